@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./fields";
+
+/** A member of the child's care team: a doctor, nurse, dietitian, pharmacist... */
+export const careTeamMemberInput = z.object({
+  name: requiredText("Name"),
+  role: requiredText("Role"),
+  specialty: optionalText(200),
+  phone: optionalText(50),
+  email: z
+    .union([z.literal(""), z.null(), z.email({ message: "Email must be a valid email address" }).max(320)])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  hospital: optionalText(200),
+  notes: optionalText(),
+});
+
+export type CareTeamMemberInput = z.input<typeof careTeamMemberInput>;
+export type CareTeamMemberValues = z.output<typeof careTeamMemberInput>;

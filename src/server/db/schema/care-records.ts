@@ -1,0 +1,120 @@
+import { date, index, integer, numeric, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { childLink } from "./child-link";
+import { createdAt, id, owner, updatedAt } from "./columns";
+
+export const careTeamMembers = pgTable(
+  "care_team_members",
+  {
+    id: id(),
+    userId: owner(),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    specialty: text("specialty"),
+    phone: text("phone"),
+    email: text("email"),
+    hospital: text("hospital"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("care_team_members_user_idx").on(t.userId, t.createdAt)],
+);
+
+const decimal = (name: string) => numeric(name, { precision: 8, scale: 2 });
+
+export const tpnEntries = pgTable(
+  "tpn_entries",
+  {
+    id: id(),
+    userId: owner(),
+    childId: childLink(),
+    date: date("date", { mode: "string" }).notNull(),
+    calories: decimal("calories"),
+    protein: decimal("protein"),
+    carbohydrates: decimal("carbohydrates"),
+    fat: decimal("fat"),
+    volume: decimal("volume"),
+    duration: integer("duration"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("tpn_entries_owner_idx").on(t.userId, t.childId, t.date)],
+);
+
+export const specialistVisits = pgTable(
+  "specialist_visits",
+  {
+    id: id(),
+    userId: owner(),
+    childId: childLink(),
+    doctorName: text("doctor_name").notNull(),
+    specialty: text("specialty").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    time: varchar("time", { length: 5 }),
+    location: text("location"),
+    purpose: text("purpose"),
+    notes: text("notes"),
+    followUpNeeded: text("follow_up_needed"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("specialist_visits_owner_idx").on(t.userId, t.childId, t.date)],
+);
+
+export const labTests = pgTable(
+  "lab_tests",
+  {
+    id: id(),
+    userId: owner(),
+    childId: childLink(),
+    testName: text("test_name").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    orderedBy: text("ordered_by"),
+    results: text("results"),
+    normalRange: text("normal_range"),
+    status: varchar("status", { length: 16 }).notNull().default("pending"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("lab_tests_owner_idx").on(t.userId, t.childId, t.date)],
+);
+
+export const symptomEntries = pgTable(
+  "symptom_entries",
+  {
+    id: id(),
+    userId: owner(),
+    childId: childLink(),
+    date: date("date", { mode: "string" }).notNull(),
+    time: varchar("time", { length: 5 }),
+    symptoms: text("symptoms").array().notNull().default([]),
+    painLevel: integer("pain_level"),
+    severity: varchar("severity", { length: 16 }),
+    triggers: text("triggers"),
+    treatments: text("treatments"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("symptom_entries_owner_idx").on(t.userId, t.childId, t.date)],
+);
+
+export const medicalAllergies = pgTable(
+  "medical_allergies",
+  {
+    id: id(),
+    userId: owner(),
+    childId: childLink(),
+    allergen: text("allergen").notNull(),
+    reaction: text("reaction").notNull(),
+    severity: varchar("severity", { length: 24 }).notNull(),
+    dateDiscovered: date("date_discovered", { mode: "string" }),
+    treatment: text("treatment"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("medical_allergies_owner_idx").on(t.userId, t.childId, t.createdAt)],
+);

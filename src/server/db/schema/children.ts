@@ -1,0 +1,22 @@
+import { date, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { createdAt, id, owner, updatedAt } from "./columns";
+
+export const children = pgTable(
+  "children",
+  {
+    id: id(),
+    userId: owner(),
+    name: text("name").notNull(),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    age: integer("age"),
+    gender: varchar("gender", { length: 16 }),
+    medicalDiagnosis: text("medical_diagnosis"),
+    avatarUrl: text("avatar_url"),
+    avatarColor: varchar("avatar_color", { length: 16 }).notNull().default("#3B82F6"),
+    notes: text("notes"),
+    isActive: integer("is_active").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("children_user_idx").on(t.userId, t.name)],
+);

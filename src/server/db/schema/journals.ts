@@ -1,0 +1,96 @@
+import { date, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { childLink } from "./child-link";
+import { createdAt, id, owner, updatedAt } from "./columns";
+
+export const notes = pgTable(
+  "notes",
+  {
+    id: id(),
+    userId: owner(),
+    childId: childLink(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    category: varchar("category", { length: 16 }).notNull().default("general"),
+    tags: text("tags").array().notNull().default([]),
+    priority: varchar("priority", { length: 8 }).notNull().default("medium"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("notes_owner_idx").on(t.userId, t.createdAt)],
+);
+
+export const physicalTherapySessions = pgTable(
+  "physical_therapy_sessions",
+  {
+    id: id(),
+    userId: owner(),
+    childId: childLink(),
+    date: date("date", { mode: "string" }).notNull(),
+    time: varchar("time", { length: 5 }),
+    therapist: text("therapist").notNull(),
+    location: text("location"),
+    exercises: text("exercises").array().notNull().default([]),
+    duration: integer("duration"),
+    progress: text("progress"),
+    notes: text("notes"),
+    nextSession: date("next_session", { mode: "string" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("physical_therapy_sessions_owner_idx").on(t.userId, t.childId, t.date)],
+);
+
+export const medications = pgTable(
+  "medications",
+  {
+    id: id(),
+    userId: owner(),
+    childId: childLink(),
+    name: text("name").notNull(),
+    dosage: text("dosage").notNull(),
+    frequency: text("frequency").notNull(),
+    prescribedBy: text("prescribed_by"),
+    startDate: date("start_date", { mode: "string" }),
+    endDate: date("end_date", { mode: "string" }),
+    purpose: text("purpose"),
+    sideEffects: text("side_effects").array().notNull().default([]),
+    instructions: text("instructions"),
+    /** The text 'true' or 'false', as the spec's client sends it. */
+    isActive: varchar("is_active", { length: 5 }).notNull().default("true"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("medications_owner_idx").on(t.userId, t.childId, t.createdAt)],
+);
+
+export const foodDiaryEntries = pgTable(
+  "food_diary_entries",
+  {
+    id: id(),
+    userId: owner(),
+    childId: childLink(),
+    date: date("date", { mode: "string" }).notNull(),
+    mealType: varchar("meal_type", { length: 16 }).notNull(),
+    time: varchar("time", { length: 5 }),
+    foods: text("foods").array().notNull().default([]),
+    portion: text("portion"),
+    reaction: text("reaction"),
+    symptoms: text("symptoms").array().notNull().default([]),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("food_diary_entries_owner_idx").on(t.userId, t.childId, t.date)],
+);
+
+/** Shared help content (not owned by a user): the FAQ screen's questions. */
+export const faqItems = pgTable("faq_items", {
+  id: id(),
+  question: text("question").notNull(),
+  answer: text("answer").notNull(),
+  category: varchar("category", { length: 64 }).notNull(),
+  tags: text("tags").array().notNull().default([]),
+  isHelpful: integer("is_helpful").notNull().default(0),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,48 @@
+import { boolean, date, index, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
+import { requiredChildLink } from "./child-link";
+import { createdAt, id, owner, updatedAt } from "./columns";
+
+export const piccLines = pgTable(
+  "picc_lines",
+  {
+    id: id(),
+    userId: owner(),
+    childId: requiredChildLink(),
+    insertionDate: date("insertion_date", { mode: "string" }).notNull(),
+    removalDate: date("removal_date", { mode: "string" }),
+    insertionSite: varchar("insertion_site", { length: 16 }),
+    lineType: varchar("line_type", { length: 16 }),
+    insertedBy: text("inserted_by"),
+    removalReason: text("removal_reason"),
+    complications: text("complications"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("picc_lines_owner_idx").on(t.userId, t.childId, t.insertionDate)],
+);
+
+export const piccInfections = pgTable(
+  "picc_infections",
+  {
+    id: id(),
+    userId: owner(),
+    childId: requiredChildLink(),
+    piccLineId: uuid("picc_line_id").references(() => piccLines.id, { onDelete: "set null" }),
+    infectionDate: date("infection_date", { mode: "string" }).notNull(),
+    infectionType: varchar("infection_type", { length: 24 }).notNull(),
+    organism: text("organism"),
+    symptoms: text("symptoms"),
+    treatmentStartDate: date("treatment_start_date", { mode: "string" }),
+    treatmentEndDate: date("treatment_end_date", { mode: "string" }),
+    antibiotics: text("antibiotics"),
+    treatmentMethod: text("treatment_method"),
+    outcome: varchar("outcome", { length: 16 }),
+    hospitalAdmission: boolean("hospital_admission").notNull().default(false),
+    admissionDuration: text("admission_duration"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("picc_infections_owner_idx").on(t.userId, t.childId, t.infectionDate)],
+);

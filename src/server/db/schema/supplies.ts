@@ -1,0 +1,64 @@
+import { boolean, date, index, integer, numeric, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
+import { childLink } from "./child-link";
+import { createdAt, id, owner, updatedAt } from "./columns";
+
+export const tpnSupplies = pgTable(
+  "tpn_supplies",
+  {
+    id: id(),
+    userId: owner(),
+    name: text("name").notNull(),
+    category: varchar("category", { length: 16 }).notNull(),
+    currentStock: integer("current_stock").notNull().default(0),
+    minThreshold: integer("min_threshold").notNull().default(5),
+    unit: text("unit").notNull(),
+    supplier: text("supplier"),
+    orderNumber: text("order_number"),
+    costPerUnit: numeric("cost_per_unit", { precision: 10, scale: 2 }),
+    expirationDate: date("expiration_date", { mode: "string" }),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("tpn_supplies_owner_idx").on(t.userId, t.name)],
+);
+
+export const supplyUsage = pgTable(
+  "supply_usage",
+  {
+    id: id(),
+    userId: owner(),
+    supplyId: uuid("supply_id")
+      .notNull()
+      .references(() => tpnSupplies.id, { onDelete: "cascade" }),
+    quantityUsed: integer("quantity_used").notNull(),
+    usageDate: date("usage_date", { mode: "string" }).notNull(),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("supply_usage_owner_idx").on(t.userId, t.usageDate),
+    index("supply_usage_supply_idx").on(t.supplyId),
+  ],
+);
+
+export const infusionCenters = pgTable(
+  "infusion_centers",
+  {
+    id: id(),
+    userId: owner(),
+    childId: childLink(),
+    name: text("name").notNull(),
+    address: text("address"),
+    phone: text("phone"),
+    email: text("email"),
+    contactPerson: text("contact_person"),
+    bloodDrawsPerWeek: integer("blood_draws_per_week").notNull().default(0),
+    bandageChangesPerWeek: integer("bandage_changes_per_week").notNull().default(0),
+    notes: text("notes"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("infusion_centers_owner_idx").on(t.userId, t.childId)],
+);

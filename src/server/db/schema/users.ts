@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored lower-cased; unique. Optional for OpenID Connect accounts whose provider shares none. */
+    email: varchar("email", { length: 320 }),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    childName: text("child_name"),
+    /** scrypt hash of a local account's password; null for OpenID Connect accounts. */
+    passwordHash: text("password_hash"),
+    oidcIssuer: text("oidc_issuer"),
+    oidcSubject: text("oidc_subject"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_oidc_identity_key").on(t.oidcIssuer, t.oidcSubject),
+  ],
+);
+
+/**
+ * Server-side sessions. `sid` is an HMAC of the cookie's token, so a copy of this table does not
+ * hold usable session cookies. `expire` is the earlier of the absolute and idle deadlines.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    sid: varchar("sid", { length: 128 }).primaryKey(),
+    /** Kept beside `sess` so that deleting a user deletes their sessions. */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sess: jsonb("sess").$type<SessionData>().notNull(),
+    expire: timestamp("expire", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_idx").on(t.userId)],
+);
+
+export interface SessionData {
+  userId: string;
+  /** ISO time of sign-in: the absolute 24-hour lifetime counts from here. */
+  createdAt: string;
+  /** ISO time of the last request: the idle timeout counts from here. */
+  lastSeenAt: string;
+}
+
+/** Who changed what, when. Written in the same transaction as the change. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: varchar("action", { length: 16 }).$type<"create" | "update" | "delete">().notNull(),
+    entity: varchar("entity", { length: 64 }).notNull(),
+    entityId: uuid("entity_id").notNull(),
+    /** A short human label of the record (its name or title), for the activity feed. */
+    summary: text("summary"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_user_time_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Failed sign-in attempts, one row per failure, keyed by client IP or by account email.
+ * Kept in the database so the limit holds across restarts and across server processes.
+ */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: varchar("key", { length: 400 }).notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_failures_key_time_idx").on(t.key, t.failedAt)],
+);

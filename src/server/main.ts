@@ -1,0 +1,57 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { type Database, openPglite, openPostgres } from "./db/client";
+import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
+import { migrate } from "./db/migrate";
+
+/** The built client sits beside the built server: dist/server/main.js and dist/client/. */
+function clientDir() {
+  return join(dirname(fileURLToPath(import.meta.url)), "..", "client");
+}
+
+async function main() {
+  const config = loadConfig();
+  let releaseLock = () => {};
+  let database: Database;
+  if (config.databaseUrl) {
+    database = openPostgres(config.databaseUrl);
+  } else {
+    releaseLock = lockDataDir(config.dataDir);
+    database = await openPglite(config.dataDir);
+  }
+  await migrate(database);
+
+  const app = await buildApp({ config, db: database.db, clientDir: process.env.CLIENT_DIR ?? clientDir() });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      releaseLock();
+      process.exit(0);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Medical Care Tracker is running at ${config.publicUrl ?? `http://localhost:${config.port}`} ` +
+      `on ${database.kind === "pglite" ? `the embedded database in ${config.dataDir}` : "PostgreSQL"}`,
+  );
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error("The server could not start:", error);
+  }
+  process.exit(1);
+});

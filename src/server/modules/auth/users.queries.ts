@@ -1,0 +1,91 @@
+import { and, eq } from "drizzle-orm";
+import type { CurrentUser } from "../../../domain/auth";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/index";
+
+type UserRow = typeof users.$inferSelect;
+
+/** The fields of a user that may leave the server. */
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    childName: row.childName,
+    profileImageUrl: row.profileImageUrl,
+  };
+}
+
+export async function getUser(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function createLocalUser(
+  db: Db,
+  input: { email: string; passwordHash: string; firstName: string | null; lastName: string | null },
+) {
+  const [row] = await db
+    .insert(users)
+    .values({ ...input, email: input.email.toLowerCase() })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export interface OidcIdentity {
+  issuer: string;
+  subject: string;
+  email?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  picture?: string | undefined;
+}
+
+/**
+ * Finds the user of an OpenID Connect identity (issuer + subject), creating them at first sign-in.
+ * The provider's email is kept only when no other account uses it.
+ */
+export async function findOrCreateOidcUser(db: Db, identity: OidcIdentity) {
+  const match = and(eq(users.oidcIssuer, identity.issuer), eq(users.oidcSubject, identity.subject));
+  const [existing] = await db.select().from(users).where(match);
+  if (existing) return existing;
+  const email = identity.email?.toLowerCase();
+  const emailTaken = email ? await findUserByEmail(db, email) : undefined;
+  const [created] = await db
+    .insert(users)
+    .values({
+      oidcIssuer: identity.issuer,
+      oidcSubject: identity.subject,
+      email: emailTaken ? null : (email ?? null),
+      firstName: identity.firstName ?? null,
+      lastName: identity.lastName ?? null,
+      profileImageUrl: identity.picture ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  // Two first sign-ins raced; the other one created the user.
+  const [raced] = await db.select().from(users).where(match);
+  if (!raced) throw new Error("OpenID Connect user could not be created");
+  return raced;
+}
+
+export async function updateProfile(
+  db: Db,
+  id: string,
+  profile: { firstName: string | null; lastName: string | null; childName: string | null },
+) {
+  const [row] = await db
+    .update(users)
+    .set({ ...profile, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
