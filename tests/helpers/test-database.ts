@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import pg from "pg";
 import { type Database, fromPglite, openPostgres } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
@@ -34,4 +35,10 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
       await client.end();
     },
   };
+}
+
+/** Runs raw SQL in a test and returns its rows (for checking what was stored). */
+export async function queryRows(database: Database, query: SQL): Promise<Record<string, unknown>[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows;
 }

@@ -9,6 +9,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from "../../../../tests/helpers/test-app";
+import { queryRows } from "../../../../tests/helpers/test-database";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -148,9 +149,12 @@ describe("local accounts", () => {
 
 describe("session lifetime", () => {
   const shiftSession = (userId: string, field: "createdAt" | "lastSeenAt", minutesAgo: number) =>
-    t.database.db.execute(sql`
+    queryRows(
+      t.database,
+      sql`
       update sessions set sess = jsonb_set(sess, ${`{${field}}`}::text[], to_jsonb(${new Date(Date.now() - minutesAgo * 60_000).toISOString()}::text))
-      where user_id = ${userId}`);
+      where user_id = ${userId}`,
+    );
 
   it("rejects a session more than 24 hours after sign-in, however active", async () => {
     const user = await signUp(t.app);
@@ -210,11 +214,14 @@ describe("profile and account", () => {
     expect(response.json().message).toEqual(expect.any(String));
     expect((await user.get("/api/auth/user")).statusCode).toBe(401);
     expect((await login(user.email, PASSWORD, "10.3.0.1")).statusCode).toBe(401);
-    const left = await t.database.db.execute(sql`
+    const left = await queryRows(
+      t.database,
+      sql`
       select (select count(*) from care_team_members where user_id = ${user.id})::int as records,
              (select count(*) from sessions where user_id = ${user.id})::int as sessions,
-             (select count(*) from audit_log where user_id = ${user.id})::int as audit`);
-    expect(left.rows[0]).toEqual({ records: 0, sessions: 0, audit: 0 });
+             (select count(*) from audit_log where user_id = ${user.id})::int as audit`,
+    );
+    expect(left[0]).toEqual({ records: 0, sessions: 0, audit: 0 });
     expect((await other.get("/api/care-team")).json()).toHaveLength(1);
   });
 });

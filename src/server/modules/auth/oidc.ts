@@ -67,8 +67,13 @@ export function createOidc(settings: NonNullable<Config["oidc"]>) {
         expectedNonce: pending.nonce,
         idTokenExpected: true,
       });
-      const claims = tokens.claims();
-      if (!claims) throw new Error("The identity provider returned no ID token");
+      const idClaims = tokens.claims();
+      if (!idClaims) throw new Error("The identity provider returned no ID token");
+      // Many providers put the profile claims only in the UserInfo response, not in the ID token.
+      const userInfo = await client
+        .fetchUserInfo(config, tokens.access_token, idClaims.sub)
+        .catch(() => ({}));
+      const claims = { ...userInfo, ...idClaims, ...pickDefined(userInfo) };
       const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
       return {
         issuer: claims.iss,
@@ -83,3 +88,7 @@ export function createOidc(settings: NonNullable<Config["oidc"]>) {
 }
 
 export type Oidc = ReturnType<typeof createOidc>;
+
+function pickDefined(values: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null));
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const dataDir = () => mkdtempSync(join(tmpdir(), "mct-config-"));
+
+describe("configuration", () => {
+  it("has the documented defaults", () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({
+      port: 3000,
+      sessionIdleMinutes: 120,
+      allowSignup: true,
+      databaseUrl: undefined,
+      oidc: undefined,
+    });
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["SESSION_IDLE_MINUTES", "-5"],
+    ["DATABASE_URL", "mysql://db/care"],
+    ["PUBLIC_URL", "care.example.org"],
+    ["ALLOW_SIGNUP", "maybe"],
+    ["SESSION_SECRET", "short"],
+  ])("stops on a bad %s and names it", (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it("requires all three OpenID Connect settings together", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OIDC_ISSUER_URL: "https://id.example.org" })).toThrow(
+      /OIDC_CLIENT_ID/,
+    );
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      OIDC_ISSUER_URL: "https://id.example.org",
+      OIDC_CLIENT_ID: "care",
+      OIDC_CLIENT_SECRET: "s3cret",
+    });
+    expect(config.oidc).toEqual({
+      issuerUrl: "https://id.example.org",
+      clientId: "care",
+      clientSecret: "s3cret",
+    });
+  });
+
+  it("generates the session secret once, keeps it private in DATA_DIR, and reuses it", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, "session-secret"), "utf8").trim()).toBe(first);
+    expect(statSync(join(dir, "session-secret")).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir() }).sessionSecret).not.toBe(first);
+    expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: "x".repeat(40) }).sessionSecret).toBe("x".repeat(40));
+  });
+});

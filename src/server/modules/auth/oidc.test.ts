@@ -1,0 +1,166 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import Provider from "oidc-provider";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, clientFor, sessionCookie, type TestApp } from "../../../../tests/helpers/test-app";
+import { queryRows } from "../../../../tests/helpers/test-database";
+
+/**
+ * A real OpenID Connect provider (node-oidc-provider) on 127.0.0.1. Its login and consent
+ * screens are answered automatically for the account named in `nextAccount`.
+ */
+let nextAccount = "family-7";
+let server: Server;
+let issuer: string;
+let t: TestApp;
+const PUBLIC_URL = "http://localhost:3000";
+
+beforeAll(async () => {
+  server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: "care-tracker",
+        client_secret: "a-test-client-secret-of-enough-length",
+        redirect_uris: [`${PUBLIC_URL}/api/callback`],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+    ],
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["given_name", "family_name"] },
+    findAccount: async (_ctx, sub) => ({
+      accountId: sub,
+      claims: async () => ({
+        sub,
+        email: `${sub}@example.org`,
+        email_verified: true,
+        given_name: "Pat",
+        family_name: "Doe",
+      }),
+    }),
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+  });
+  const callback = provider.callback();
+  server.on("request", async (req, res) => {
+    if (!req.url?.startsWith("/interaction/")) return callback(req, res);
+    const details = await provider.interactionDetails(req, res);
+    const grant = new provider.Grant({
+      accountId: nextAccount,
+      clientId: details.params.client_id as string,
+    });
+    grant.addOIDCScope("openid email profile");
+    const grantId = await grant.save();
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: nextAccount }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
+  });
+  t = await buildTestApp({
+    PUBLIC_URL,
+    OIDC_ISSUER_URL: issuer,
+    OIDC_CLIENT_ID: "care-tracker",
+    OIDC_CLIENT_SECRET: "a-test-client-secret-of-enough-length",
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  server?.close();
+});
+
+/** Follows the provider's redirects like a browser, keeping its cookies, until it sends us back. */
+async function throughProvider(authorizationUrl: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = authorizationUrl;
+  for (let hop = 0; hop < 10; hop++) {
+    const response = await fetch(url, {
+      redirect: "manual",
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const [name, ...value] = pair!.split("=");
+      jar.set(name!.trim(), value.join("="));
+    }
+    const location = response.headers.get("location");
+    if (!location)
+      throw new Error(`provider stopped at ${url} with ${response.status}: ${await response.text()}`);
+    const next = new URL(location, url);
+    if (next.href.startsWith(`${PUBLIC_URL}/api/callback`)) return next;
+    url = next.href;
+  }
+  throw new Error("too many redirects");
+}
+
+async function signInThroughProvider() {
+  const start = await t.app.inject({ method: "GET", url: "/api/login" });
+  expect(start.statusCode).toBe(302);
+  const location = new URL(start.headers.location as string);
+  expect(location.origin).toBe(issuer);
+  expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+  expect(location.searchParams.get("state")).toBeTruthy();
+  expect(location.searchParams.get("nonce")).toBeTruthy();
+  const pending = start.cookies.find((c) => c.name === "oidc_pending")!;
+  const back = await throughProvider(location.href);
+  const callback = await t.app.inject({
+    method: "GET",
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie: `oidc_pending=${pending.value}` },
+  });
+  expect(callback.statusCode).toBe(302);
+  expect(callback.headers.location).toBe("/");
+  return clientFor(t.app, sessionCookie(callback));
+}
+
+describe("OpenID Connect sign-in", () => {
+  it("signs in through the provider and creates the user once", async () => {
+    nextAccount = "family-7";
+    const first = await signInThroughProvider();
+    const me = (await first.get("/api/auth/user")).json();
+    expect(me).toMatchObject({ email: "family-7@example.org", firstName: "Pat", lastName: "Doe" });
+
+    const second = await signInThroughProvider();
+    expect((await second.get("/api/auth/user")).json().id).toBe(me.id);
+    const rows = await queryRows(
+      t.database,
+      sql`select count(*)::int as n from users where oidc_subject = 'family-7'`,
+    );
+    expect(rows[0]).toEqual({ n: 1 });
+  });
+
+  it("keeps different subjects apart", async () => {
+    nextAccount = "family-8";
+    const other = await signInThroughProvider();
+    expect((await other.get("/api/auth/user")).json().email).toBe("family-8@example.org");
+    expect((await other.get("/api/care-team")).json()).toEqual([]);
+  });
+
+  it("refuses a callback whose state does not match, and local sign-in", async () => {
+    const start = await t.app.inject({ method: "GET", url: "/api/login" });
+    const pending = start.cookies.find((c) => c.name === "oidc_pending")!;
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/callback?code=forged&state=wrong",
+      headers: { cookie: `oidc_pending=${pending.value}` },
+    });
+    expect(forged.statusCode).toBe(302);
+    expect(forged.headers.location).toBe("/?signin=failed");
+    expect(forged.cookies.find((c) => c.name === "sid")).toBeUndefined();
+    const local = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "a@b.org", password: "whatever-long-enough" },
+    });
+    expect(local.statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/config" })).json()).toEqual({
+      mode: "oidc",
+      allowSignup: false,
+    });
+  });
+});
