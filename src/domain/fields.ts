@@ -50,7 +50,12 @@ export const optionalTime = () =>
 
 /** One of a fixed list of values; the message lists them. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.enum(values, { error: `${label} must be one of: ${values.join(", ")}` });
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ""
+        ? `${label} is required`
+        : `${label} must be one of: ${values.join(", ")}`,
+  });
 
 /** An integer that may be left empty (""/null/undefined become null); numeric text is accepted. */
 export const optionalInt = (label: string, min: number, max: number) =>

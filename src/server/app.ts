@@ -6,8 +6,15 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { accountRoutes } from "./modules/account/account.routes";
+import { allergyRoutes } from "./modules/allergies/allergies.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { careTeamRoutes } from "./modules/care-team/care-team.routes";
+import { childrenRoutes } from "./modules/children/children.routes";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { labTestRoutes } from "./modules/lab-tests/lab-tests.routes";
+import { specialistVisitRoutes } from "./modules/specialist-visits/specialist-visits.routes";
+import { symptomRoutes } from "./modules/symptoms/symptoms.routes";
+import { tpnRoutes } from "./modules/tpn/tpn.routes";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
@@ -62,6 +69,13 @@ export async function buildApp({ config, db, clientDir, logger = true }: AppDeps
   authRoutes(app, db, config);
   accountRoutes(app, db, storage);
   careTeamRoutes(app, db);
+  childrenRoutes(app, db);
+  tpnRoutes(app, db);
+  specialistVisitRoutes(app, db);
+  labTestRoutes(app, db);
+  symptomRoutes(app, db);
+  allergyRoutes(app, db);
+  dashboardRoutes(app, db);
 
   if (clientDir && existsSync(join(clientDir, "index.html"))) {
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });

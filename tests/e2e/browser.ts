@@ -67,6 +67,7 @@ export async function signUpViaApi(page: Page, firstName = "Maria", lastName = "
   const response = await page.request.post("/api/auth/register", {
     data: { email, password: PASSWORD, firstName, lastName },
   });
-  if (response.status() !== 201) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  if (response.status() !== 201)
+    throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
   return { email };
 }

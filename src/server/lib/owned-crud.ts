@@ -29,7 +29,7 @@ export interface OwnedCrudOptions<S extends z.ZodObject> {
   /** The update verbs the spec's client uses: PATCH takes a partial body, PUT the whole one. */
   updateMethods: ("PATCH" | "PUT")[];
   /** Newest first by default: the record's own date column, then creation time. */
-  orderBy?: PgColumn[];
+  orderBy?: SQL[];
   /**
    * `?childId=` on the list: "exact" lists that child's records only; "withUnlinked" also lists
    * the records linked to no child (the global child filter).
@@ -68,9 +68,8 @@ export function registerOwnedCrud<S extends z.ZodObject>(
     ...(hasChild ? [{ field: "childId", table: children, label: "Child" }] : []),
     ...(options.references ?? []),
   ];
-  const orderBy = (options.orderBy ?? ("date" in columns ? [t.date!, t.createdAt] : [t.createdAt])).map((c) =>
-    desc(c),
-  );
+  const orderBy =
+    options.orderBy ?? ("date" in columns ? [desc(t.date!), desc(t.createdAt)] : [desc(t.createdAt)]);
 
   async function checkReferences(tx: Tx, ownerId: string, body: Record<string, unknown>) {
     for (const ref of references) {

@@ -1,5 +1,5 @@
 import { date, index, integer, numeric, pgTable, text, varchar } from "drizzle-orm/pg-core";
-import { childLink } from "./child-link";
+import { childLink, requiredChildLink } from "./child-link";
 import { createdAt, id, owner, updatedAt } from "./columns";
 
 export const careTeamMembers = pgTable(
@@ -27,7 +27,7 @@ export const tpnEntries = pgTable(
   {
     id: id(),
     userId: owner(),
-    childId: childLink(),
+    childId: requiredChildLink(),
     date: date("date", { mode: "string" }).notNull(),
     calories: decimal("calories"),
     protein: decimal("protein"),

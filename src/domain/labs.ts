@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { isoDate, oneOf, optionalId, optionalText, requiredText } from "./fields";
+
+export const LAB_STATUSES = ["pending", "completed", "reviewed"] as const;
+export type LabStatus = (typeof LAB_STATUSES)[number];
+
+export const labTestInput = z.object({
+  childId: optionalId(),
+  testName: requiredText("Test name"),
+  date: isoDate("Date"),
+  orderedBy: optionalText(200),
+  results: optionalText(),
+  normalRange: optionalText(200),
+  status: oneOf("Status", LAB_STATUSES),
+  notes: optionalText(),
+});
+
+export type LabTestInput = z.input<typeof labTestInput>;

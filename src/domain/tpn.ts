@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { isoDate, optionalDecimal, optionalInt, optionalText, requiredId } from "./fields";
+
+/** One day's TPN infusion for a child. Amounts are decimals (precision 8, scale 2) sent as text. */
+export const tpnEntryInput = z.object({
+  childId: requiredId("Child"),
+  date: isoDate("Date"),
+  calories: optionalDecimal("Calories"),
+  protein: optionalDecimal("Protein"),
+  carbohydrates: optionalDecimal("Carbohydrates"),
+  fat: optionalDecimal("Fat"),
+  volume: optionalDecimal("Volume"),
+  /** Infusion duration in whole hours. */
+  duration: optionalInt("Duration", 0, 24),
+  notes: optionalText(),
+});
+
+export type TpnEntryInput = z.input<typeof tpnEntryInput>;

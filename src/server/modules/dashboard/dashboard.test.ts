@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addChild } from "../../../../tests/helpers/owned-crud-contract";
+import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const zero = {
+  tpnEntries: 0,
+  specialistVisits: 0,
+  labTests: 0,
+  symptomEntries: 0,
+  medicalAllergies: 0,
+  careTeamMembers: 0,
+};
+
+describe("dashboard", () => {
+  it("counts each record type of the user, moving with adds and deletes", async () => {
+    const user = await signUp(t.app);
+    const other = await signUp(t.app);
+    expect((await user.get("/api/dashboard/stats")).json()).toEqual(zero);
+    const childId = await addChild(user);
+    await user.post("/api/tpn", { childId, date: "2026-11-20" });
+    await user.post("/api/specialist-visits", { doctorName: "Dr. O", specialty: "GI", date: "2026-11-21" });
+    await user.post("/api/lab-tests", { testName: "CBC", date: "2026-11-19", status: "pending" });
+    const symptom = (await user.post("/api/symptoms", { date: "2026-11-20", symptoms: "fever" })).json();
+    await user.post("/api/allergies", { allergen: "Latex", reaction: "Hives", severity: "mild" });
+    await user.post("/api/care-team", { name: "Dr. P", role: "GI" });
+    await user.post("/api/care-team", { name: "Nurse K", role: "Nurse" });
+    await other.post("/api/care-team", { name: "Someone else", role: "GP" });
+    expect((await user.get("/api/dashboard/stats")).json()).toEqual({
+      tpnEntries: 1,
+      specialistVisits: 1,
+      labTests: 1,
+      symptomEntries: 1,
+      medicalAllergies: 1,
+      careTeamMembers: 2,
+    });
+    await user.delete(`/api/symptoms/${symptom.id}`);
+    expect((await user.get("/api/dashboard/stats")).json()).toMatchObject({
+      symptomEntries: 0,
+      careTeamMembers: 2,
+    });
+    expect((await other.get("/api/dashboard/stats")).json()).toEqual({ ...zero, careTeamMembers: 1 });
+  });
+
+  it("counts one child's records and the unlinked ones with ?childId=", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user, "Sam");
+    const ava = await addChild(user, "Ava");
+    await user.post("/api/lab-tests", {
+      childId: sam,
+      testName: "CBC",
+      date: "2026-11-19",
+      status: "pending",
+    });
+    await user.post("/api/lab-tests", {
+      childId: ava,
+      testName: "CMP",
+      date: "2026-11-19",
+      status: "pending",
+    });
+    await user.post("/api/lab-tests", { testName: "Family note", date: "2026-11-19", status: "pending" });
+    await user.post("/api/tpn", { childId: ava, date: "2026-11-20" });
+    expect((await user.get(`/api/dashboard/stats?childId=${sam}`)).json()).toMatchObject({
+      labTests: 2,
+      tpnEntries: 0,
+    });
+  });
+
+  it("lists the user's latest changes for Recent Activity, newest first", async () => {
+    const user = await signUp(t.app);
+    expect((await user.get("/api/dashboard/activity")).json()).toEqual([]);
+    await user.post("/api/care-team", { name: "Dr. P", role: "GI" });
+    await user.post("/api/allergies", { allergen: "Latex", reaction: "Hives", severity: "mild" });
+    const activity = (await user.get("/api/dashboard/activity")).json();
+    expect(
+      activity.map((a: { entity: string; action: string; summary: string }) => [
+        a.entity,
+        a.action,
+        a.summary,
+      ]),
+    ).toEqual([
+      ["medical_allergy", "create", "Latex (mild)"],
+      ["care_team_member", "create", "Dr. P (GI)"],
+    ]);
+  });
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addChild, ownedCrudContract } from "../../../../tests/helpers/owned-crud-contract";
+import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe("TPN entries", () => {
+  ownedCrudContract(() => t, {
+    path: "/api/tpn",
+    valid: {
+      date: "2026-11-20",
+      calories: "850.50",
+      protein: "32",
+      carbohydrates: "120.25",
+      fat: "28",
+      volume: "1200",
+      duration: 12,
+      notes: "Cycled overnight",
+    },
+    change: { calories: "900.00", duration: 14 },
+    updateMethod: "PUT",
+    required: ["date", "childId"],
+    invalid: { calories: "1234567", duration: "2.5" },
+    linksChild: "required",
+  });
+
+  it("keeps decimals exact with two places, refuses values that do not fit, and never rounds", async () => {
+    const user = await signUp(t.app);
+    const childId = await addChild(user);
+    const entry = (
+      await user.post("/api/tpn", {
+        childId,
+        date: "2026-11-20",
+        calories: "999999.99",
+        protein: 12.5,
+        fat: "",
+      })
+    ).json();
+    expect(entry).toMatchObject({ calories: "999999.99", protein: "12.50", fat: null, duration: null });
+    for (const calories of ["1000000", "10.555", "-3", "ten"]) {
+      const response = await user.post("/api/tpn", { childId, date: "2026-11-20", calories });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().issues[0].path).toBe("calories");
+    }
+    expect((await user.get(`/api/tpn?childId=${childId}`)).json()).toHaveLength(1);
+  });
+
+  it("lists one child's entries when asked with ?childId=, newest first", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user, "Sam");
+    const ava = await addChild(user, "Ava");
+    await user.post("/api/tpn", { childId: sam, date: "2026-11-18" });
+    await user.post("/api/tpn", { childId: sam, date: "2026-11-20" });
+    await user.post("/api/tpn", { childId: ava, date: "2026-11-19" });
+    const list = (await user.get(`/api/tpn?childId=${sam}`)).json();
+    expect(list.map((e: { date: string }) => e.date)).toEqual(["2026-11-20", "2026-11-18"]);
+    expect((await user.get("/api/tpn?childId=not-an-id")).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,99 @@
+import { expect, it } from "vitest";
+import { signUp, type TestApp, type TestUser } from "./test-app";
+
+export interface CrudContract {
+  /** The collection path, e.g. "/api/lab-tests". */
+  path: string;
+  /** A valid create body; `childId` is filled in when `linksChild` is set. */
+  valid: Record<string, unknown>;
+  /** Fields to change on update, and the verb the spec's client uses. */
+  change: Record<string, unknown>;
+  updateMethod: "PATCH" | "PUT";
+  /** Each must be present: leaving it out is a 400 naming it. */
+  required: string[];
+  /** Out-of-list values, each a 400 naming the field. */
+  invalid?: Record<string, unknown>;
+  /** "optional": the record may link a child; "required": it must. */
+  linksChild?: "optional" | "required";
+}
+
+/** Adds a child to a user's account and returns its id. */
+export async function addChild(user: TestUser, name = "Sam") {
+  const response = await user.post("/api/children", { name });
+  expect(response.statusCode).toBe(201);
+  return response.json().id as string;
+}
+
+/**
+ * The behaviour every owned record type shares, as tests: create, list, update, delete; required
+ * fields; value lists; another user's ids answered as missing; links to another user's child refused.
+ */
+export function ownedCrudContract(getApp: () => TestApp, c: CrudContract) {
+  const body = async (user: TestUser, extra: Record<string, unknown> = {}) => ({
+    ...c.valid,
+    ...(c.linksChild ? { childId: await addChild(user) } : {}),
+    ...extra,
+  });
+  const update = (user: TestUser, id: string, payload: unknown) =>
+    c.updateMethod === "PATCH"
+      ? user.patch(`${c.path}/${id}`, payload)
+      : user.put(`${c.path}/${id}`, payload);
+
+  it("creates, lists, updates and deletes a record", async () => {
+    const user = await signUp(getApp().app);
+    const payload = await body(user, { userId: "" });
+    const created = await user.post(c.path, payload);
+    expect(created.statusCode).toBe(201);
+    const record = created.json();
+    expect(record.id).toEqual(expect.any(String));
+    expect(record).not.toHaveProperty("userId");
+    expect((await user.get(c.path)).json()).toEqual([record]);
+
+    const updated = await update(user, record.id, { ...payload, ...c.change });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ id: record.id, ...c.change });
+    expect((await user.get(c.path)).json()).toEqual([updated.json()]);
+
+    expect((await user.delete(`${c.path}/${record.id}`)).statusCode).toBe(204);
+    expect((await user.get(c.path)).json()).toEqual([]);
+  });
+
+  it.each(c.required)("answers a body without %s with 400 naming it, and saves nothing", async (field) => {
+    const user = await signUp(getApp().app);
+    const payload = await body(user);
+    delete payload[field];
+    const response = await user.post(c.path, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues.map((i: { path: string }) => i.path)).toContain(field);
+    expect((await user.get(c.path)).json()).toEqual([]);
+  });
+
+  it.each(Object.entries(c.invalid ?? {}))("answers %s out of its list with 400", async (field, value) => {
+    const user = await signUp(getApp().app);
+    const response = await user.post(c.path, await body(user, { [field]: value }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues.map((i: { path: string }) => i.path)).toContain(field);
+  });
+
+  it("answers another user's record as missing (404) and leaves it alone", async () => {
+    const owner = await signUp(getApp().app);
+    const intruder = await signUp(getApp().app);
+    const record = (await owner.post(c.path, await body(owner))).json();
+    expect((await intruder.get(c.path)).json()).toEqual([]);
+    expect((await update(intruder, record.id, await body(intruder, c.change))).statusCode).toBe(404);
+    expect((await intruder.delete(`${c.path}/${record.id}`)).statusCode).toBe(404);
+    expect((await owner.get(c.path)).json()).toEqual([record]);
+  });
+
+  if (c.linksChild) {
+    it("refuses a link to another user's child (404) and saves nothing", async () => {
+      const owner = await signUp(getApp().app);
+      const other = await signUp(getApp().app);
+      const foreignChild = await addChild(other, "Not yours");
+      const response = await owner.post(c.path, { ...c.valid, childId: foreignChild });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: "Child not found" });
+      expect((await owner.get(c.path)).json()).toEqual([]);
+    });
+  }
+}
