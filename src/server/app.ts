@@ -11,7 +11,11 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { careTeamRoutes } from "./modules/care-team/care-team.routes";
 import { childrenRoutes } from "./modules/children/children.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { foodDiaryRoutes } from "./modules/food-diary/food-diary.routes";
 import { labTestRoutes } from "./modules/lab-tests/lab-tests.routes";
+import { medicationRoutes } from "./modules/medications/medications.routes";
+import { noteRoutes } from "./modules/notes/notes.routes";
+import { physicalTherapyRoutes } from "./modules/physical-therapy/physical-therapy.routes";
 import { specialistVisitRoutes } from "./modules/specialist-visits/specialist-visits.routes";
 import { symptomRoutes } from "./modules/symptoms/symptoms.routes";
 import { tpnRoutes } from "./modules/tpn/tpn.routes";
@@ -75,6 +79,10 @@ export async function buildApp({ config, db, clientDir, logger = true }: AppDeps
   labTestRoutes(app, db);
   symptomRoutes(app, db);
   allergyRoutes(app, db);
+  noteRoutes(app, db);
+  physicalTherapyRoutes(app, db);
+  medicationRoutes(app, db);
+  foodDiaryRoutes(app, db);
   dashboardRoutes(app, db);
 
   if (clientDir && existsSync(join(clientDir, "index.html"))) {

@@ -29,7 +29,10 @@ export async function addChild(user: TestUser, name = "Sam") {
  * fields; value lists; another user's ids answered as missing; links to another user's child refused.
  */
 export function ownedCrudContract(getApp: () => TestApp, c: CrudContract) {
-  const body = async (user: TestUser, extra: Record<string, unknown> = {}) => ({
+  const body = async (
+    user: TestUser,
+    extra: Record<string, unknown> = {},
+  ): Promise<Record<string, unknown>> => ({
     ...c.valid,
     ...(c.linksChild ? { childId: await addChild(user) } : {}),
     ...extra,
