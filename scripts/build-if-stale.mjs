@@ -17,6 +17,6 @@ export function buildIfStale() {
   const built = Math.min(...outputs.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
   if (built === 0 || Math.max(...inputs.map(newest)) > built) {
     console.log("Building the app...");
-    execSync("npm run build", { stdio: "inherit" });
+    execSync("npm run build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   }
 }

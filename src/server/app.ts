@@ -86,7 +86,18 @@ export async function buildApp({ config, db, clientDir, logger = true }: AppDeps
   dashboardRoutes(app, db);
 
   if (clientDir && existsSync(join(clientDir, "index.html"))) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // Vite names built assets by content hash, so they never change; index.html must always be fresh.
+      setHeaders: (res, path) => {
+        res.header(
+          "cache-control",
+          path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
     // Every non-API path is a client route: the client decides between a screen and its 404 page.
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith("/api/") || request.method !== "GET") {

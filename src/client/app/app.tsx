@@ -1,0 +1,38 @@
+import { lazy, Suspense } from "react";
+import { useAuth } from "@/client/lib/auth";
+import { AppProviders } from "./app-providers";
+import { AppRoutes } from "./app-routes";
+import { AppShell } from "./app-shell";
+import { FullScreenLoading } from "./full-screen-message";
+
+const LandingPage = lazy(() =>
+  import("@/client/features/landing/landing-page").then((m) => ({ default: m.LandingPage })),
+);
+
+const LOADING_TEXT = "Loading your medical dashboard...";
+
+/** Signed out: the landing page on every path. Signed in: the shell and its routes. */
+function AuthGate() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <FullScreenLoading label={LOADING_TEXT} />;
+  if (!user) {
+    return (
+      <Suspense fallback={<FullScreenLoading label={LOADING_TEXT} />}>
+        <LandingPage />
+      </Suspense>
+    );
+  }
+  return (
+    <AppShell user={user}>
+      <AppRoutes />
+    </AppShell>
+  );
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <AuthGate />
+    </AppProviders>
+  );
+}

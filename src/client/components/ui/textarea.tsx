@@ -1,0 +1,7 @@
+import type { ComponentProps } from "react";
+import { cn } from "@/client/lib/utils";
+import { fieldClassName } from "./input";
+
+export function Textarea({ className, rows = 3, ...props }: ComponentProps<"textarea">) {
+  return <textarea rows={rows} className={cn(fieldClassName, "min-h-20 resize-y", className)} {...props} />;
+}

@@ -1,0 +1,42 @@
+import { Activity, Droplets, type LucideIcon, TriangleAlert, UserPlus } from "lucide-react";
+import { Link } from "wouter";
+import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+
+const QUICK_ACTIONS: readonly { label: string; href: string; icon: LucideIcon; tint: string }[] = [
+  { label: "Add Care Team Member", href: "/care-team", icon: UserPlus, tint: "text-blue-700 bg-blue-50" },
+  { label: "Add TPN Entry", href: "/tpn-nutrition", icon: Droplets, tint: "text-emerald-700 bg-emerald-50" },
+  {
+    label: "Record Allergies",
+    href: "/medical-allergies",
+    icon: TriangleAlert,
+    tint: "text-amber-800 bg-amber-50",
+  },
+  { label: "Track Symptoms", href: "/symptoms-pain", icon: Activity, tint: "text-rose-700 bg-rose-50" },
+];
+
+export function QuickActionsCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
+          {QUICK_ACTIONS.map(({ label, href, icon: Icon, tint }) => (
+            <li key={href}>
+              <Link
+                href={href}
+                className="flex min-h-14 items-center gap-3 rounded-lg border border-border bg-card px-3 py-2 font-medium transition-colors hover:border-blue-200 hover:bg-accent"
+              >
+                <span className={`flex size-10 shrink-0 items-center justify-center rounded-lg ${tint}`}>
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { authConfigQueryOptions } from "../api";
+import { RegisterForm } from "./register-form";
+import { SignInForm } from "./sign-in-form";
+
+export const SIGN_IN_HREF = "/?signin=1";
+export const REGISTER_HREF = "/?signin=1&mode=register";
+
+/** The local-account forms, shown when the landing page is opened with `?signin=1`. */
+export function SignInCard({ mode }: { mode: "signin" | "register" }) {
+  const { data: config } = useQuery(authConfigQueryOptions);
+  const canRegister = config?.mode === "local" && config.allowSignup;
+  const registering = mode === "register" && canRegister;
+
+  if (config?.mode === "oidc") {
+    return (
+      <Card className="w-full">
+        <CardHeader>
+          <CardTitle>Sign in</CardTitle>
+          <CardDescription>
+            This server signs you in through your organisation's identity provider.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild size="lg" className="w-full">
+            <a href="/api/login">Continue to sign in</a>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="w-full">
+      <CardHeader>
+        <CardTitle>{registering ? "Create your account" : "Sign in to your account"}</CardTitle>
+        <CardDescription>
+          {registering
+            ? "Your records stay on this server and are only visible to you."
+            : "Welcome back. Enter the email and password you signed up with."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {registering ? <RegisterForm /> : <SignInForm />}
+        {canRegister ? (
+          <p className="text-center text-muted-foreground text-sm">
+            {registering ? "Already have an account? " : "New here? "}
+            <Link
+              href={registering ? SIGN_IN_HREF : REGISTER_HREF}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {registering ? "Sign in" : "Create an account"}
+            </Link>
+          </p>
+        ) : null}
+        {mode === "register" && config && !canRegister ? (
+          <p role="status" className="text-center text-muted-foreground text-sm">
+            New accounts cannot be created on this server. Ask its administrator for an account.
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { ConfirmDeleteDialog } from "@/client/components/ui/confirm-delete-dialog";
+import { toast } from "@/client/components/ui/use-toast";
+import { errorMessage } from "@/client/lib/api";
+import { deleteAccount, deleteChildProfile } from "../api";
+
+/** Spec: after deleting the account the app returns to the start page after 2 seconds. */
+const REDIRECT_AFTER_DELETE_MS = 2000;
+
+export function DangerZoneCard() {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<"child" | "account" | null>(null);
+
+  const removeChild = useMutation({
+    mutationFn: deleteChildProfile,
+    onSuccess: async (res) => {
+      toast({ title: "Child Profile Deleted", description: res?.message });
+      // Every list and count changed; reload whatever is shown.
+      await queryClient.invalidateQueries();
+    },
+    onError: (err) =>
+      toast({
+        title: "Deletion Failed",
+        description: `The child profile could not be deleted. ${errorMessage(err)}`,
+        variant: "destructive",
+      }),
+  });
+  const removeAccount = useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: (res) => {
+      toast({ title: "Account Deleted", description: res?.message });
+      setTimeout(() => window.location.assign("/"), REDIRECT_AFTER_DELETE_MS);
+    },
+    onError: (err) =>
+      toast({
+        title: "Deletion Failed",
+        description: `Your account could not be deleted. ${errorMessage(err)}`,
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <Card className="border-red-200">
+      <CardHeader>
+        <div className="flex items-center gap-3">
+          <TriangleAlert aria-hidden="true" className="size-5 text-destructive" />
+          <CardTitle className="text-red-700">Danger Zone</CardTitle>
+        </div>
+        <CardDescription>These actions are permanent and cannot be undone.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <DangerAction
+          title="Delete child profile"
+          text="Removes the child information and every care record: nutrition, visits, lab tests, symptoms, photos and more. Your account stays."
+          buttonLabel="Delete Child Profile"
+          onClick={() => setConfirming("child")}
+        />
+        <DangerAction
+          title="Delete account"
+          text="Removes your account and all of its data, and signs you out."
+          buttonLabel="Delete Account"
+          onClick={() => setConfirming("account")}
+        />
+      </CardContent>
+      <ConfirmDeleteDialog
+        open={confirming === "child"}
+        onOpenChange={(open) => setConfirming(open ? "child" : null)}
+        title="Delete the child profile?"
+        description="This permanently deletes the child profile and all care records stored in this account. This action cannot be undone."
+        confirmLabel="Delete Child Profile"
+        onConfirm={() => removeChild.mutateAsync()}
+      />
+      <ConfirmDeleteDialog
+        open={confirming === "account"}
+        onOpenChange={(open) => setConfirming(open ? "account" : null)}
+        title="Delete your account?"
+        description="This permanently deletes your account and all of its data, then signs you out. This action cannot be undone."
+        confirmLabel="Delete Account"
+        onConfirm={() => removeAccount.mutateAsync()}
+      />
+    </Card>
+  );
+}
+
+function DangerAction({
+  title,
+  text,
+  buttonLabel,
+  onClick,
+}: {
+  title: string;
+  text: string;
+  buttonLabel: string;
+  onClick: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-red-100 bg-red-50/50 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <h3 className="font-medium">{title}</h3>
+        <p className="text-muted-foreground text-sm">{text}</p>
+      </div>
+      <Button variant="destructive" onClick={onClick} className="sm:shrink-0">
+        {buttonLabel}
+      </Button>
+    </div>
+  );
+}

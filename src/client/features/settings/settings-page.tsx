@@ -1,0 +1,23 @@
+import { PageHeader } from "@/client/components/ui/page-header";
+import { Spinner } from "@/client/components/ui/spinner";
+import { useAuth } from "@/client/lib/auth";
+import { DangerZoneCard } from "./components/danger-zone-card";
+import { DataManagementCard } from "./components/data-management-card";
+import { PrivacyCard } from "./components/privacy-card";
+import { ProfileForm } from "./components/profile-form";
+
+export function SettingsPage() {
+  const { user } = useAuth();
+  if (!user) return <Spinner label="Loading profile..." showLabel className="py-24" />;
+  return (
+    <>
+      <PageHeader title="Account Settings" subtitle="Your profile, your data, and your account." />
+      <div className="flex max-w-3xl flex-col gap-6">
+        <ProfileForm user={user} />
+        <DataManagementCard />
+        <DangerZoneCard />
+        <PrivacyCard />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The one HTTP client of the app. Every call carries the session cookie; any non-OK response
+ * becomes `Error("<status>: <body text or status text>")` (spec section 8).
+ */
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A field problem reported by the server in its error envelope. */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+interface ErrorEnvelope {
+  message: string;
+  issues?: ApiIssue[];
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => "");
+  throw new Error(`${res.status}: ${text || res.statusText}`);
+}
+
+/** Sends a request (with a JSON body when `body` is given) and returns the OK response. */
+export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
+  const hasBody = body !== undefined;
+  const res = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: hasBody
+      ? { "Content-Type": "application/json", Accept: "application/json" }
+      : { Accept: "application/json" },
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** Sends a request and parses the JSON answer; a 204 (or empty body) gives `undefined`. */
+export async function requestJson<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, path, body);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export type On401 = "returnNull" | "throw";
+
+/** GETs JSON. With `on401: "returnNull"` a 401 answers `null` instead of throwing. */
+export async function getJson<T>(path: string, options: { on401: "returnNull" }): Promise<T | null>;
+export async function getJson<T>(path: string, options?: { on401: "throw" }): Promise<T>;
+export async function getJson<T>(
+  path: string,
+  options: { on401: On401 } = { on401: "throw" },
+): Promise<T | null> {
+  const res = await fetch(path, { credentials: "include", headers: { Accept: "application/json" } });
+  if (options.on401 === "returnNull" && res.status === 401) return null;
+  await throwIfNotOk(res);
+  return (await res.json()) as T;
+}
+
+const STATUS_PREFIX = /^(\d{3}): ([\s\S]*)$/;
+
+function parseEnvelope(text: string): ErrorEnvelope | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === "object" && typeof (body as ErrorEnvelope).message === "string") {
+      return body as ErrorEnvelope;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML page, plain text): the caller falls back to the raw text.
+  }
+  return null;
+}
+
+/** The HTTP status of an error thrown by `apiRequest`/`getJson`, if it carries one. */
+export function errorStatus(err: unknown): number | undefined {
+  if (!(err instanceof Error)) return undefined;
+  const match = STATUS_PREFIX.exec(err.message);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The per-field problems of a 400 answer, or an empty list. */
+export function errorIssues(err: unknown): ApiIssue[] {
+  if (!(err instanceof Error)) return [];
+  const match = STATUS_PREFIX.exec(err.message);
+  const issues = match ? parseEnvelope(match[2] ?? "")?.issues : undefined;
+  return Array.isArray(issues) ? issues.filter((i) => typeof i?.message === "string") : [];
+}
+
+/** A sentence a person can read, for toasts and form alerts, from any thrown value. */
+export function errorMessage(err: unknown, fallback = "Something went wrong. Please try again."): string {
+  if (!(err instanceof Error)) return fallback;
+  // fetch() rejects with a TypeError when the server cannot be reached at all.
+  if (err instanceof TypeError && /fetch|network|load failed/i.test(err.message)) {
+    return "Could not reach the server. Check your connection and try again.";
+  }
+  const match = STATUS_PREFIX.exec(err.message);
+  if (!match) return err.message || fallback;
+  const text = (match[2] ?? "").trim();
+  const envelope = parseEnvelope(text);
+  if (envelope) return envelope.message || fallback;
+  if (!text || text.startsWith("<")) return fallback;
+  return text;
+}

@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CurrentUser } from "@/domain/auth";
+import { getJson } from "./api";
+
+/** The signed-in person, as `GET /api/auth/user` answers. */
+export type AuthUser = CurrentUser;
+
+export const authQueryKey = ["auth", "user"] as const;
+
+export const authQueryOptions = queryOptions({
+  queryKey: authQueryKey,
+  // A 401 means signed out; any other failure also leaves the person on the landing page.
+  queryFn: () => getJson<AuthUser>("/api/auth/user", { on401: "returnNull" }),
+  retry: false,
+});
+
+/** Who is signed in: `user` is null when signed out (or when the server could not say). */
+export function useAuth() {
+  const query = useQuery(authQueryOptions);
+  const user = query.data ?? null;
+  return { user, isLoading: query.isLoading, isAuthenticated: user !== null };
+}
+
+/** Two letters for the avatar: first letters of the first and last name, else of the email. */
+export function userInitials(user: Pick<AuthUser, "firstName" | "lastName" | "email">): string {
+  const firstLetter = (text: string | null | undefined) => Array.from(text?.trim() ?? "")[0] ?? "";
+  const fromNames = firstLetter(user.firstName) + firstLetter(user.lastName);
+  if (fromNames) return fromNames.toUpperCase();
+  // "maria.lopez@..." gives "ML"; digits and symbols are skipped ("ph-1795@..." gives "P").
+  const localPart = user.email?.split("@")[0] ?? "";
+  const words = localPart.split(/[^\p{L}]+/u).filter(Boolean);
+  const fromEmail = firstLetter(words[0]) + firstLetter(words[1]);
+  return fromEmail ? fromEmail.toUpperCase() : "?";
+}
+
+/** The name to show for the account: "First Last", else the email. */
+export function userDisplayName(user: Pick<AuthUser, "firstName" | "lastName" | "email">): string {
+  const name = [user.firstName, user.lastName]
+    .map((n) => n?.trim())
+    .filter(Boolean)
+    .join(" ");
+  return name || user.email || "Your account";
+}

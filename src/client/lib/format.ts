@@ -1,0 +1,38 @@
+import { format, isValid, parse, parseISO } from "date-fns";
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Reads a `yyyy-MM-dd` date as a local calendar day (never through `new Date("yyyy-MM-dd")`,
+ * which is midnight UTC and shows the previous day west of Greenwich); timestamps as ISO.
+ */
+export function parseDateValue(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  return DATE_ONLY.test(value) ? parse(value, "yyyy-MM-dd", new Date()) : parseISO(value);
+}
+
+function formatWith(pattern: string, value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const date = parseDateValue(value);
+  return isValid(date) ? format(date, pattern) : "";
+}
+
+/** 'MMM dd, yyyy' (lists, supplies): "Jan 05, 2020". Empty for a missing or invalid value. */
+export function formatListDate(value: string | Date | null | undefined): string {
+  return formatWith("MMM dd, yyyy", value);
+}
+
+/** 'MMM d, yyyy' (cards, children): "Jan 5, 2020". */
+export function formatCardDate(value: string | Date | null | undefined): string {
+  return formatWith("MMM d, yyyy", value);
+}
+
+/** 'MMMM d, yyyy' (photo details): "January 5, 2020". */
+export function formatLongDate(value: string | Date | null | undefined): string {
+  return formatWith("MMMM d, yyyy", value);
+}
+
+/** A local day as `yyyy-MM-dd`, the wire format of date-only fields and of date inputs. */
+export function toDateOnly(date: Date = new Date()): string {
+  return format(date, "yyyy-MM-dd");
+}

@@ -1,0 +1,4 @@
+/** Query keys shared by several features. A feature's own keys come from its `createResourceApi`. */
+
+/** The dashboard's six counts; adding or deleting most records changes them. */
+export const dashboardStatsQueryKey = ["dashboard", "stats"] as const;
