@@ -1,7 +1,5 @@
-import { expect as vitestExpect, describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PASSWORD, type Size, uniqueEmail, useBrowser } from "./browser";
-
-const expect = vitestExpect;
 
 /** Every navigation item and the title of the screen it opens (spec section 2). */
 const SCREENS: [label: string, path: string, title: string][] = [
@@ -33,7 +31,14 @@ describe.each<Size>(["desktop", "phone"])("the app shell on a %s", (size) => {
     const page = await browser.newPage(size);
     await page.goto("/");
     await page.getByRole("heading", { name: "Medical Care Tracker", level: 1 }).waitFor();
-    for (const card of ["TPN Management", "Visit Tracking", "Medical Photos", "Care Team", "Symptom Monitoring", "Secure & Private"]) {
+    for (const card of [
+      "TPN Management",
+      "Visit Tracking",
+      "Medical Photos",
+      "Care Team",
+      "Symptom Monitoring",
+      "Secure & Private",
+    ]) {
       await page.getByRole("heading", { name: card }).waitFor();
     }
     await page.getByText("Healthcare Excellence").waitFor();
@@ -41,7 +46,11 @@ describe.each<Size>(["desktop", "phone"])("the app shell on a %s", (size) => {
     // Sign In is a full navigation to /api/login, which in local mode opens the sign-in form.
     await page.getByRole("link", { name: "Sign In" }).first().click();
     await page.waitForURL(/\?signin=1/);
-    await page.getByRole("button", { name: /create an account/i }).or(page.getByRole("link", { name: /create an account/i })).first().click();
+    await page
+      .getByRole("button", { name: /create an account/i })
+      .or(page.getByRole("link", { name: /create an account/i }))
+      .first()
+      .click();
 
     const email = uniqueEmail("shell");
     await page.getByLabel("First name").fill("Grace");
@@ -68,7 +77,9 @@ describe.each<Size>(["desktop", "phone"])("the app shell on a %s", (size) => {
       if (size === "phone") {
         await page.getByRole("dialog").waitFor({ state: "detached" });
       } else {
-        await expect(nav.getByRole("link", { name: label, exact: true }).getAttribute("aria-current")).resolves.toBe("page");
+        await expect(
+          nav.getByRole("link", { name: label, exact: true }).getAttribute("aria-current"),
+        ).resolves.toBe("page");
       }
     }
 
@@ -89,7 +100,9 @@ describe.each<Size>(["desktop", "phone"])("the app shell on a %s", (size) => {
   if (size === "phone") {
     it("closes the drawer on a backdrop click and on Escape", async () => {
       const page = await browser.newPage(size);
-      await page.request.post("/api/auth/register", { data: { email: uniqueEmail("drawer"), password: PASSWORD } });
+      await page.request.post("/api/auth/register", {
+        data: { email: uniqueEmail("drawer"), password: PASSWORD },
+      });
       await page.goto("/care-team");
       await page.getByRole("heading", { name: "Care Team", level: 1 }).waitFor();
       await page.getByRole("button", { name: "Open navigation menu" }).click();
