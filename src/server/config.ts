@@ -9,7 +9,7 @@ const booleanText = z
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number({ message: "must be a port number" }).int().min(1).max(65535).default(3000),
+    PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
