@@ -1,6 +1,7 @@
 import { HeartPulse } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { ChildFilterSelect } from "@/client/components/children/child-filter-select";
 import { type AuthUser, userDisplayName, userInitials } from "@/client/lib/auth";
 
 /** The top bar: menu button (phones), product name, and the signed-in person's initials. */
@@ -22,7 +23,8 @@ export function AppHeader({ user, menuButton }: { user: AuthUser; menuButton: Re
             <span className="block truncate text-muted-foreground text-xs">Child Care Dashboard</span>
           </span>
         </Link>
-        <div className="ml-auto flex items-center">
+        <div className="ml-auto flex items-center gap-2">
+          <ChildFilterSelect />
           <span
             role="img"
             aria-label={`Signed in as ${name}`}

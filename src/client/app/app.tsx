@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useAuth } from "@/client/lib/auth";
+import { ChildFilterProvider } from "@/client/lib/child-filter";
 import { AppProviders } from "./app-providers";
 import { AppRoutes } from "./app-routes";
 import { AppShell } from "./app-shell";
@@ -23,9 +24,12 @@ function AuthGate() {
     );
   }
   return (
-    <AppShell user={user}>
-      <AppRoutes />
-    </AppShell>
+    // Keyed by user: signing in as someone else never shows the previous person's child choice.
+    <ChildFilterProvider key={user.id}>
+      <AppShell user={user}>
+        <AppRoutes />
+      </AppShell>
+    </ChildFilterProvider>
   );
 }
 

@@ -1,0 +1,58 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { type Child, useChildren } from "./children-api";
+
+/** Where the chosen child is remembered in this browser (an id only, nothing medical). */
+export const CHILD_FILTER_STORAGE_KEY = "mct.selectedChildId";
+
+interface ChildFilter {
+  /** The child whose records the lists show, or null for all children. */
+  childId: string | null;
+  selectedChild: Child | null;
+  setChildId(childId: string | null): void;
+  children: Child[];
+  isLoading: boolean;
+}
+
+const ChildFilterContext = createContext<ChildFilter | null>(null);
+
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(CHILD_FILTER_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The global child filter: families with two or more children look at one child at a time.
+ * Lists of records that may carry a child pass `childId` to the server, which returns that
+ * child's records and the ones linked to no child.
+ */
+export function ChildFilterProvider({ children: content }: { children: ReactNode }) {
+  const { data: children = [], isLoading } = useChildren();
+  const [stored, setStored] = useState<string | null>(readStored);
+
+  const setChildId = useCallback((childId: string | null) => {
+    setStored(childId);
+    try {
+      if (childId) window.localStorage.setItem(CHILD_FILTER_STORAGE_KEY, childId);
+      else window.localStorage.removeItem(CHILD_FILTER_STORAGE_KEY);
+    } catch {
+      // Private browsing without storage: the choice lasts for this visit only.
+    }
+  }, []);
+
+  const value = useMemo<ChildFilter>(() => {
+    // A remembered child that was deleted (or belongs to another account) no longer filters anything.
+    const selectedChild = children.find((c) => c.id === stored) ?? null;
+    return { childId: selectedChild?.id ?? null, selectedChild, setChildId, children, isLoading };
+  }, [children, stored, setChildId, isLoading]);
+
+  return <ChildFilterContext.Provider value={value}>{content}</ChildFilterContext.Provider>;
+}
+
+export function useChildFilter(): ChildFilter {
+  const value = useContext(ChildFilterContext);
+  if (!value) throw new Error("useChildFilter must be used inside ChildFilterProvider");
+  return value;
+}

@@ -1,0 +1,17 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Child, ChildInput } from "@/domain/children";
+import { createResourceApi } from "./create-resource-api";
+
+export type { Child, ChildInput };
+
+/**
+ * The children list is shared: the Children Profiles screen edits it, and the child picker, the
+ * global child filter and every record form that links a child read it.
+ */
+export const childrenApi = createResourceApi<Child, ChildInput>("/api/children", "children", {
+  updateMethod: "PUT",
+});
+
+export function useChildren() {
+  return useQuery(childrenApi.listOptions());
+}
