@@ -1,6 +1,6 @@
 import { differenceInYears } from "date-fns";
 import { z } from "zod";
-import { oneOf, optionalInt, optionalIsoDate, optionalText, requiredText } from "./fields";
+import { oneOf, optionalInt, optionalIsoDate, optionalText } from "./fields";
 
 export const DEFAULT_AVATAR_COLOR = "#3B82F6";
 /** The colour picker's ten colours (spec section 9). */
@@ -20,7 +20,12 @@ export const GENDERS = ["male", "female"] as const;
 export const MAX_CHILD_AGE = 25;
 
 export const childInput = z.object({
-  name: requiredText("Name"),
+  // Spelled out: the spec's exact message for the child form.
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(200, "Name must be at most 200 characters"),
   dateOfBirth: optionalIsoDate("Date of birth"),
   age: optionalInt("Age", 0, MAX_CHILD_AGE),
   gender: z
