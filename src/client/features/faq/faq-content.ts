@@ -1,0 +1,86 @@
+/** The FAQ screen's questions, one per topic of the spec, answered for this app. */
+export interface FaqEntry {
+  id: string;
+  question: string;
+  /** Paragraphs or steps; a string starting with a digit and a dot is shown as a step. */
+  answer: string[];
+}
+
+export const FAQ_ENTRIES: FaqEntry[] = [
+  {
+    id: "tpn-nutrition",
+    question: "How do I record my child's TPN nutrition?",
+    answer: [
+      "Open TPN Nutrition from the menu and choose your child in the child picker. Entries always belong to one child, so the Add TPN Entry button stays disabled until a child is chosen.",
+      "1. Select Add TPN Entry.",
+      "2. Enter the date and, from the pharmacy label or your TPN prescription, the calories (kcal), protein (g), carbohydrates (g), fat (g), the bag volume (mL) and the infusion time in hours.",
+      "3. Add notes such as a changed rate, a pump alarm or a missed infusion, then save.",
+      "Every number can have up to two decimals. You can edit or delete an entry later from its card. If the child picker is empty, add your child on the Children screen first.",
+    ],
+  },
+  {
+    id: "food-diary",
+    question: "What should I write in the food diary?",
+    answer: [
+      "The food diary is for anything your child eats or drinks by mouth or tube alongside TPN. Choose Add Entry, pick the date and meal (breakfast, lunch, dinner or snack), and type the foods separated by commas, for example: rice cereal, apple juice.",
+      "Note the portion, any reaction, and symptoms afterwards (also separated by commas). Over time this helps your dietitian see which foods are tolerated as oral feeds are increased.",
+    ],
+  },
+  {
+    id: "symptom-tracker",
+    question: "How does the symptom tracker and the pain scale (1-10) work?",
+    answer: [
+      "In Symptoms & Pain, choose Add Symptom Entry, enter the date and time, and type the symptoms separated by commas (for example: fever, chills, belly pain).",
+      "The pain level goes from 1 to 10: 1 is No Pain, 2-3 Mild, 4-6 Moderate, 7-8 Severe, 9 Very Severe and 10 Worst Pain. For a child who cannot rate pain, pick the level that best matches what you observe. Severity (mild, moderate or severe) describes the episode as a whole.",
+      "Symptom Heatmaps turns these entries into a 30-day picture: the most frequent symptoms against the days, coloured by the pain levels recorded.",
+    ],
+  },
+  {
+    id: "specialist-visits",
+    question: "How do I keep track of specialist visits and follow-ups?",
+    answer: [
+      "Add each appointment in Specialist Visits with the doctor's name, specialty, date and time, location and the purpose of the visit. After the visit, edit it to add notes and what follow-up is needed, such as 'repeat bloods in 4 weeks'.",
+      "Upcoming visits and follow-ups also appear on the dashboard, so you can see what is next at a glance.",
+    ],
+  },
+  {
+    id: "lab-results",
+    question: "How do I record lab results?",
+    answer: [
+      "In Lab Tests, add the test name (for example: comprehensive metabolic panel, CBC, liver function), the date it was drawn and who ordered it. The status starts as pending.",
+      "When results arrive, edit the test: enter the results and the normal range from the report, and set the status to completed. Set it to reviewed once your care team has gone through them with you. Bring the list to appointments to spot trends.",
+    ],
+  },
+  {
+    id: "csv-export",
+    question: "Can I export a section to CSV to share with my healthcare providers?",
+    answer: [
+      "Yes. On TPN Supplies, Export CSV downloads your supply list as a spreadsheet (tpn-supplies-date.csv) that opens in Excel, Numbers or Google Sheets.",
+      "For everything you have recorded, go to Account Settings, Data Management: Export JSON downloads a complete copy of your records to this device, and the CSV, Excel, PDF and Word buttons prepare a copy in that format for your care team.",
+      "Your data stays on your family's server: nothing is shared unless you send the file yourself.",
+    ],
+  },
+  {
+    id: "care-team",
+    question: "Why add my child's care team?",
+    answer: [
+      "Care Team keeps every professional's name, role, specialty, hospital, phone and email in one place. On a phone, tap a number to call or an email address to write.",
+      "Add the home infusion pharmacy and the 24-hour nurse line too, and put those two numbers in the emergency contacts card on the dashboard so they are one tap away at 3 a.m.",
+    ],
+  },
+  {
+    id: "physical-therapy",
+    question: "How do I log physical therapy sessions?",
+    answer: [
+      "In Physical Therapy, choose Add Session and enter the date, time, therapist and location, the exercises done (separated by commas), the duration in minutes and how your child progressed. Add the date of the next session so it is not forgotten.",
+      "Home exercise programs can be logged the same way, with yourself as the therapist, so the therapist can see what was practised between visits.",
+    ],
+  },
+];
+
+export const MORE_HELP = [
+  "Your child's home infusion pharmacy and 24-hour nurse line for pump, line or TPN bag questions.",
+  "Your gastroenterology or intestinal rehabilitation team for changes to the TPN prescription.",
+  "Family Support in the menu for crisis lines, financial help and parent communities.",
+  "Call 911 for an emergency, such as fever with a central line, breathing problems or heavy bleeding.",
+];
