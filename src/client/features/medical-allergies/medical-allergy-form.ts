@@ -1,0 +1,71 @@
+import {
+  type ChildLinkFormValues,
+  childFormValue,
+  linkChild,
+} from "@/client/components/children/child-select-field";
+import type { RecordFieldConfig } from "@/client/components/ui/record-fields";
+import { toFormValues } from "@/client/lib/form-values";
+import { ALLERGY_SEVERITIES, medicalAllergyInput } from "@/domain/allergies";
+import type { MedicalAllergy } from "./api";
+
+const FORM_KEYS = ["allergen", "reaction", "severity", "dateDiscovered", "treatment", "notes"] as const;
+
+export type MedicalAllergyFormValues = Record<(typeof FORM_KEYS)[number], string> & ChildLinkFormValues;
+
+export type AllergySeverity = (typeof ALLERGY_SEVERITIES)[number];
+
+export const ALLERGY_SEVERITY_LABELS: Record<AllergySeverity, string> = {
+  mild: "Mild",
+  moderate: "Moderate",
+  severe: "Severe",
+  "life-threatening": "Life-threatening",
+};
+
+/** The server's schema; the Child field's "No specific child" becomes null. */
+export const medicalAllergyFormSchema = linkChild(medicalAllergyInput);
+
+/** The dialog's fields, with the family's Child select (from `useChildSelectField`). */
+export function medicalAllergyFields(
+  childField: RecordFieldConfig<MedicalAllergyFormValues>,
+): RecordFieldConfig<MedicalAllergyFormValues>[] {
+  return [
+    { name: "allergen", label: "Allergen *", required: true, placeholder: "Penicillin", autoComplete: "off" },
+    {
+      name: "severity",
+      label: "Severity *",
+      type: "select",
+      required: true,
+      placeholder: "Select severity",
+      options: ALLERGY_SEVERITIES.map((severity) => ({
+        value: severity,
+        label: ALLERGY_SEVERITY_LABELS[severity],
+      })),
+    },
+    {
+      name: "reaction",
+      label: "Reaction *",
+      type: "textarea",
+      rows: 2,
+      required: true,
+      placeholder: "Hives and swelling of the lips",
+    },
+    { name: "dateDiscovered", label: "Date Discovered", type: "date" },
+    childField,
+    {
+      name: "treatment",
+      label: "Treatment",
+      type: "textarea",
+      rows: 2,
+      placeholder: "Antihistamine, EpiPen...",
+    },
+    { name: "notes", label: "Notes", type: "textarea", placeholder: "Cross-reactions, who has been told..." },
+  ];
+}
+
+/** The filtered child when adding; the allergy's values when editing. */
+export function medicalAllergyFormValues(
+  allergy: MedicalAllergy | null,
+  filterChildId: string | null,
+): MedicalAllergyFormValues {
+  return { ...toFormValues(FORM_KEYS, allergy), childId: childFormValue(allergy, filterChildId) };
+}
