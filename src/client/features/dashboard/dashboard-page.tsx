@@ -1,25 +1,39 @@
 import { PageHeader } from "@/client/components/ui/page-header";
 import { useAuth } from "@/client/lib/auth";
+import { EmergencyContactsCard } from "./components/emergency-contacts-card";
+import { IntroBanner } from "./components/intro-banner";
+import { LatestLabsCard } from "./components/latest-labs-card";
 import { QuickActionsCard } from "./components/quick-actions-card";
 import { RecentActivityCard } from "./components/recent-activity-card";
+import { StatTiles } from "./components/stat-tiles";
+import { TodayCareCard } from "./components/today-care-card";
+import { UpcomingVisitsCard } from "./components/upcoming-visits-card";
 
 export function DashboardPage() {
   const { user } = useAuth();
   const firstName = user?.firstName?.trim();
   const childName = user?.childName?.trim();
+  const welcome = firstName ? `Welcome back, ${firstName}. ` : "";
   return (
     <>
       <PageHeader
         title="TPN Tracker Dashboard"
-        subtitle={
-          childName
-            ? `${firstName ? `Welcome back, ${firstName}. ` : ""}Here is ${childName}'s care at a glance.`
-            : `${firstName ? `Welcome back, ${firstName}. ` : ""}Here is your child's care at a glance.`
-        }
+        subtitle={`${welcome}Here is ${childName ? `${childName}'s` : "your child's"} care at a glance.`}
       />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <QuickActionsCard />
-        <RecentActivityCard />
+      <div className="flex flex-col gap-6">
+        <StatTiles />
+        <EmergencyContactsCard />
+        {/* The TPN supply checklist and infusion centers cards go here (spec order). */}
+        <div className="grid gap-6 lg:grid-cols-2">
+          <UpcomingVisitsCard />
+          <LatestLabsCard />
+          <TodayCareCard className="lg:col-span-2" />
+        </div>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <QuickActionsCard />
+          <RecentActivityCard />
+        </div>
+        <IntroBanner />
       </div>
     </>
   );

@@ -1,6 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { formatListDate } from "@/client/lib/format";
+import { activityText, activityTime } from "../activity-text";
+import { activityQueryOptions } from "../api";
+import { CardRowsSkeleton } from "./dashboard-card";
 
-/** Onboarding hints, not real data (spec: a fixed list labelled 'Just now' to '4 min ago'). */
+/** Onboarding hints for a family with no changes yet (spec: labelled 'Just now' to '4 min ago'). */
 const ONBOARDING_HINTS: readonly { when: string; text: string; dot: string }[] = [
   { when: "Just now", text: "Welcome to your TPN tracker dashboard.", dot: "bg-blue-500" },
   {
@@ -13,24 +18,69 @@ const ONBOARDING_HINTS: readonly { when: string; text: string; dot: string }[] =
   { when: "4 min ago", text: "Track symptoms daily to spot patterns early.", dot: "bg-rose-500" },
 ];
 
+const ACTION_DOTS = { create: "bg-emerald-500", update: "bg-blue-500", delete: "bg-rose-500" } as const;
+
+function ActivityRow({
+  text,
+  when,
+  dot,
+  dateTime,
+}: {
+  text: string;
+  when: string;
+  dot: string;
+  dateTime?: string;
+}) {
+  return (
+    <li className="flex items-start gap-3">
+      <span aria-hidden="true" className={`mt-2 size-2 shrink-0 rounded-full ${dot}`} />
+      <div className="min-w-0">
+        <p className="break-words">{text}</p>
+        <p className="text-muted-foreground text-sm">
+          {dateTime ? (
+            <time dateTime={dateTime} title={formatListDate(dateTime)}>
+              {when}
+            </time>
+          ) : (
+            when
+          )}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** The user's latest five changes; the onboarding hints until there are any (or if they cannot load). */
 export function RecentActivityCard() {
+  const activity = useQuery(activityQueryOptions);
+  const items = activity.data ?? [];
+  const now = new Date();
+
   return (
     <Card>
       <CardHeader>
         <CardTitle>Recent Activity</CardTitle>
       </CardHeader>
       <CardContent>
-        <ol className="flex flex-col gap-4">
-          {ONBOARDING_HINTS.map(({ when, text, dot }) => (
-            <li key={when} className="flex items-start gap-3">
-              <span aria-hidden="true" className={`mt-2 size-2 shrink-0 rounded-full ${dot}`} />
-              <div className="min-w-0">
-                <p>{text}</p>
-                <p className="text-muted-foreground text-sm">{when}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        {activity.isLoading ? (
+          <CardRowsSkeleton rows={5} />
+        ) : (
+          <ol className="flex flex-col gap-4">
+            {items.length
+              ? items.map((item) => (
+                  <ActivityRow
+                    key={item.id}
+                    text={activityText(item)}
+                    when={activityTime(item.createdAt, now)}
+                    dateTime={item.createdAt}
+                    dot={ACTION_DOTS[item.action] ?? "bg-slate-400"}
+                  />
+                ))
+              : ONBOARDING_HINTS.map(({ when, text, dot }) => (
+                  <ActivityRow key={when} text={text} when={when} dot={dot} />
+                ))}
+          </ol>
+        )}
       </CardContent>
     </Card>
   );

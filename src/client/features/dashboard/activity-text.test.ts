@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { activityText, activityTime } from "./activity-text";
+
+describe("activityText", () => {
+  it("names the change, the record type and the record", () => {
+    expect(activityText({ action: "create", entity: "care_team_member", summary: "Dr. P (GI)" })).toBe(
+      "Added care team member Dr. P (GI)",
+    );
+    expect(activityText({ action: "update", entity: "lab_test", summary: "CBC" })).toBe(
+      "Updated lab test CBC",
+    );
+  });
+
+  it("does not repeat the record type and shows dates as the lists do", () => {
+    expect(activityText({ action: "delete", entity: "tpn_entry", summary: "TPN entry for 2025-01-05" })).toBe(
+      "Deleted TPN entry for Jan 05, 2025",
+    );
+    expect(
+      activityText({ action: "create", entity: "physical_therapy_session", summary: "Therapy with Ana" }),
+    ).toBe("Added therapy session with Ana");
+  });
+
+  it("falls back to the entity's own name for a type it does not know", () => {
+    expect(activityText({ action: "create", entity: "infusion_center", summary: "City Infusion" })).toBe(
+      "Added infusion center City Infusion",
+    );
+  });
+});
+
+describe("activityTime", () => {
+  const now = new Date("2025-03-01T12:00:00Z");
+  it("reads like the onboarding hints", () => {
+    expect(activityTime("2025-03-01T11:59:30Z", now)).toBe("Just now");
+    expect(activityTime("2025-03-01T11:57:00Z", now)).toBe("3 min ago");
+    expect(activityTime("2025-03-01T11:59:00Z", now)).toBe("1 min ago");
+    expect(activityTime("2025-03-01T10:00:00Z", now)).toBe("2 hours ago");
+    expect(activityTime("2025-02-27T12:00:00Z", now)).toBe("2 days ago");
+  });
+});

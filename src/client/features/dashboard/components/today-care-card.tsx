@@ -1,0 +1,141 @@
+import { useQuery } from "@tanstack/react-query";
+import { Droplets, Pill } from "lucide-react";
+import { Link } from "wouter";
+import { ChildAvatar } from "@/client/components/children/child-avatar";
+import { Button } from "@/client/components/ui/button";
+import { useChildFilter } from "@/client/lib/child-filter";
+import { toDateOnly } from "@/client/lib/format";
+import { childListParams, type Medication, medicationsApi, type TpnEntry, tpnApi } from "../api";
+import { CardEmpty, CardLink, CardLoadError, CardRowsSkeleton, DashboardCard } from "./dashboard-card";
+
+const MAX_MEDICATIONS = 8;
+
+/** "1200.00" -> "1,200"; a dash when the amount was not recorded. */
+function amount(value: string | number | null): string {
+  if (value === null || value === "") return "—";
+  const n = Number(value);
+  return Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: 2 }) : String(value);
+}
+
+function TodayTpn() {
+  const { selectedChild, children } = useChildFilter();
+  // The header's chosen child, else the family's only child.
+  const child = selectedChild ?? (children.length === 1 ? children[0] : null) ?? null;
+  const entries = useQuery({
+    ...tpnApi.listOptions({ childId: child?.id ?? "" }),
+    enabled: child !== null,
+    staleTime: 0,
+  });
+
+  if (!child) {
+    return children.length === 0 ? (
+      <CardEmpty action={<CardLink href="/children">Add a child profile</CardLink>}>
+        TPN is tracked per child. Add your child's profile to start.
+      </CardEmpty>
+    ) : (
+      <CardEmpty>Choose a child with the switch at the top of the page to see their TPN for today.</CardEmpty>
+    );
+  }
+  if (entries.isLoading) return <CardRowsSkeleton rows={2} />;
+  if (entries.isError) return <CardLoadError onRetry={() => entries.refetch()} />;
+
+  const today = toDateOnly();
+  const entry: TpnEntry | undefined = entries.data?.find((e) => e.date === today);
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="flex items-center gap-2 font-medium">
+        <ChildAvatar name={child.name} color={child.avatarColor} size="sm" />
+        <span className="min-w-0 break-words">{child.name}</span>
+      </p>
+      {entry ? (
+        <dl className="grid grid-cols-3 gap-2">
+          {[
+            { label: "Calories", value: amount(entry.calories), unit: "kcal" },
+            { label: "Volume", value: amount(entry.volume), unit: "mL" },
+            { label: "Duration", value: amount(entry.duration), unit: "hours" },
+          ].map(({ label, value, unit }) => (
+            <div key={label} className="min-w-0 rounded-lg bg-blue-50 px-3 py-2">
+              <dt className="text-blue-900/80 text-xs">{label}</dt>
+              <dd className="break-words font-semibold text-blue-950">
+                {value} {value === "—" ? null : <span className="font-normal text-xs">{unit}</span>}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <div className="flex flex-col items-start gap-3 rounded-lg border border-border border-dashed p-4">
+          <p className="text-muted-foreground text-sm">No TPN entry for today yet.</p>
+          <Button asChild size="sm">
+            <Link href="/tpn-nutrition">Record today's TPN</Link>
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ActiveMedications() {
+  const { childId } = useChildFilter();
+  const medications = useQuery({ ...medicationsApi.listOptions(childListParams(childId)), staleTime: 0 });
+  if (medications.isLoading) return <CardRowsSkeleton />;
+  if (medications.isError) return <CardLoadError onRetry={() => medications.refetch()} />;
+
+  const active: Medication[] = (medications.data ?? []).filter((m) => m.isActive === "true");
+  if (active.length === 0)
+    return (
+      <CardEmpty action={<CardLink href="/medications">Add a medication</CardLink>}>
+        No active medications.
+      </CardEmpty>
+    );
+  const more = active.length - MAX_MEDICATIONS;
+  return (
+    <ul className="flex flex-col divide-y divide-border">
+      {active.slice(0, MAX_MEDICATIONS).map((m) => (
+        <li key={m.id} className="py-2.5 first:pt-0 last:pb-0">
+          <p className="break-words font-medium">{m.name}</p>
+          <p className="break-words text-muted-foreground text-sm">
+            {m.dosage} · {m.frequency}
+          </p>
+        </li>
+      ))}
+      {more > 0 ? <li className="pt-2.5 text-muted-foreground text-sm">and {more} more</li> : null}
+    </ul>
+  );
+}
+
+/** Today's TPN for the child in view and every active medication, side by side on wide screens. */
+export function TodayCareCard({ className }: { className?: string }) {
+  return (
+    <DashboardCard
+      title="Today's TPN & Medications"
+      icon={Droplets}
+      tint="bg-blue-50 text-blue-700"
+      className={className}
+    >
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="today-tpn-heading" className="flex min-w-0 flex-col gap-3">
+          <div className="flex items-center justify-between gap-3">
+            <h3 id="today-tpn-heading" className="font-semibold text-sm">
+              TPN today
+            </h3>
+            <CardLink href="/tpn-nutrition">TPN entries</CardLink>
+          </div>
+          <TodayTpn />
+        </section>
+        <section
+          aria-labelledby="active-medications-heading"
+          className="flex min-w-0 flex-col gap-3 border-border border-t pt-5 md:border-t-0 md:border-l md:pt-0 md:pl-6"
+        >
+          <div className="flex items-center justify-between gap-3">
+            <h3 id="active-medications-heading" className="flex items-center gap-1.5 font-semibold text-sm">
+              <Pill aria-hidden="true" className="size-4 text-muted-foreground" />
+              Active medications
+            </h3>
+            <CardLink href="/medications">All medications</CardLink>
+          </div>
+          <ActiveMedications />
+        </section>
+      </div>
+    </DashboardCard>
+  );
+}
