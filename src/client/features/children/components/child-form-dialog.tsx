@@ -1,0 +1,191 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, type Path, type Resolver, useForm } from "react-hook-form";
+import { ChildAvatar } from "@/client/components/children/child-avatar";
+import { Button } from "@/client/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/client/components/ui/dialog";
+import { FormAlert, FormField } from "@/client/components/ui/form-field";
+import { Input } from "@/client/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
+import { Textarea } from "@/client/components/ui/textarea";
+import { errorIssues } from "@/client/lib/api";
+import { ageFromDateOfBirth, type ChildInput, MAX_CHILD_AGE } from "@/domain/children";
+import type { Child } from "../api";
+import { type ChildFormValues, childFormSchema, childFormValues } from "../child-form";
+import { AvatarColorPicker } from "./avatar-color-picker";
+
+/** Radix Select items cannot have an empty value; this one stands for "no gender given". */
+const GENDER_NOT_SPECIFIED = "not-specified";
+
+export interface ChildFormDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The child being edited; null when adding. */
+  child: Child | null;
+  /** Sends the request. Resolving closes the dialog; rejecting keeps it open for another try. */
+  onSubmit(values: ChildInput): Promise<unknown>;
+}
+
+/** 'Add New Child' / 'Edit Child Information': colour, name, gender, birth date, age, diagnosis, notes. */
+export function ChildFormDialog(props: ChildFormDialogProps) {
+  const { open, onOpenChange, child } = props;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="sm:max-w-xl"
+        onOpenAutoFocus={(event) => {
+          // Start in the name field rather than on the first colour swatch.
+          const nameInput = (event.target as HTMLElement).querySelector<HTMLInputElement>(
+            'input[name="name"]',
+          );
+          if (nameInput) {
+            event.preventDefault();
+            nameInput.focus();
+          }
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{child ? "Edit Child Information" : "Add New Child"}</DialogTitle>
+          <DialogDescription>
+            {child ? `Update ${child.name}'s profile.` : "Fields marked * are required."}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from the child's values (or empty ones). */}
+        <ChildForm {...props} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ChildForm({ onOpenChange, child, onSubmit }: ChildFormDialogProps) {
+  const form = useForm<ChildFormValues, unknown, ChildInput>({
+    // The schema accepts wider input than these strings; its output is the request body.
+    resolver: zodResolver(childFormSchema) as unknown as Resolver<ChildFormValues, unknown, ChildInput>,
+    defaultValues: childFormValues(child),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      onOpenChange(false);
+    } catch (err) {
+      // The toast said it failed; put any field problems the server named under their fields.
+      const unplaced: string[] = [];
+      for (const issue of errorIssues(err)) {
+        if (issue.path in form.getValues())
+          form.setError(issue.path as Path<ChildFormValues>, { message: issue.message });
+        else unplaced.push(issue.message);
+      }
+      if (unplaced.length) form.setError("root.server", { message: unplaced.join(" ") });
+    }
+  });
+
+  // Entering a date of birth fills the age with the whole years since (spec section 4).
+  const dateOfBirth = form.register("dateOfBirth", {
+    onChange: (event: { target: { value: string } }) => {
+      const years = event.target.value ? ageFromDateOfBirth(event.target.value) : null;
+      if (years !== null) form.setValue("age", String(years), { shouldDirty: true, shouldValidate: true });
+    },
+  });
+  const name = form.watch("name");
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div className="flex items-center gap-4">
+        <ChildAvatar name={name || "?"} color={form.watch("avatarColor")} size="lg" />
+        <Controller
+          control={form.control}
+          name="avatarColor"
+          render={({ field }) => <AvatarColorPicker value={field.value} onChange={field.onChange} />}
+        />
+      </div>
+
+      <FormField label="Child's Name *" required error={errors.name?.message}>
+        {(control) => <Input {...control} {...form.register("name")} autoComplete="off" />}
+      </FormField>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Gender" error={errors.gender?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="gender"
+              render={({ field }) => (
+                <Select
+                  value={field.value || GENDER_NOT_SPECIFIED}
+                  onValueChange={(v) => field.onChange(v === GENDER_NOT_SPECIFIED ? "" : v)}
+                  name={field.name}
+                >
+                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={GENDER_NOT_SPECIFIED}>Not specified</SelectItem>
+                    <SelectItem value="male">Male</SelectItem>
+                    <SelectItem value="female">Female</SelectItem>
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </FormField>
+        <FormField label="Date of Birth" error={errors.dateOfBirth?.message}>
+          {(control) => <Input {...control} {...dateOfBirth} type="date" />}
+        </FormField>
+      </div>
+
+      <FormField label="Age (years)" error={errors.age?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("age")}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_CHILD_AGE}
+            step={1}
+          />
+        )}
+      </FormField>
+
+      <FormField label="Medical Diagnosis" error={errors.medicalDiagnosis?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("medicalDiagnosis")}
+            placeholder="e.g., Short bowel syndrome"
+            autoComplete="off"
+          />
+        )}
+      </FormField>
+
+      <FormField label="Additional Notes" error={errors.notes?.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            {...form.register("notes")}
+            rows={3}
+            placeholder="Allergies, routines, anything the care team should know..."
+          />
+        )}
+      </FormField>
+
+      <FormAlert message={errors.root?.server?.message} />
+      <DialogFooter>
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : child ? "Update Child" : "Add Child"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

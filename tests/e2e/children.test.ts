@@ -1,0 +1,268 @@
+import { format, subDays, subYears } from "date-fns";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { type Size, signUpViaApi, useBrowser } from "./browser";
+
+/** A birth date seven years and ten days ago: the age is 7 whatever day the test runs. */
+const sevenYearsAgo = subDays(subYears(new Date(), 7), 10);
+const DATE_OF_BIRTH = format(sevenYearsAgo, "yyyy-MM-dd");
+const BORN = `Born ${format(sevenYearsAgo, "MMM d, yyyy")}`;
+
+async function openChildrenPage(page: Page) {
+  await signUpViaApi(page);
+  await page.goto("/children");
+  await page.getByRole("heading", { name: "Children Profiles", level: 1 }).waitFor();
+}
+
+/** Creates children through the API of the signed-in page, then shows them. */
+async function addChildrenViaApi(page: Page, children: Record<string, unknown>[]) {
+  for (const child of children) {
+    const response = await page.request.post("/api/children", { data: { ...child, userId: "" } });
+    expect(response.status()).toBe(201);
+  }
+  await page.reload();
+  await page.getByRole("heading", { name: "Children Profiles", level: 1 }).waitFor();
+}
+
+/**
+ * Waits for the visible toast showing `text` and checks its title. While a modal dialog is open
+ * the toast area is hidden from the accessibility tree (screen readers hear the toast through
+ * Radix's live region instead), hence `includeHidden`.
+ */
+async function expectToast(page: Page, title: string, text: string) {
+  const toast = page
+    .getByRole("region", { name: /Notifications/, includeHidden: true })
+    .getByRole("listitem", { includeHidden: true })
+    .filter({ hasText: text });
+  await toast.waitFor();
+  expect(await toast.getByText(title, { exact: true }).count()).toBe(1);
+}
+
+function childCard(page: Page, name: string) {
+  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+async function openCardMenu(page: Page, name: string, item: "Edit" | "Delete") {
+  await page.getByRole("button", { name: `Actions for ${name}` }).click();
+  await page.getByRole("menuitem", { name: item }).click();
+}
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe.each<Size>(["desktop", "phone"])("the Children Profiles screen on a %s", (size) => {
+  const browser = useBrowser();
+
+  it("starts empty, adds a child through the dialog and shows the profile card", async () => {
+    const page = await browser.newPage(size);
+    await openChildrenPage(page);
+    await page
+      .getByText(
+        "Manage detailed profiles for each child including demographics, medical information, and care notes.",
+      )
+      .waitFor();
+    await page.getByRole("heading", { name: "No children added yet" }).waitFor();
+    await page.getByRole("searchbox", { name: "Search children" }).waitFor();
+    await expectNoHorizontalOverflow(page);
+
+    await page.getByRole("button", { name: "Add Your First Child" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Child" });
+    await dialog.waitFor();
+
+    // The colour picker: ten named swatches, the default blue chosen until another is picked.
+    const colors = dialog.getByRole("radiogroup", { name: "Avatar Color" }).getByRole("radio");
+    expect(await colors.count()).toBe(10);
+    expect(await dialog.getByRole("radio", { name: "Blue" }).isChecked()).toBe(true);
+    await dialog.getByRole("radio", { name: "Purple" }).check();
+    expect(await dialog.getByRole("radio", { name: "Blue" }).isChecked()).toBe(false);
+
+    await dialog.getByLabel("Child's Name *").fill("Sam");
+    await dialog.getByLabel("Gender").click();
+    await page.getByRole("option", { name: "Female", exact: true }).click();
+    await dialog.getByLabel("Date of Birth").fill(DATE_OF_BIRTH);
+    // Entering the date of birth fills the age with the whole years since.
+    expect(await dialog.getByLabel("Age (years)").inputValue()).toBe("7");
+    await dialog.getByLabel("Medical Diagnosis").fill("Short bowel syndrome");
+    await dialog.getByLabel("Additional Notes").fill("Dressing change on Mondays");
+    const request = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/children"));
+    await dialog.getByRole("button", { name: "Add Child" }).click();
+    expect((await request).postDataJSON()).toEqual({
+      name: "Sam",
+      dateOfBirth: DATE_OF_BIRTH,
+      age: 7,
+      gender: "female",
+      medicalDiagnosis: "Short bowel syndrome",
+      avatarColor: "#8B5CF6",
+      notes: "Dressing change on Mondays",
+      userId: "",
+    });
+
+    await expectToast(page, "Success", "Child profile created successfully!");
+    await dialog.waitFor({ state: "detached" });
+    const card = childCard(page, "Sam");
+    await card.getByText("Female", { exact: true }).waitFor();
+    await card.getByText("7 years old").waitFor();
+    await card.getByText(BORN).waitFor();
+    await card.getByText("Short bowel syndrome").waitFor();
+    await card.getByText("Dressing change on Mondays").waitFor();
+    await card.getByText(/^Updated \w{3} \d{1,2}, \d{4}$/).waitFor();
+    const avatarColor = await card
+      .locator("span[style]")
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(avatarColor).toBe("rgb(139, 92, 246)"); // #8B5CF6
+    await expectNoHorizontalOverflow(page);
+  });
+
+  it("edits a child and deletes it after confirmation", async () => {
+    const page = await browser.newPage(size);
+    await openChildrenPage(page);
+    await addChildrenViaApi(page, [{ name: "Noah", age: 1, medicalDiagnosis: "Gastroschisis" }]);
+    const card = childCard(page, "Noah");
+    await card.getByText("1 year old").waitFor();
+    expect(await card.getByText("Born", { exact: false }).count()).toBe(0);
+
+    await openCardMenu(page, "Noah", "Edit");
+    const dialog = page.getByRole("dialog", { name: "Edit Child Information" });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel("Child's Name *").inputValue()).toBe("Noah");
+    expect(await dialog.getByLabel("Age (years)").inputValue()).toBe("1");
+    await dialog.getByLabel("Gender").click();
+    await page.getByRole("option", { name: "Male", exact: true }).click();
+    await dialog.getByLabel("Medical Diagnosis").fill("Intestinal failure");
+    await dialog.getByRole("button", { name: "Update Child" }).click();
+
+    await expectToast(page, "Success", "Child profile updated successfully!");
+    await dialog.waitFor({ state: "detached" });
+    await card.getByText("Intestinal failure").waitFor();
+    await card.getByText("Male", { exact: true }).waitFor();
+
+    await openCardMenu(page, "Noah", "Delete");
+    const confirm = page.getByRole("alertdialog", { name: "Delete Child Profile" });
+    await confirm
+      .getByText("Are you sure you want to delete Noah's profile? This action cannot be undone.")
+      .waitFor();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await card.waitFor();
+
+    await openCardMenu(page, "Noah", "Delete");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Success", "Child profile deleted successfully.");
+    await card.waitFor({ state: "detached" });
+    await page.getByRole("heading", { name: "No children added yet" }).waitFor();
+  });
+});
+
+describe("the Children Profiles screen", () => {
+  const browser = useBrowser();
+
+  it("searches name, diagnosis and notes, ignoring case", async () => {
+    const page = await browser.newPage();
+    await openChildrenPage(page);
+    await addChildrenViaApi(page, [
+      { name: "Sam", medicalDiagnosis: "Short bowel syndrome" },
+      { name: "Ava", notes: "Loves the DINOSAUR plasters" },
+      { name: "Noah" },
+    ]);
+    const search = page.getByRole("searchbox", { name: "Search children" });
+    const names = () => page.getByRole("main").getByRole("heading", { level: 3 }).allTextContents();
+    await childCard(page, "Noah").waitFor();
+    expect(await names()).toEqual(["Sam", "Ava", "Noah"]);
+
+    await search.fill("BOWEL");
+    await childCard(page, "Ava").waitFor({ state: "detached" });
+    expect(await names()).toEqual(["Sam"]);
+
+    await search.fill("dinosaur");
+    await childCard(page, "Sam").waitFor({ state: "detached" });
+    expect(await names()).toEqual(["Ava"]);
+
+    await search.fill("noa");
+    await childCard(page, "Noah").waitFor();
+    expect(await names()).toEqual(["Noah"]);
+
+    await search.fill("gastroschisis");
+    await page.getByRole("heading", { name: "No children found" }).waitFor();
+    await page
+      .getByText("No children match your search criteria. Try adjusting your search terms.")
+      .waitFor();
+    expect(await page.getByRole("button", { name: "Add Your First Child" }).count()).toBe(0);
+
+    await search.fill("");
+    await childCard(page, "Noah").waitFor();
+    expect(await names()).toEqual(["Sam", "Ava", "Noah"]);
+  });
+
+  it("shows a spinner while the list loads and a retry when it fails", async () => {
+    const page = await browser.newPage();
+    await signUpViaApi(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/children", async (route) => {
+      await held;
+      await route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: "application/json" });
+    });
+    await page.goto("/children");
+    await page.getByRole("status").filter({ hasText: "Loading children profiles..." }).waitFor();
+    release();
+    await page.getByText("Could not load the children profiles").waitFor();
+    await page.getByText("boom").waitFor();
+
+    await page.unroute("**/api/children");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("heading", { name: "No children added yet" }).waitFor();
+  });
+
+  it("keeps the dialog open when the name is missing or the save fails", async () => {
+    const page = await browser.newPage();
+    await openChildrenPage(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/children", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await held;
+      return route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: "application/json" });
+    });
+
+    await page.getByRole("button", { name: "Add Child" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Child" });
+    await dialog.getByRole("button", { name: "Add Child" }).click();
+    await dialog.getByText("Name is required").waitFor();
+
+    await dialog.getByLabel("Child's Name *").fill("Sam");
+    const request = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/children"));
+    await dialog.getByRole("button", { name: "Add Child" }).click();
+    // Empty optional fields travel as null, with the spec's empty userId.
+    expect((await request).postDataJSON()).toEqual({
+      name: "Sam",
+      dateOfBirth: null,
+      age: null,
+      gender: null,
+      medicalDiagnosis: null,
+      avatarColor: "#3B82F6",
+      notes: null,
+      userId: "",
+    });
+    const saving = dialog.getByRole("button", { name: "Saving..." });
+    await saving.waitFor();
+    expect(await saving.isDisabled()).toBe(true);
+    release();
+    await expectToast(page, "Error", "Failed to create child profile. Please try again.");
+    await dialog.getByRole("button", { name: "Add Child" }).waitFor();
+    expect(await dialog.getByLabel("Child's Name *").inputValue()).toBe("Sam");
+
+    // Nothing was saved: cancelling shows the list still empty.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("heading", { name: "No children added yet" }).waitFor();
+  });
+});
