@@ -1,6 +1,6 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/client/components/ui/use-toast";
-import { errorMessage } from "./api";
+import { errorMessage, errorStatus } from "./api";
 import type { ListParams, ResourceApi } from "./create-resource-api";
 
 /** The spec's toast texts of one resource (section 8). */
@@ -40,15 +40,17 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
     );
   };
   const fail = (failure: string | undefined, err: unknown) => {
-    const reason = errorMessage(err);
+    // A 4xx reason tells the person what to fix; a server fault's text adds nothing to "Please try again".
+    const status = errorStatus(err);
+    const reason = status !== undefined && status >= 500 && failure ? "" : errorMessage(err);
     toast(
       failureTitle
         ? {
             title: failureTitle,
-            description: failure ? `${failure} ${reason}` : reason,
+            description: failure ? `${failure} ${reason}`.trim() : reason,
             variant: "destructive",
           }
-        : { title: failure ?? "Error", description: reason, variant: "destructive" },
+        : { title: failure ?? "Error", ...(reason ? { description: reason } : {}), variant: "destructive" },
     );
   };
 

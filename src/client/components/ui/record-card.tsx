@@ -1,6 +1,7 @@
 import { type LucideIcon, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/client/lib/utils";
+import { Badge } from "./badge";
 import { Button } from "./button";
 import { Card, CardContent, CardHeader } from "./card";
 
@@ -9,10 +10,12 @@ export interface RecordCardProps {
   subtitle?: ReactNode;
   /** Badges or other short markers beside the title. */
   badges?: ReactNode;
-  /** Show an edit button; its accessible name is "Edit <title>". */
+  /** Show an edit button; its accessible name is "Edit <actionLabel>". */
   onEdit?: () => void;
-  /** Show a delete button; its accessible name is "Delete <title>". */
+  /** Show a delete button; its accessible name is "Delete <actionLabel>". */
   onDelete?: () => void;
+  /** Names the record in the buttons' accessible names when the title alone is ambiguous (a date); default the title. */
+  actionLabel?: string;
   children?: ReactNode;
   className?: string;
 }
@@ -24,6 +27,7 @@ export function RecordCard({
   badges,
   onEdit,
   onDelete,
+  actionLabel = title,
   children,
   className,
 }: RecordCardProps) {
@@ -38,7 +42,7 @@ export function RecordCard({
         {onEdit || onDelete ? (
           <div className="-mt-1 -mr-2 flex shrink-0">
             {onEdit ? (
-              <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${title}`}>
+              <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${actionLabel}`}>
                 <Pencil aria-hidden="true" />
               </Button>
             ) : null}
@@ -47,7 +51,7 @@ export function RecordCard({
                 variant="ghost"
                 size="icon"
                 onClick={onDelete}
-                aria-label={`Delete ${title}`}
+                aria-label={`Delete ${actionLabel}`}
                 className="text-destructive hover:bg-red-50 hover:text-destructive"
               >
                 <Trash2 aria-hidden="true" />
@@ -82,6 +86,32 @@ export function RecordDetail({
         <span className={Icon ? "sr-only" : "font-medium text-muted-foreground"}>{label}: </span>
         {children}
       </p>
+    </div>
+  );
+}
+
+/** A labelled list of short items (tags, exercises, foods) as chips; renders nothing when empty. */
+export function RecordChips({
+  label,
+  items,
+}: {
+  label: string;
+  items: readonly string[] | null | undefined;
+}) {
+  if (!items?.length) return null;
+  return (
+    <div className="min-w-0">
+      <p className="mb-1 font-medium text-muted-foreground text-xs">{label}</p>
+      <ul aria-label={label} className="flex flex-wrap gap-1.5">
+        {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: items may repeat ("rice, rice") and are static text.
+          <li key={`${index}:${item}`} className="min-w-0 max-w-full">
+            <Badge variant="secondary" className="max-w-full whitespace-normal break-words">
+              {item}
+            </Badge>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

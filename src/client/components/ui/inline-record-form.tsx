@@ -1,0 +1,196 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { errorIssues } from "@/client/lib/api";
+import { cn } from "@/client/lib/utils";
+import { Button } from "./button";
+import { Card, CardContent, CardHeader } from "./card";
+import { FormAlert } from "./form-field";
+import { type RecordFieldConfig, RecordFields } from "./record-fields";
+
+export interface InlineRecordFormProps<TValues extends FieldValues, TOutput> {
+  /** The form's heading and accessible name: 'New Note' / 'Edit Note'. */
+  title: string;
+  description?: string;
+  /** Validates the form values and turns them into the request body ("" -> null, "a, b" -> ["a", "b"]). */
+  schema: z.ZodType<TOutput, FieldValues>;
+  fields: readonly RecordFieldConfig<TValues>[];
+  /** The values the form starts from each time it is mounted (empty, or the record being edited). */
+  defaultValues: TValues;
+  /** 'Save Note' / 'Save Changes'. */
+  submitLabel: string;
+  /** 'Creating...' / 'Updating...', shown while the request runs. */
+  pendingLabel: string;
+  /**
+   * Sends the request. Resolving calls `onClose` (the page unmounts the form, so the next opening
+   * starts empty); rejecting keeps the form open with the typed values and the server's field messages.
+   */
+  onSubmit: (output: TOutput) => Promise<unknown>;
+  /** Cancel, and after a successful submit. */
+  onClose: () => void;
+  /** The id the add button's aria-controls points at. */
+  id?: string;
+  className?: string;
+}
+
+/**
+ * A record's create/edit form shown in the page rather than in a dialog (notes, therapy,
+ * medications, food diary): driven by a field list and a zod schema like `RecordDialog`.
+ * It takes the focus when it opens and scrolls into view, so it works from a keyboard and on phones.
+ */
+export function InlineRecordForm<TValues extends FieldValues, TOutput>({
+  title,
+  description,
+  schema,
+  fields,
+  defaultValues,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+  onClose,
+  id,
+  className,
+}: InlineRecordFormProps<TValues, TOutput>) {
+  const titleId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const form = useForm<TValues, unknown, TOutput>({
+    // The schema's input type is wider than the all-string form values; its output is what we send.
+    resolver: zodResolver(schema) as unknown as Resolver<TValues, unknown, TOutput>,
+    defaultValues: defaultValues as DefaultValues<TValues>,
+  });
+
+  // On opening: bring the form's top into view when it is off screen (or low on a phone), then
+  // put the cursor in the first field without a second jump.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const top = container.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.6) container.scrollIntoView({ block: "start" });
+    container
+      .querySelector<HTMLElement>("input, textarea, button[role='combobox']")
+      ?.focus({ preventScroll: true });
+  }, []);
+
+  const submit = form.handleSubmit(async (output) => {
+    try {
+      await onSubmit(output);
+    } catch (err) {
+      const fieldNames = new Set<string>(fields.map((f) => f.name));
+      const unplaced: string[] = [];
+      for (const issue of errorIssues(err)) {
+        if (fieldNames.has(issue.path))
+          form.setError(issue.path as Path<TValues>, { message: issue.message });
+        else unplaced.push(issue.message);
+      }
+      if (unplaced.length) form.setError("root.server", { message: unplaced.join(" ") });
+      return;
+    }
+    form.reset(defaultValues);
+    onClose();
+  });
+
+  const pending = form.formState.isSubmitting;
+  return (
+    <Card
+      ref={containerRef}
+      id={id}
+      data-inline-record-form=""
+      className={cn("scroll-mt-24 border-primary/40 shadow-md ring-3 ring-primary/10", className)}
+    >
+      <form onSubmit={submit} noValidate aria-labelledby={titleId}>
+        <CardHeader>
+          <h2 id={titleId} className="font-semibold text-lg leading-tight">
+            {title}
+          </h2>
+          {description ? <p className="text-muted-foreground text-sm">{description}</p> : null}
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <RecordFields form={form} fields={fields} />
+          <FormAlert message={form.formState.errors.root?.server?.message} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={onClose} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? pendingLabel : submitLabel}
+            </Button>
+          </div>
+        </CardContent>
+      </form>
+    </Card>
+  );
+}
+
+/**
+ * Give a `RecordCardGrid` this class so a card being edited in place (an `InlineRecordForm` in
+ * its list item) spans the whole row instead of squeezing ten fields into one column.
+ */
+export const inlineFormGridClassName = "[&>li:has(>[data-inline-record-form])]:col-span-full";
+
+type FormState<T> = { mode: "closed" } | { mode: "add" } | { mode: "edit"; record: T };
+
+/**
+ * Which inline form a screen shows: none, the add form (toggled by the add button), or the edit
+ * form of one record. Closing gives the focus back to the button that opened the form (the add
+ * button, or the card's Edit button), or to the add button when that one is gone.
+ *
+ * @example
+ * const forms = useInlineRecordForms<Note>();
+ * <Button {...forms.addButtonProps}>Add Note</Button>
+ * {forms.adding ? <InlineRecordForm id={forms.addFormId} onClose={forms.close} ... /> : null}
+ * renderItem={(note) => forms.isEditing(note) ? <InlineRecordForm ... /> : <NoteCard onEdit={() => forms.openEdit(note)} />}
+ */
+export function useInlineRecordForms<T extends { id: string }>() {
+  const [state, setState] = useState<FormState<T>>({ mode: "closed" });
+  const addFormId = useId();
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const [closings, setClosings] = useState(0);
+
+  useEffect(() => {
+    if (!closings) return;
+    const target = returnFocusRef.current;
+    returnFocusRef.current = null;
+    (target?.isConnected ? target : addButtonRef.current)?.focus();
+  }, [closings]);
+
+  const rememberFocus = () => {
+    returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+
+  const close = useCallback(() => {
+    setState({ mode: "closed" });
+    setClosings((n) => n + 1);
+  }, []);
+
+  const openAdd = () => {
+    rememberFocus();
+    setState({ mode: "add" });
+  };
+  const toggleAdd = () => (state.mode === "add" ? close() : openAdd());
+  const openEdit = (record: T) => {
+    rememberFocus();
+    setState({ mode: "edit", record });
+  };
+
+  const adding = state.mode === "add";
+  const editing = state.mode === "edit" ? state.record : null;
+  return {
+    adding,
+    editing,
+    isEditing: (record: T) => editing?.id === record.id,
+    addFormId,
+    openAdd,
+    toggleAdd,
+    openEdit,
+    close,
+    /** Spread on the header's add button: it toggles the add form and says whether it is open. */
+    addButtonProps: {
+      ref: addButtonRef,
+      onClick: toggleAdd,
+      "aria-expanded": adding,
+      "aria-controls": adding ? addFormId : undefined,
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import {
+  type ChildLinkFormValues,
+  childFormValue,
+  linkChild,
+} from "@/client/components/children/child-select-field";
+import type { RecordFieldConfig } from "@/client/components/ui/record-fields";
+import { NOTE_CATEGORIES, NOTE_PRIORITIES, type NotePriority, noteInput } from "@/domain/notes";
+import type { Note, NoteCategory } from "./api";
+
+export const NOTE_CATEGORY_LABELS: Record<NoteCategory, string> = {
+  general: "General",
+  medical: "Medical",
+  appointment: "Appointment",
+  medication: "Medication",
+  emergency: "Emergency",
+};
+
+export const NOTE_PRIORITY_LABELS: Record<NotePriority, string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+};
+
+export interface NoteFormValues extends ChildLinkFormValues {
+  title: string;
+  content: string;
+  category: string;
+  /** Typed comma-separated; the schema splits it into a trimmed list. */
+  tags: string;
+  priority: string;
+}
+
+/** The server's schema; the Child field's "No specific child" becomes null. */
+export const noteFormSchema = linkChild(noteInput);
+
+/** The form's fields, with the family's Child select (from `useChildSelectField`). */
+export function noteFields(
+  childField: RecordFieldConfig<NoteFormValues>,
+): RecordFieldConfig<NoteFormValues>[] {
+  return [
+    {
+      name: "title",
+      label: "Title *",
+      required: true,
+      placeholder: "Questions for the next GI appointment",
+      autoComplete: "off",
+      wide: true,
+    },
+    {
+      name: "category",
+      label: "Category",
+      type: "select",
+      options: NOTE_CATEGORIES.map((value) => ({ value, label: NOTE_CATEGORY_LABELS[value] })),
+    },
+    {
+      name: "priority",
+      label: "Priority",
+      type: "select",
+      options: NOTE_PRIORITIES.map((value) => ({ value, label: NOTE_PRIORITY_LABELS[value] })),
+    },
+    {
+      name: "content",
+      label: "Content *",
+      type: "textarea",
+      required: true,
+      rows: 4,
+      placeholder: "What happened, what to remember, what to ask...",
+    },
+    { name: "tags", label: "Tags", placeholder: "line care, questions", hint: "Separate tags with commas." },
+    childField,
+  ];
+}
+
+/** General, medium priority and the filtered child when adding; the note's values when editing. */
+export function noteFormValues(note: Note | null, filterChildId: string | null): NoteFormValues {
+  return {
+    title: note?.title ?? "",
+    content: note?.content ?? "",
+    category: note?.category ?? "general",
+    tags: note?.tags.join(", ") ?? "",
+    priority: note?.priority ?? "medium",
+    childId: childFormValue(note, filterChildId),
+  };
+}

@@ -1,0 +1,412 @@
+import { format } from "date-fns";
+import type { Locator, Page, Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signUpViaApi, useBrowser } from "./browser";
+
+/** A form input: typed into a text/date/time/number field, or picked from a select. */
+type Step = { label: string; fill: string } | { label: string; pick: string };
+
+interface JournalScreen {
+  path: string;
+  title: string;
+  apiPath: string;
+  addButton: string;
+  firstButton: string;
+  empty: string;
+  formTitle: string;
+  editFormTitle: string;
+  submit: string;
+  /** 'Creating...' or 'Adding...' (medications). */
+  pending: string;
+  toasts: { created: string; createFailed: string; updated: string; deleted: string };
+  /** Every field of the form; the Child field is added by the test. */
+  add: Step[];
+  cardTitle: string;
+  /** How the card's Edit and Delete buttons name the record. */
+  recordName: string;
+  /** Texts the card shows after adding: every entered field, dates as 'MMM d, yyyy'. */
+  added: string[];
+  /** Comma-separated input shown as one chip per trimmed item. */
+  chips: Record<string, string[]>;
+  /** The edit form shows a list as comma-separated text. */
+  prefilled: { label: string; value: string };
+  edit: Step[];
+  edited: string[];
+  gone: string[];
+  /** A minimal API body, and the heading its card shows. */
+  record(label: string): { body: Record<string, unknown>; heading: string };
+}
+
+const today = format(new Date(), "MMM d, yyyy");
+
+const SCREENS: JournalScreen[] = [
+  {
+    path: "/notes",
+    title: "Notes",
+    apiPath: "/api/notes",
+    addButton: "Add Note",
+    firstButton: "Add First Note",
+    empty: "No notes yet",
+    formTitle: "New Note",
+    editFormTitle: "Edit Note",
+    submit: "Save Note",
+    pending: "Creating...",
+    toasts: {
+      created: "Note created successfully",
+      createFailed: "Failed to create note",
+      updated: "Note updated successfully",
+      deleted: "Note deleted successfully",
+    },
+    add: [
+      { label: "Title *", fill: "Ask about lipid dose" },
+      { label: "Category", pick: "Medical" },
+      { label: "Priority", pick: "High" },
+      { label: "Content *", fill: "Triglycerides were high last week." },
+      { label: "Tags", fill: " labs,lipids , ,questions " },
+    ],
+    cardTitle: "Ask about lipid dose",
+    recordName: "Ask about lipid dose",
+    added: ["High priority", "Medical", "Triglycerides were high last week.", `Created ${today}`],
+    chips: { Tags: ["labs", "lipids", "questions"] },
+    prefilled: { label: "Tags", value: "labs, lipids, questions" },
+    edit: [
+      { label: "Content *", fill: "Ask Dr. Chen about reducing lipids." },
+      { label: "Priority", pick: "Low" },
+    ],
+    edited: ["Ask Dr. Chen about reducing lipids.", "Low priority"],
+    gone: ["Triglycerides were high", "High priority"],
+    record: (label) => ({ body: { title: `${label} note`, content: "Text" }, heading: `${label} note` }),
+  },
+  {
+    path: "/physical-therapy",
+    title: "Physical Therapy",
+    apiPath: "/api/physical-therapy",
+    addButton: "Add Session",
+    firstButton: "Add First Session",
+    empty: "No therapy sessions yet",
+    formTitle: "New Therapy Session",
+    editFormTitle: "Edit Therapy Session",
+    submit: "Save Session",
+    pending: "Creating...",
+    toasts: {
+      created: "Physical therapy session created successfully",
+      createFailed: "Failed to create session",
+      updated: "Physical therapy session updated successfully",
+      deleted: "Session deleted successfully",
+    },
+    add: [
+      { label: "Date *", fill: "2025-03-04" },
+      { label: "Time", fill: "14:30" },
+      { label: "Therapist *", fill: "Jamie Park" },
+      { label: "Location", fill: "Rehab gym" },
+      { label: "Duration (minutes)", fill: "45" },
+      { label: "Next Session", fill: "2025-03-11" },
+      { label: "Exercises", fill: "Tummy time, bridges,, balance board" },
+      { label: "Progress", fill: "Sat unsupported for 30 seconds" },
+      { label: "Notes", fill: "Practice bridges daily" },
+    ],
+    cardTitle: "Jamie Park",
+    recordName: "session with Jamie Park on Mar 4, 2025",
+    added: [
+      "Mar 4, 2025 at 14:30",
+      "45 min",
+      "Rehab gym",
+      "Sat unsupported for 30 seconds",
+      "Practice bridges daily",
+      "Next session: Mar 11, 2025",
+      `Recorded ${today}`,
+    ],
+    chips: { Exercises: ["Tummy time", "bridges", "balance board"] },
+    prefilled: { label: "Exercises", value: "Tummy time, bridges, balance board" },
+    edit: [
+      { label: "Duration (minutes)", fill: "60" },
+      { label: "Progress", fill: "Crawled two metres" },
+    ],
+    edited: ["60 min", "Crawled two metres"],
+    gone: ["45 min", "Sat unsupported"],
+    record: (label) => ({ body: { date: "2025-01-02", therapist: `${label} PT` }, heading: `${label} PT` }),
+  },
+  {
+    path: "/medications",
+    title: "Medications",
+    apiPath: "/api/medications",
+    addButton: "Add Medication",
+    firstButton: "Add First Medication",
+    empty: "No medications yet",
+    formTitle: "New Medication",
+    editFormTitle: "Edit Medication",
+    submit: "Save Medication",
+    pending: "Adding...",
+    toasts: {
+      created: "Medication added successfully",
+      createFailed: "Failed to add medication",
+      updated: "Medication updated successfully",
+      deleted: "Medication deleted successfully",
+    },
+    add: [
+      { label: "Medication Name *", fill: "Omeprazole" },
+      { label: "Dosage *", fill: "5 mg" },
+      { label: "Frequency *", fill: "Twice daily" },
+      { label: "Prescribed By", fill: "Dr. Emily Chen" },
+      { label: "Start Date", fill: "2025-01-05" },
+      { label: "End Date", fill: "2025-06-30" },
+      { label: "Purpose", fill: "Reflux" },
+      { label: "Side Effects", fill: "Drowsiness , upset stomach" },
+      { label: "Instructions", fill: "Give before feeds" },
+      { label: "Notes", fill: "Refill at the pharmacy" },
+    ],
+    cardTitle: "Omeprazole",
+    recordName: "Omeprazole",
+    added: [
+      "Active",
+      "5 mg",
+      "Twice daily",
+      "Dr. Emily Chen",
+      "Jan 5, 2025 – Jun 30, 2025",
+      "Reflux",
+      "Give before feeds",
+      "Refill at the pharmacy",
+      `Added ${today}`,
+    ],
+    chips: { "Side effects": ["Drowsiness", "upset stomach"] },
+    prefilled: { label: "Side Effects", value: "Drowsiness, upset stomach" },
+    edit: [{ label: "Status", pick: "Discontinued" }],
+    edited: ["Discontinued"],
+    gone: ["Active"],
+    record: (label) => ({
+      body: { name: `${label} drops`, dosage: "1 mL", frequency: "Daily" },
+      heading: `${label} drops`,
+    }),
+  },
+  {
+    path: "/food-diary",
+    title: "Food Diary",
+    apiPath: "/api/food-diary",
+    addButton: "Add Entry",
+    firstButton: "Add First Entry",
+    empty: "No food entries yet",
+    formTitle: "New Food Diary Entry",
+    editFormTitle: "Edit Food Diary Entry",
+    submit: "Save Entry",
+    pending: "Creating...",
+    toasts: {
+      created: "Food diary entry created successfully",
+      createFailed: "Failed to create entry",
+      updated: "Food diary entry updated successfully",
+      deleted: "Entry deleted successfully",
+    },
+    add: [
+      { label: "Date *", fill: "2025-03-04" },
+      { label: "Meal Type *", pick: "Lunch" },
+      { label: "Time", fill: "12:15" },
+      { label: "Portion", fill: "Half a cup" },
+      { label: "Foods", fill: "Pear puree,rice cereal" },
+      { label: "Symptoms", fill: "rash, fussiness" },
+      { label: "Reaction", fill: "Mild rash on cheeks" },
+      { label: "Notes", fill: "Ate slowly" },
+    ],
+    cardTitle: "Mar 4, 2025",
+    recordName: "lunch entry of Mar 4, 2025 at 12:15",
+    added: ["Lunch", "12:15", "Half a cup", "Mild rash on cheeks", "Ate slowly", `Recorded ${today}`],
+    chips: { Foods: ["Pear puree", "rice cereal"], Symptoms: ["rash", "fussiness"] },
+    prefilled: { label: "Symptoms", value: "rash, fussiness" },
+    edit: [{ label: "Portion", fill: "A full cup" }],
+    edited: ["A full cup"],
+    gone: ["Half a cup"],
+    record: (label) => ({
+      body: { date: "2025-01-02", mealType: "snack", notes: `${label} snack` },
+      heading: "Jan 2, 2025",
+    }),
+  },
+];
+
+async function fillSteps(page: Page, form: Locator, steps: Step[]) {
+  for (const step of steps) {
+    if ("fill" in step) {
+      await form.getByLabel(step.label, { exact: true }).fill(step.fill);
+    } else {
+      await form.getByRole("combobox", { name: step.label, exact: true }).click();
+      await page.getByRole("option", { name: step.pick, exact: true }).click();
+    }
+  }
+}
+
+/** The toast's text (Radix also copies it into a live region, hence `first`). */
+async function expectToast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+function card(page: Page, heading: string): Locator {
+  return page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 3, name: heading, exact: true }) });
+}
+
+async function expectCardTexts(page: Page, heading: string, present: string[], absent: string[] = []) {
+  const item = card(page, heading);
+  await item.waitFor();
+  for (const text of present) await expect.poll(() => item.textContent()).toContain(text);
+  for (const text of absent) await expect.poll(() => item.textContent()).not.toContain(text);
+}
+
+async function makeChild(page: Page, name: string): Promise<string> {
+  const res = await page.request.post("/api/children", { data: { name } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** Answers the screen's POST with a 500 after a moment, so the pending label can be seen. */
+function failingCreate(route: Route) {
+  if (route.request().method() !== "POST") return route.continue();
+  return new Promise<void>((resolve) =>
+    setTimeout(() => {
+      resolve(
+        route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ message: "Internal Server Error" }),
+        }),
+      );
+    }, 400),
+  );
+}
+
+describe("the journal screens (notes, therapy, medications, food diary)", () => {
+  const browser = useBrowser();
+
+  it.each(SCREENS)("$title: empty state, inline add, edit and delete", async (screen) => {
+    const page = await browser.newPage("desktop");
+    await signUpViaApi(page);
+    await makeChild(page, "Sofia");
+    await page.goto(screen.path);
+    await page.getByRole("heading", { name: screen.title, level: 1, exact: true }).waitFor();
+    await page.getByText(screen.empty, { exact: true }).waitFor();
+
+    // The create form is hidden until the add button opens it; the button toggles it, Cancel hides it.
+    const form = page.getByRole("form", { name: screen.formTitle });
+    expect(await form.count()).toBe(0);
+    const addButton = page.getByRole("button", { name: screen.addButton, exact: true });
+    await addButton.click();
+    await form.waitFor();
+    await expect.poll(() => addButton.getAttribute("aria-expanded")).toBe("true");
+    await addButton.click();
+    await form.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: screen.firstButton, exact: true }).click();
+    await form.waitFor();
+    await form.getByRole("button", { name: "Cancel", exact: true }).click();
+    await form.waitFor({ state: "detached" });
+    await page.getByText(screen.empty, { exact: true }).waitFor();
+
+    await page.getByRole("button", { name: screen.firstButton, exact: true }).click();
+    const childField = form.getByRole("combobox", { name: "Child", exact: true });
+    await expect.poll(() => childField.textContent()).toBe("No specific child");
+    await fillSteps(page, form, [...screen.add, { label: "Child", pick: "Sofia" }]);
+    await form.getByRole("button", { name: screen.submit, exact: true }).click();
+    await expectToast(page, screen.toasts.created);
+    await page.getByText("Success", { exact: true }).first().waitFor();
+    await form.waitFor({ state: "detached" });
+    await expectCardTexts(page, screen.cardTitle, [...screen.added, "Sofia"]);
+    for (const [label, items] of Object.entries(screen.chips)) {
+      const chips = card(page, screen.cardTitle).getByRole("list", { name: label }).getByRole("listitem");
+      await expect.poll(() => chips.allInnerTexts()).toEqual(items);
+    }
+    expect(await page.getByText(screen.empty, { exact: true }).count()).toBe(0);
+
+    // Edit in place: the form replaces the card, prefilled, lists as comma-separated text.
+    await page.getByRole("button", { name: `Edit ${screen.recordName}`, exact: true }).click();
+    const editForm = page.getByRole("form", { name: screen.editFormTitle });
+    await editForm.waitFor();
+    await expect
+      .poll(() => editForm.getByLabel(screen.prefilled.label, { exact: true }).inputValue())
+      .toBe(screen.prefilled.value);
+    await expect.poll(() => editForm.getByRole("combobox", { name: "Child" }).textContent()).toBe("Sofia");
+    await fillSteps(page, editForm, screen.edit);
+    await editForm.getByRole("button", { name: "Save Changes", exact: true }).click();
+    await expectToast(page, screen.toasts.updated);
+    await editForm.waitFor({ state: "detached" });
+    await expectCardTexts(page, screen.cardTitle, screen.edited, screen.gone);
+    // Closing the form gives the focus back to the card's Edit button.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe(`Edit ${screen.recordName}`);
+
+    // Delete asks first; Cancel keeps the record.
+    const deleteButton = page.getByRole("button", { name: `Delete ${screen.recordName}`, exact: true });
+    await deleteButton.click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Cancel", exact: true }).click();
+    await confirm.waitFor({ state: "detached" });
+    await card(page, screen.cardTitle).waitFor();
+    await deleteButton.click();
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await expectToast(page, screen.toasts.deleted);
+    await page.getByText(screen.empty, { exact: true }).waitFor();
+  });
+
+  it.each(SCREENS)("$title: a failed create keeps the form and its values, on a phone", async (screen) => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page);
+    await page.goto(screen.path);
+    await page.getByRole("button", { name: screen.addButton, exact: true }).click();
+    const form = page.getByRole("form", { name: screen.formTitle });
+    await fillSteps(page, form, screen.add);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.route(`**${screen.apiPath}`, failingCreate);
+    await form.getByRole("button", { name: screen.submit, exact: true }).click();
+    await form.getByRole("button", { name: screen.pending, exact: true }).waitFor();
+    await expectToast(page, screen.toasts.createFailed);
+    await form.getByRole("button", { name: screen.submit, exact: true }).waitFor();
+    for (const step of screen.add) {
+      if ("fill" in step) {
+        const input = form.getByLabel(step.label, { exact: true });
+        expect(await input.inputValue()).toBe(step.fill);
+      } else {
+        const select = form.getByRole("combobox", { name: step.label, exact: true });
+        expect(await select.textContent()).toBe(step.pick);
+      }
+    }
+    expect(await page.getByText(screen.empty, { exact: true }).count()).toBe(0);
+    await page.unroute(`**${screen.apiPath}`, failingCreate);
+  });
+
+  it("lists one child's records (and unlinked ones) and links new ones to the header's child", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page);
+    await makeChild(page, "Ava");
+    const benId = await makeChild(page, "Ben");
+    for (const screen of SCREENS) {
+      for (const [label, childId] of [
+        ["Bens", benId],
+        ["Shared", null],
+      ] as const) {
+        const { body } = screen.record(label);
+        const res = await page.request.post(screen.apiPath, { data: { ...body, childId } });
+        expect(res.status()).toBe(201);
+      }
+    }
+
+    await page.goto("/notes");
+    await page.getByRole("combobox", { name: "Show records for" }).click();
+    await page.getByRole("option", { name: "Ava", exact: true }).click();
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      const shared = screen.record("Shared");
+      const bens = screen.record("Bens");
+      if (shared.heading === bens.heading) {
+        // Food diary cards are headed by the date: count them instead.
+        await card(page, shared.heading).first().waitFor();
+        await expect.poll(() => card(page, shared.heading).count()).toBe(1);
+      } else {
+        await card(page, shared.heading).waitFor();
+        expect(await card(page, bens.heading).count()).toBe(0);
+      }
+      await page.getByRole("button", { name: screen.addButton, exact: true }).click();
+      const child = page
+        .getByRole("form", { name: screen.formTitle })
+        .getByRole("combobox", { name: "Child", exact: true });
+      await expect.poll(() => child.textContent()).toBe("Ava");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+  });
+});
