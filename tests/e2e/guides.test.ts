@@ -44,7 +44,9 @@ describe("FAQ and Family Support", () => {
     await page.goto("/family-support");
     await page.getByRole("heading", { name: "Family Support", level: 1 }).waitFor();
     await page.getByText(/numbers and organisations are for the United States/).waitFor();
-    expect(await page.getByRole("link", { name: "988", exact: true }).first().getAttribute("href")).toBe("tel:988");
+    expect(await page.getByRole("link", { name: "988", exact: true }).first().getAttribute("href")).toBe(
+      "tel:988",
+    );
     expect(await page.getByRole("link", { name: "1-800-222-1222" }).getAttribute("href")).toBe(
       "tel:18002221222",
     );
