@@ -17,8 +17,8 @@ export function AppHeader({ user, menuButton }: { user: AuthUser; menuButton: Re
           </span>
           <span className="min-w-0 leading-tight">
             <span className="block truncate font-bold text-base text-foreground sm:text-lg">
-              <span className="hidden min-[360px]:inline">Medical Care Tracker</span>
-              <span className="min-[360px]:hidden">Care Tracker</span>
+              <span className="hidden min-[420px]:inline">Medical Care Tracker</span>
+              <span className="min-[420px]:hidden">Care Tracker</span>
             </span>
             <span className="block truncate text-muted-foreground text-xs">Child Care Dashboard</span>
           </span>

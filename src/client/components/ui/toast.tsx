@@ -6,11 +6,12 @@ import { cn } from "@/client/lib/utils";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
+/** Top right, under the header: bottom toasts covered the Save buttons of forms and dialogs. */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed right-0 bottom-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]",
+        "fixed top-16 right-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]",
         className,
       )}
       {...props}
