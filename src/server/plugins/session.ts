@@ -69,14 +69,16 @@ export async function registerSessions(app: FastifyInstance, config: Config, db:
   });
 
   app.addHook("onRequest", async (request, reply) => {
+    const isApi = request.url.startsWith("/api/") || request.url.startsWith("/objects/");
+    // Pages and built assets are the same for everyone: no session lookup for them.
+    if (!isApi) return;
     const token = request.cookies[name];
     if (token) {
       const session = await resumeSession(db, policy, token);
       if (session) request.userId = session.userId;
       else reply.clearCookie(name, { path: "/", httpOnly: true, sameSite: "lax", secure });
     }
-    const isApi = request.url.startsWith("/api/") || request.url.startsWith("/objects/");
-    if (isApi && !request.userId && !request.routeOptions.config?.public && request.is404 !== true) {
+    if (!request.userId && !request.routeOptions.config?.public && request.is404 !== true) {
       throw unauthorized();
     }
   });
