@@ -1,3 +1,5 @@
+export {};
+
 /**
  * Measures API latency against a running server (loopback only), with a demo family created
  * through the API first. Bounded: a fixed number of requests per endpoint.

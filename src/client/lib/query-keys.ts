@@ -2,3 +2,6 @@
 
 /** The dashboard's six counts; adding or deleting most records changes them. */
 export const dashboardStatsQueryKey = ["dashboard", "stats"] as const;
+
+/** The dashboard's latest changes (the audit log); every record change adds to it. */
+export const activityQueryKey = ["dashboard", "activity"] as const;

@@ -1,33 +1,21 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
-import type { z } from "zod";
-import { errorIssues } from "@/client/lib/api";
+import type { FieldValues } from "react-hook-form";
 import { cn } from "@/client/lib/utils";
 import { Button } from "./button";
 import { Card, CardContent, CardHeader } from "./card";
 import { FormAlert } from "./form-field";
-import { type RecordFieldConfig, RecordFields } from "./record-fields";
+import { RecordFields } from "./record-fields";
+import { type RecordFormProps, useRecordForm } from "./use-record-form";
 
-export interface InlineRecordFormProps<TValues extends FieldValues, TOutput> {
+export interface InlineRecordFormProps<TValues extends FieldValues, TOutput>
+  extends RecordFormProps<TValues, TOutput> {
   /** The form's heading and accessible name: 'New Note' / 'Edit Note'. */
   title: string;
   description?: string;
-  /** Validates the form values and turns them into the request body ("" -> null, "a, b" -> ["a", "b"]). */
-  schema: z.ZodType<TOutput, FieldValues>;
-  fields: readonly RecordFieldConfig<TValues>[];
-  /** The values the form starts from each time it is mounted (empty, or the record being edited). */
-  defaultValues: TValues;
-  /** 'Save Note' / 'Save Changes'. */
-  submitLabel: string;
-  /** 'Creating...' / 'Updating...', shown while the request runs. */
-  pendingLabel: string;
   /**
-   * Sends the request. Resolving calls `onClose` (the page unmounts the form, so the next opening
-   * starts empty); rejecting keeps the form open with the typed values and the server's field messages.
+   * Cancel, and after a successful submit (the page unmounts the form, so the next opening starts
+   * empty); a rejected submit keeps the form open.
    */
-  onSubmit: (output: TOutput) => Promise<unknown>;
-  /** Cancel, and after a successful submit. */
   onClose: () => void;
   /** The id the add button's aria-controls points at. */
   id?: string;
@@ -39,25 +27,19 @@ export interface InlineRecordFormProps<TValues extends FieldValues, TOutput> {
  * medications, food diary): driven by a field list and a zod schema like `RecordDialog`.
  * It takes the focus when it opens and scrolls into view, so it works from a keyboard and on phones.
  */
-export function InlineRecordForm<TValues extends FieldValues, TOutput>({
-  title,
-  description,
-  schema,
-  fields,
-  defaultValues,
-  submitLabel,
-  pendingLabel,
-  onSubmit,
-  onClose,
-  id,
-  className,
-}: InlineRecordFormProps<TValues, TOutput>) {
+export function InlineRecordForm<TValues extends FieldValues, TOutput>(
+  props: InlineRecordFormProps<TValues, TOutput>,
+) {
+  const { title, description, fields, defaultValues, submitLabel, pendingLabel, onClose, id, className } =
+    props;
   const titleId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
-  const form = useForm<TValues, unknown, TOutput>({
-    // The schema's input type is wider than the all-string form values; its output is what we send.
-    resolver: zodResolver(schema) as unknown as Resolver<TValues, unknown, TOutput>,
-    defaultValues: defaultValues as DefaultValues<TValues>,
+  const { form, submit, pending, serverError } = useRecordForm({
+    ...props,
+    onSubmitted: (submitted) => {
+      submitted.reset(defaultValues);
+      onClose();
+    },
   });
 
   // On opening: bring the form's top into view when it is off screen (or low on a phone), then
@@ -72,25 +54,6 @@ export function InlineRecordForm<TValues extends FieldValues, TOutput>({
       ?.focus({ preventScroll: true });
   }, []);
 
-  const submit = form.handleSubmit(async (output) => {
-    try {
-      await onSubmit(output);
-    } catch (err) {
-      const fieldNames = new Set<string>(fields.map((f) => f.name));
-      const unplaced: string[] = [];
-      for (const issue of errorIssues(err)) {
-        if (fieldNames.has(issue.path))
-          form.setError(issue.path as Path<TValues>, { message: issue.message });
-        else unplaced.push(issue.message);
-      }
-      if (unplaced.length) form.setError("root.server", { message: unplaced.join(" ") });
-      return;
-    }
-    form.reset(defaultValues);
-    onClose();
-  });
-
-  const pending = form.formState.isSubmitting;
   return (
     <Card
       ref={containerRef}
@@ -107,7 +70,7 @@ export function InlineRecordForm<TValues extends FieldValues, TOutput>({
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <RecordFields form={form} fields={fields} />
-          <FormAlert message={form.formState.errors.root?.server?.message} />
+          <FormAlert message={serverError} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onClose} disabled={pending}>
               Cancel

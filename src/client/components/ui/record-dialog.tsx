@@ -1,28 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
-import type { z } from "zod";
-import { errorIssues } from "@/client/lib/api";
+import type { FieldValues } from "react-hook-form";
 import { Button } from "./button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./dialog";
 import { FormAlert } from "./form-field";
-import { type RecordFieldConfig, RecordFields } from "./record-fields";
+import { RecordFields } from "./record-fields";
+import { type RecordFormProps, useRecordForm } from "./use-record-form";
 
-export interface RecordDialogProps<TValues extends FieldValues, TOutput> {
+export interface RecordDialogProps<TValues extends FieldValues, TOutput>
+  extends RecordFormProps<TValues, TOutput> {
   open: boolean;
+  /** Also called with false once `onSubmit` resolved. */
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
-  /** Validates the form values and turns them into the request body (e.g. "" -> null). */
-  schema: z.ZodType<TOutput, FieldValues>;
-  fields: readonly RecordFieldConfig<TValues>[];
-  /** The values the form starts with each time the dialog opens (empty, or the record being edited). */
-  defaultValues: TValues;
-  /** 'Add Care Team Member' / 'Update Care Team Member'. */
-  submitLabel: string;
-  /** 'Adding...' / 'Updating...', shown while the request runs. */
-  pendingLabel: string;
-  /** Sends the request. Resolving closes the dialog; rejecting keeps it open with the server's field messages. */
-  onSubmit: (output: TOutput) => Promise<unknown>;
 }
 
 /** The add/edit dialog of a record screen, driven by a field list and a zod schema. */
@@ -44,42 +33,17 @@ export function RecordDialog<TValues extends FieldValues, TOutput>(
   );
 }
 
-function RecordForm<TValues extends FieldValues, TOutput>({
-  onOpenChange,
-  schema,
-  fields,
-  defaultValues,
-  submitLabel,
-  pendingLabel,
-  onSubmit,
-}: RecordDialogProps<TValues, TOutput>) {
-  const form = useForm<TValues, unknown, TOutput>({
-    // The schema's input type is wider than the all-string form values; its output is what we send.
-    resolver: zodResolver(schema) as unknown as Resolver<TValues, unknown, TOutput>,
-    defaultValues: defaultValues as DefaultValues<TValues>,
-  });
-  const fieldNames = new Set<string>(fields.map((f) => f.name));
-
-  const submit = form.handleSubmit(async (output) => {
-    try {
-      await onSubmit(output);
-      onOpenChange(false);
-    } catch (err) {
-      const unplaced: string[] = [];
-      for (const issue of errorIssues(err)) {
-        if (fieldNames.has(issue.path))
-          form.setError(issue.path as Path<TValues>, { message: issue.message });
-        else unplaced.push(issue.message);
-      }
-      if (unplaced.length) form.setError("root.server", { message: unplaced.join(" ") });
-    }
+function RecordForm<TValues extends FieldValues, TOutput>(props: RecordDialogProps<TValues, TOutput>) {
+  const { onOpenChange, fields, submitLabel, pendingLabel } = props;
+  const { form, submit, pending, serverError } = useRecordForm({
+    ...props,
+    onSubmitted: () => onOpenChange(false),
   });
 
-  const pending = form.formState.isSubmitting;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <RecordFields form={form} fields={fields} />
-      <FormAlert message={form.formState.errors.root?.server?.message} />
+      <FormAlert message={serverError} />
       <DialogFooter>
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
           Cancel

@@ -24,3 +24,10 @@ export const careTeamFields: readonly RecordFieldConfig<CareTeamFormValues>[] = 
 export function careTeamFormValues(member: CareTeamMember | null): CareTeamFormValues {
   return toFormValues(FORM_KEYS, member);
 }
+
+/** The care team member form as its record screen takes it: schema, fields and starting values. */
+export const careTeamForm = {
+  schema: careTeamFormSchema,
+  fields: careTeamFields,
+  toFormValues: careTeamFormValues,
+};

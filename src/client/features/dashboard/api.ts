@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { getJson } from "@/client/lib/api";
 import { createResourceApi } from "@/client/lib/create-resource-api";
-import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
+import { activityQueryKey, dashboardStatsQueryKey } from "@/client/lib/query-keys";
 
 /** The six counts of `GET /api/dashboard/stats`. */
 export interface DashboardStats {
@@ -33,8 +33,6 @@ export function statsQueryOptions(childId: string | null) {
       ),
   });
 }
-
-export const activityQueryKey = ["dashboard", "activity"] as const;
 
 /** Every change anywhere adds to it, so it is reloaded each time the dashboard opens. */
 export const activityQueryOptions = queryOptions({

@@ -76,3 +76,10 @@ export function foodDiaryFormValues(
     childId: childFormValue(entry, filterChildId),
   };
 }
+
+/** The food diary entry form as its record screen takes it: schema, fields and starting values. */
+export const foodDiaryForm = {
+  schema: foodDiaryFormSchema,
+  fields: foodDiaryFields,
+  toFormValues: foodDiaryFormValues,
+};

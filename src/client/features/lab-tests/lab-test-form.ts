@@ -66,3 +66,10 @@ export function labTestFormValues(test: LabTest | null, filterChildId: string | 
     childId: childFormValue(test, filterChildId),
   };
 }
+
+/** The lab test form as its record screen takes it: schema, fields and starting values. */
+export const labTestForm = {
+  schema: labTestFormSchema,
+  fields: labTestFields,
+  toFormValues: labTestFormValues,
+};

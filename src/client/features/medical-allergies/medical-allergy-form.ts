@@ -69,3 +69,10 @@ export function medicalAllergyFormValues(
 ): MedicalAllergyFormValues {
   return { ...toFormValues(FORM_KEYS, allergy), childId: childFormValue(allergy, filterChildId) };
 }
+
+/** The medical allergy form as its record screen takes it: schema, fields and starting values. */
+export const medicalAllergyForm = {
+  schema: medicalAllergyFormSchema,
+  fields: medicalAllergyFields,
+  toFormValues: medicalAllergyFormValues,
+};

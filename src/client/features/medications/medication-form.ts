@@ -88,3 +88,10 @@ export function medicationFormValues(
     childId: childFormValue(medication, filterChildId),
   };
 }
+
+/** The medication form as its record screen takes it: schema, fields and starting values. */
+export const medicationForm = {
+  schema: medicationFormSchema,
+  fields: medicationFields,
+  toFormValues: medicationFormValues,
+};

@@ -82,3 +82,6 @@ export function noteFormValues(note: Note | null, filterChildId: string | null):
     childId: childFormValue(note, filterChildId),
   };
 }
+
+/** The note form as its record screen takes it: schema, fields and starting values. */
+export const noteForm = { schema: noteFormSchema, fields: noteFields, toFormValues: noteFormValues };

@@ -77,3 +77,10 @@ export function physicalTherapyFormValues(
     childId: childFormValue(session, filterChildId),
   };
 }
+
+/** The therapy session form as its record screen takes it: schema, fields and starting values. */
+export const physicalTherapyForm = {
+  schema: physicalTherapyFormSchema,
+  fields: physicalTherapyFields,
+  toFormValues: physicalTherapyFormValues,
+};

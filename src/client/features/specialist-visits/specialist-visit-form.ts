@@ -77,3 +77,10 @@ export function specialistVisitFormValues(
     childId: childFormValue(visit, filterChildId),
   };
 }
+
+/** The specialist visit form as its record screen takes it: schema, fields and starting values. */
+export const specialistVisitForm = {
+  schema: specialistVisitFormSchema,
+  fields: specialistVisitFields,
+  toFormValues: specialistVisitFormValues,
+};

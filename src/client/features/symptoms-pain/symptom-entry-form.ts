@@ -118,3 +118,10 @@ export function symptomEntryFormValues(
     childId: childFormValue(entry, filterChildId),
   };
 }
+
+/** The symptom entry form as its record screen takes it: schema, fields and starting values. */
+export const symptomEntryForm = {
+  schema: symptomEntryFormSchema,
+  fields: symptomEntryFields,
+  toFormValues: symptomEntryFormValues,
+};

@@ -14,7 +14,7 @@ import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { formatListDate } from "@/client/lib/format";
-import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
+import { activityQueryKey, dashboardStatsQueryKey } from "@/client/lib/query-keys";
 import { useRecordDialogs } from "@/client/lib/use-record-dialogs";
 import { useResourceMutations } from "@/client/lib/use-resource-mutations";
 import { type TpnEntry, tpnApi } from "./api";
@@ -49,7 +49,7 @@ export function TpnNutritionPage() {
       deleted: "TPN entry deleted successfully",
       deleteFailed: "Failed to delete TPN entry",
     },
-    alsoInvalidate: [dashboardStatsQueryKey, ["dashboard", "activity"]],
+    alsoInvalidate: [dashboardStatsQueryKey, activityQueryKey],
   });
   const dialogs = useRecordDialogs<TpnEntry>();
   const editing = dialogs.editing;
