@@ -170,7 +170,7 @@ describe("the Children Profiles screen", () => {
       { name: "Noah" },
     ]);
     const search = page.getByRole("searchbox", { name: "Search children" });
-    const names = () => page.getByRole("main").getByRole("heading", { level: 3 }).allTextContents();
+    const names = () => page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();
     await childCard(page, "Noah").waitFor();
     expect(await names()).toEqual(["Sam", "Ava", "Noah"]);
 

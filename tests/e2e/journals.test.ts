@@ -239,7 +239,7 @@ async function expectToast(page: Page, text: string) {
 function card(page: Page, heading: string): Locator {
   return page
     .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { level: 3, name: heading, exact: true }) });
+    .filter({ has: page.getByRole("heading", { level: 2, name: heading, exact: true }) });
 }
 
 async function expectCardTexts(page: Page, heading: string, present: string[], absent: string[] = []) {

@@ -35,7 +35,7 @@ export function RecordCard({
     <Card className={cn("flex h-full flex-col", className)}>
       <CardHeader className="flex-row items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="break-words font-semibold text-lg leading-tight">{title}</h3>
+          <h2 className="break-words font-semibold text-lg leading-tight">{title}</h2>
           {subtitle ? <p className="mt-1 text-muted-foreground text-sm">{subtitle}</p> : null}
           {badges ? <div className="mt-2 flex flex-wrap gap-1.5">{badges}</div> : null}
         </div>

@@ -45,7 +45,7 @@ export function ChildCard({ child, onEdit, onDelete, selectable, selected, onSel
       <div className="flex items-start gap-3">
         <ChildAvatar name={child.name} color={child.avatarColor} size="lg" />
         <div className="min-w-0 flex-1">
-          <h3 className="break-words font-semibold text-lg leading-tight">
+          <h2 className="break-words font-semibold text-lg leading-tight">
             {selectable ? (
               // The name's button covers the whole card (after:inset-0), so a click anywhere selects.
               <button
@@ -59,7 +59,7 @@ export function ChildCard({ child, onEdit, onDelete, selectable, selected, onSel
             ) : (
               child.name
             )}
-          </h3>
+          </h2>
           <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-sm">
             {child.gender ? <Badge variant="secondary">{capitalise(child.gender)}</Badge> : null}
             <span>{childAgeLabel(child)}</span>

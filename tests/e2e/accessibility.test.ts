@@ -1,0 +1,102 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { type Size, signUpViaApi, useBrowser } from "./browser";
+
+const SCREENS = [
+  "/",
+  "/children",
+  "/tpn-nutrition",
+  "/specialist-visits",
+  "/lab-tests",
+  "/symptoms-pain",
+  "/medical-allergies",
+  "/care-team",
+  "/notes",
+  "/physical-therapy",
+  "/medications",
+  "/food-diary",
+  "/faq",
+  "/family-support",
+  "/settings",
+];
+
+/** Adds one record of each kind so the screens show cards, not only empty states. */
+async function addRecords(page: Page) {
+  const post = async (path: string, data: object) => {
+    const response = await page.request.post(path, { data });
+    if (!response.ok()) throw new Error(`${path}: ${response.status()}`);
+    return response.json();
+  };
+  const child = await post("/api/children", { name: "Sofia", gender: "female", dateOfBirth: "2019-04-02" });
+  await post("/api/children", { name: "Leo", age: 3 });
+  await post("/api/tpn", {
+    childId: child.id,
+    date: "2026-11-20",
+    calories: "850",
+    volume: "1200",
+    duration: 12,
+  });
+  await post("/api/care-team", { name: "Dr. Patel", role: "Gastroenterologist", phone: "555-0100" });
+  await post("/api/specialist-visits", {
+    childId: child.id,
+    doctorName: "Dr. O",
+    specialty: "GI",
+    date: "2030-01-10",
+  });
+  await post("/api/lab-tests", {
+    testName: "CBC",
+    date: "2026-11-19",
+    status: "completed",
+    results: "Normal",
+  });
+  await post("/api/symptoms", {
+    date: "2026-11-20",
+    symptoms: "fever, chills",
+    painLevel: 6,
+    severity: "severe",
+  });
+  await post("/api/allergies", { allergen: "Latex", reaction: "Hives", severity: "life-threatening" });
+  await post("/api/notes", { title: "Pump", content: "Ramp 1 hour", tags: "pump", priority: "high" });
+  await post("/api/physical-therapy", {
+    date: "2026-11-18",
+    therapist: "Jo",
+    exercises: "bridges",
+    duration: 45,
+  });
+  await post("/api/medications", { name: "Ursodiol", dosage: "60 mg", frequency: "Twice daily" });
+  await post("/api/food-diary", { date: "2026-11-20", mealType: "lunch", foods: "rice, broth" });
+}
+
+describe.each<Size>(["desktop", "phone"])("accessibility on a %s", (size) => {
+  const browser = useBrowser();
+
+  it("has no axe (WCAG 2 A/AA) violations on the landing page and every record screen", async () => {
+    const page = await browser.newPage(size);
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Medical Care Tracker", level: 1 }).waitFor();
+    const landing = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(landing.violations.map((v) => `${v.id} (${v.impact})`)).toEqual([]);
+
+    await signUpViaApi(page);
+    await addRecords(page);
+    const problems: string[] = [];
+    for (const path of SCREENS) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await page.waitForLoadState("networkidle");
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      for (const v of result.violations) {
+        if (v.impact === "serious" || v.impact === "critical") {
+          problems.push(
+            `${path}: ${v.id} (${v.impact}) ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+          );
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
