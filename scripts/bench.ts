@@ -1,4 +1,4 @@
-export {};
+import { createApiClient } from "./api-client";
 
 /**
  * Measures API latency against a running server (loopback only), with a demo family created
@@ -12,18 +12,7 @@ const concurrency = Number(process.argv[4] ?? 4);
 if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(base))
   throw new Error("bench only targets this machine");
 
-let cookie = "";
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(base + path, {
-    method,
-    headers: { "content-type": "application/json", cookie },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = response.headers.get("set-cookie");
-  if (setCookie) cookie = setCookie.split(";")[0]!;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
-  return response.status === 204 ? undefined : response.json();
-}
+const call = createApiClient(base);
 
 await call("POST", "/api/auth/register", {
   email: `bench-${Date.now()}@example.org`,

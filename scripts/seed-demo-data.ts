@@ -5,23 +5,12 @@
  * Defaults: http://localhost:3000 and a new demo-<time>@example.org (password printed at the end).
  */
 import { format, subDays } from "date-fns";
+import { createApiClient } from "./api-client";
 
 const base = process.argv[2] ?? "http://localhost:3000";
 const email = process.argv[3] ?? `demo-${Date.now()}@example.org`;
 const password = "demo password 2026";
-let cookie = "";
-
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(base + path, {
-    method,
-    headers: { "content-type": "application/json", cookie },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const setCookie = response.headers.get("set-cookie");
-  if (setCookie) cookie = setCookie.split(";")[0]!;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? undefined : response.json();
-}
+const call = createApiClient(base);
 
 const day = (n: number) => format(subDays(new Date(), n), "yyyy-MM-dd");
 

@@ -1,9 +1,9 @@
-import type { Locator, Page, Route } from "playwright-core";
+import type { Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpViaApi, useBrowser } from "./browser";
+import { card, expectCardTexts, expectToast, fillSteps, type Step } from "./record-screen-helpers";
 
 /** A form input: typed into a text/date/time field, or picked from a select. */
-type Step = { label: string; fill: string } | { label: string; pick: string };
 
 interface CareRecordScreen {
   path: string;
@@ -149,35 +149,6 @@ const SCREENS: CareRecordScreen[] = [
 ];
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-async function fillSteps(page: Page, dialog: Locator, steps: Step[]) {
-  for (const step of steps) {
-    if ("fill" in step) {
-      await dialog.getByLabel(step.label, { exact: true }).fill(step.fill);
-    } else {
-      await dialog.getByRole("combobox", { name: step.label, exact: true }).click();
-      await page.getByRole("option", { name: step.pick, exact: true }).click();
-    }
-  }
-}
-
-/** The toast (Radix also copies it into a live region, hence `first`). */
-async function expectToast(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor();
-}
-
-function card(page: Page, heading: string): Locator {
-  return page
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { level: 2, name: heading, exact: true }) });
-}
-
-async function expectCardTexts(page: Page, heading: string, present: string[], absent: string[] = []) {
-  const item = card(page, heading);
-  await item.waitFor();
-  for (const text of present) await expect.poll(() => item.textContent()).toContain(text);
-  for (const text of absent) await expect.poll(() => item.textContent()).not.toContain(text);
-}
 
 describe("the care record screens", () => {
   const browser = useBrowser();

@@ -1,10 +1,10 @@
 import { format } from "date-fns";
-import type { Locator, Page, Route } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpViaApi, useBrowser } from "./browser";
+import { card, expectCardTexts, expectToast, fillSteps, type Step } from "./record-screen-helpers";
 
 /** A form input: typed into a text/date/time/number field, or picked from a select. */
-type Step = { label: string; fill: string } | { label: string; pick: string };
 
 interface JournalScreen {
   path: string;
@@ -219,35 +219,6 @@ const SCREENS: JournalScreen[] = [
     }),
   },
 ];
-
-async function fillSteps(page: Page, form: Locator, steps: Step[]) {
-  for (const step of steps) {
-    if ("fill" in step) {
-      await form.getByLabel(step.label, { exact: true }).fill(step.fill);
-    } else {
-      await form.getByRole("combobox", { name: step.label, exact: true }).click();
-      await page.getByRole("option", { name: step.pick, exact: true }).click();
-    }
-  }
-}
-
-/** The toast's text (Radix also copies it into a live region, hence `first`). */
-async function expectToast(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor();
-}
-
-function card(page: Page, heading: string): Locator {
-  return page
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { level: 2, name: heading, exact: true }) });
-}
-
-async function expectCardTexts(page: Page, heading: string, present: string[], absent: string[] = []) {
-  const item = card(page, heading);
-  await item.waitFor();
-  for (const text of present) await expect.poll(() => item.textContent()).toContain(text);
-  for (const text of absent) await expect.poll(() => item.textContent()).not.toContain(text);
-}
 
 async function makeChild(page: Page, name: string): Promise<string> {
   const res = await page.request.post("/api/children", { data: { name } });

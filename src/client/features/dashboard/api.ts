@@ -2,16 +2,9 @@ import { queryOptions } from "@tanstack/react-query";
 import { getJson } from "@/client/lib/api";
 import { createResourceApi } from "@/client/lib/create-resource-api";
 import { activityQueryKey, dashboardStatsQueryKey } from "@/client/lib/query-keys";
+import type { DashboardStats } from "@/domain/dashboard";
 
-/** The six counts of `GET /api/dashboard/stats`. */
-export interface DashboardStats {
-  tpnEntries: number;
-  specialistVisits: number;
-  labTests: number;
-  symptomEntries: number;
-  medicalAllergies: number;
-  careTeamMembers: number;
-}
+export type { DashboardStats };
 
 /** One of the user's latest changes, from the audit log. */
 export interface ActivityItem {

@@ -1,16 +1,8 @@
 import { and, count, desc, eq, isNull, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { DashboardStats } from "../../../domain/dashboard";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
-
-export interface DashboardStats {
-  tpnEntries: number;
-  specialistVisits: number;
-  labTests: number;
-  symptomEntries: number;
-  medicalAllergies: number;
-  careTeamMembers: number;
-}
 
 type Counted = PgTable & { userId: PgColumn; childId?: PgColumn };
 

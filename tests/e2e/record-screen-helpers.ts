@@ -1,0 +1,35 @@
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** One form interaction: type into a labelled field, or pick an option of a labelled select. */
+export type Step = { label: string; fill: string } | { label: string; pick: string };
+
+export async function fillSteps(page: Page, form: Locator, steps: Step[]) {
+  for (const step of steps) {
+    if ("fill" in step) {
+      await form.getByLabel(step.label, { exact: true }).fill(step.fill);
+    } else {
+      await form.getByRole("combobox", { name: step.label, exact: true }).click();
+      await page.getByRole("option", { name: step.pick, exact: true }).click();
+    }
+  }
+}
+
+/** Waits for a toast's text (Radix also copies it into a live region, hence `first`). */
+export async function expectToast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+/** The record card (a list item) whose title is `heading`. */
+export function card(page: Page, heading: string): Locator {
+  return page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 2, name: heading, exact: true }) });
+}
+
+export async function expectCardTexts(page: Page, heading: string, present: string[], absent: string[] = []) {
+  const item = card(page, heading);
+  await item.waitFor();
+  for (const text of present) await expect.poll(() => item.textContent()).toContain(text);
+  for (const text of absent) await expect.poll(() => item.textContent()).not.toContain(text);
+}
