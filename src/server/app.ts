@@ -29,7 +29,8 @@ export interface AppDeps {
   db: Db;
   /** The built client (dist/client); when absent only the API is served. */
   clientDir?: string | undefined;
-  logger?: boolean;
+  /** false for no logs; a stream to collect them (tests); by default JSON lines on stdout. */
+  logger?: boolean | { stream: NodeJS.WritableStream };
 }
 
 export interface RegisteredRoute {
@@ -51,7 +52,10 @@ export const BODY_LIMIT = 512 * 1024;
 /** Builds the HTTP application. Tests call this directly and use `app.inject`. */
 export async function buildApp({ config, db, clientDir, logger = true }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger:
+      logger === false
+        ? false
+        : { level: config.logLevel, ...(logger === true ? {} : { stream: logger.stream }) },
     bodyLimit: BODY_LIMIT,
     trustProxy: Boolean(config.publicUrl),
   });
