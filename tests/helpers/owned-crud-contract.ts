@@ -42,7 +42,7 @@ export function ownedCrudContract(getApp: () => TestApp, c: CrudContract) {
       ? user.patch(`${c.path}/${id}`, payload)
       : user.put(`${c.path}/${id}`, payload);
 
-  it("creates, lists, updates and deletes a record", async () => {
+  it("creates, lists, reads, updates and deletes a record", async () => {
     const user = await signUp(getApp().app);
     const payload = await body(user, { userId: "" });
     const created = await user.post(c.path, payload);
@@ -51,6 +51,7 @@ export function ownedCrudContract(getApp: () => TestApp, c: CrudContract) {
     expect(record.id).toEqual(expect.any(String));
     expect(record).not.toHaveProperty("userId");
     expect((await user.get(c.path)).json()).toEqual([record]);
+    expect((await user.get(`${c.path}/${record.id}`)).json()).toEqual(record);
 
     const updated = await update(user, record.id, { ...payload, ...c.change });
     expect(updated.statusCode).toBe(200);
@@ -83,6 +84,7 @@ export function ownedCrudContract(getApp: () => TestApp, c: CrudContract) {
     const intruder = await signUp(getApp().app);
     const record = (await owner.post(c.path, await body(owner))).json();
     expect((await intruder.get(c.path)).json()).toEqual([]);
+    expect((await intruder.get(`${c.path}/${record.id}`)).statusCode).toBe(404);
     expect((await update(intruder, record.id, await body(intruder, c.change))).statusCode).toBe(404);
     expect((await intruder.delete(`${c.path}/${record.id}`)).statusCode).toBe(404);
     expect((await owner.get(c.path)).json()).toEqual([record]);

@@ -50,7 +50,7 @@ function withoutOwner(row: Record<string, unknown>) {
 }
 
 /**
- * Registers list, create, update and delete for a record type owned by the signed-in user.
+ * Registers list, read, create, update and delete for a record type owned by the signed-in user.
  * Every query is scoped by the owner; another owner's id is answered as missing (404); each
  * change writes an audit row in the same transaction.
  */
@@ -108,6 +108,12 @@ export function registerOwnedCrud<S extends z.ZodObject>(
       .where(and(...filters))
       .orderBy(...orderBy);
     return rows.map(withoutOwner);
+  });
+
+  r.get(`${path}/:id`, { schema: { params: idParams } }, async (request) => {
+    const [row] = await db.select().from(table).where(ownedRow(request.params.id, request.ownerId()));
+    if (!row) throw notFound();
+    return withoutOwner(row as Record<string, unknown>);
   });
 
   r.post(path, { schema: { body: options.schema } }, async (request, reply) => {

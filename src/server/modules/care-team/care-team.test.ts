@@ -88,11 +88,15 @@ describe("care team", () => {
     expect((await owner.get("/api/care-team")).json()).toHaveLength(1);
   });
 
-  it("answers another user's member as missing (404) on update and delete, and leaves it unchanged", async () => {
+  it("answers another user's member as missing (404) on read, update and delete, and leaves it unchanged", async () => {
     const owner = await signUp(t.app);
     const intruder = await signUp(t.app);
     const record = (await owner.post("/api/care-team", member)).json();
     expect((await intruder.get("/api/care-team")).json()).toEqual([]);
+    const read = await intruder.get(`/api/care-team/${record.id}`);
+    expect(read.statusCode).toBe(404);
+    expect(read.json()).toEqual({ message: "Record not found" });
+    expect((await owner.get(`/api/care-team/${record.id}`)).json()).toEqual(record);
     const update = await intruder.patch(`/api/care-team/${record.id}`, { name: "Changed" });
     expect(update.statusCode).toBe(404);
     expect(update.json()).toEqual({ message: "Record not found" });
