@@ -111,6 +111,21 @@ describe("cross-site writes and headers", () => {
       payload: { name: "Dr. Patel", role: "GI" },
     });
     expect(sameOrigin.statusCode).toBe(201);
+    // Behind a proxy that ends TLS, the page's origin is https while the server sees http.
+    const proxied = await t.app.inject({
+      method: "POST",
+      url: "/api/care-team",
+      headers: { cookie: user.cookie, origin: "https://localhost:80" },
+      payload: { name: "Dr. Patel", role: "GI" },
+    });
+    expect(proxied.statusCode).toBe(201);
+    const lookalike = await t.app.inject({
+      method: "POST",
+      url: "/api/care-team",
+      headers: { cookie: user.cookie, origin: "http://localhost:80.evil.example" },
+      payload: { name: "Dr. Patel", role: "GI" },
+    });
+    expect(lookalike.statusCode).toBe(403);
   });
 
   it("sends a Content-Security-Policy and the other security headers", async () => {

@@ -5,6 +5,14 @@ import { forbidden } from "../lib/errors";
 
 const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+function hostname(url: string): string | undefined {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Security headers with a strict Content-Security-Policy, and the defence against cross-site
  * writes: the session cookie is SameSite=Lax, and a state-changing request whose Origin is not
@@ -38,7 +46,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     const fetchSite = request.headers["sec-fetch-site"];
     if (fetchSite === "cross-site") throw forbidden("Cross-site requests are not allowed");
     if (!origin) return;
-    const sameHost = origin === `${request.protocol}://${request.host}`;
-    if (!sameHost && origin !== publicOrigin) throw forbidden("Cross-site requests are not allowed");
+    // Compare host names only: behind a TLS-terminating proxy the server sees plain http on another
+    // port, and cookies are shared across the ports of a host anyway.
+    const originHost = hostname(origin);
+    if ((!originHost || originHost !== hostname(`http://${request.host}`)) && origin !== publicOrigin)
+      throw forbidden("Cross-site requests are not allowed");
   });
 }
