@@ -11,6 +11,7 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { careTeamRoutes } from "./modules/care-team/care-team.routes";
 import { childrenRoutes } from "./modules/children/children.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { exportRoutes } from "./modules/exports/exports.routes";
 import { foodDiaryRoutes } from "./modules/food-diary/food-diary.routes";
 import { labTestRoutes } from "./modules/lab-tests/lab-tests.routes";
 import { medicationRoutes } from "./modules/medications/medications.routes";
@@ -88,6 +89,7 @@ export async function buildApp({ config, db, clientDir, logger = true }: AppDeps
   medicationRoutes(app, db);
   foodDiaryRoutes(app, db);
   dashboardRoutes(app, db);
+  exportRoutes(app, db);
 
   if (clientDir && existsSync(join(clientDir, "index.html"))) {
     await app.register(fastifyStatic, {

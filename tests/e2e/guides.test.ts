@@ -23,7 +23,7 @@ describe("FAQ and Family Support", () => {
     await page.getByText(/set the status to completed/).waitFor();
     expect(await tpn.getAttribute("aria-expanded")).toBe("true");
     await csv.click();
-    await page.getByText(/Export CSV downloads your supply list/).waitFor();
+    await page.getByText(/choose Export JSON/).waitFor();
     expect(await labs.getAttribute("aria-expanded")).toBe("true");
 
     await tpn.click();

@@ -55,8 +55,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     id: "csv-export",
     question: "Can I export a section to CSV to share with my healthcare providers?",
     answer: [
-      "Yes. On TPN Supplies, Export CSV downloads your supply list as a spreadsheet (tpn-supplies-date.csv) that opens in Excel, Numbers or Google Sheets.",
-      "For everything you have recorded, go to Account Settings, Data Management: Export JSON downloads a complete copy of your records to this device, and the CSV, Excel, PDF and Word buttons prepare a copy in that format for your care team.",
+      "Go to Account Settings, Data Management, and choose Export JSON. It downloads one file, tpn-tracker-export-date.json, with every section you have recorded: children, TPN entries, care team, specialist visits, lab tests, symptoms, allergies, medications, notes, therapy sessions and food diary.",
+      "To get a CSV of one section, open the file in Excel (Data, Get Data, From File, From JSON), pick the section, for example tpnEntries, and save it as CSV. Google Sheets and Numbers can do the same with a JSON import add-on.",
       "Your data stays on your family's server: nothing is shared unless you send the file yourself.",
     ],
   },

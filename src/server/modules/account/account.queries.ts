@@ -1,29 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
-
-/** Every table of care records a user owns (not the account, its sessions or its audit trail). */
-const careTables: (PgTable & { userId: PgColumn })[] = [
-  schema.supplyUsage,
-  schema.tpnSupplies,
-  schema.piccInfections,
-  schema.piccLines,
-  schema.infusionCenters,
-  schema.tpnEntries,
-  schema.specialistVisits,
-  schema.labTests,
-  schema.symptomEntries,
-  schema.medicalAllergies,
-  schema.careTeamMembers,
-  schema.notes,
-  schema.physicalTherapySessions,
-  schema.medications,
-  schema.foodDiaryEntries,
-  schema.medicalPhotos,
-  schema.storedObjects,
-  schema.children,
-];
+import { CARE_RECORD_TABLES } from "../../db/schema/owned-tables";
 
 /**
  * Deletes the child profile: every child and every care record of the user, and the child's name.
@@ -31,7 +9,9 @@ const careTables: (PgTable & { userId: PgColumn })[] = [
  */
 export async function deleteChildProfile(db: Db, userId: string) {
   await db.transaction(async (tx) => {
-    for (const table of careTables) await tx.delete(table).where(eq(table.userId, userId));
+    await tx.delete(schema.storedObjects).where(eq(schema.storedObjects.userId, userId));
+    for (const table of Object.values(CARE_RECORD_TABLES))
+      await tx.delete(table).where(eq(table.userId, userId));
     await tx
       .update(schema.users)
       .set({ childName: null, updatedAt: new Date() })
