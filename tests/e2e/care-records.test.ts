@@ -220,6 +220,53 @@ describe("the care record screens", () => {
     await page.getByText(screen.empty, { exact: true }).waitFor();
   });
 
+  it("Care Team: closing a dialog gives the focus back to the button that opened it, or to the page", async () => {
+    const page = await browser.newPage("desktop");
+    await signUpViaApi(page);
+    for (const name of ["Dr. Patel", "Nurse Kim"]) {
+      const res = await page.request.post("/api/care-team", { data: { name, role: "Gastroenterologist" } });
+      expect(res.status()).toBe(201);
+    }
+    await page.goto("/care-team");
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active?.getAttribute("aria-label") ?? active?.tagName;
+      });
+
+    // Opened with the keyboard, closed with Escape: back on the card's Edit button.
+    const edit = page.getByRole("button", { name: "Edit Dr. Patel", exact: true });
+    await edit.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Edit Care Team Member" });
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(focused).toBe("Edit Dr. Patel");
+
+    // Saved: the same.
+    await page.keyboard.press("Enter");
+    await dialog.getByLabel("Specialty", { exact: true }).fill("Hepatology");
+    await dialog.getByRole("button", { name: "Update Member", exact: true }).click();
+    await expectToast(page, "Care team member updated successfully");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(focused).toBe("Edit Dr. Patel");
+
+    // The delete confirmation: Cancel goes back to the Delete button; deleting leaves no button to go
+    // back to, so the focus goes to the page's main content rather than to nowhere (<body>).
+    await page.getByRole("button", { name: "Delete Dr. Patel", exact: true }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Cancel", exact: true }).click();
+    await confirm.waitFor({ state: "detached" });
+    await expect.poll(focused).toBe("Delete Dr. Patel");
+    await page.keyboard.press("Enter");
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await expectToast(page, "Care team member deleted successfully");
+    await card(page, "Dr. Patel").waitFor({ state: "detached" });
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
+    expect(await focused()).not.toBe("BODY");
+  });
+
   it("shows one child's records (and unlinked ones) when the header filter picks that child, on a phone", async () => {
     const page = await browser.newPage("phone");
     await signUpViaApi(page);

@@ -47,6 +47,14 @@ async function openCardMenu(page: Page, name: string, item: "Edit" | "Delete") {
   await page.getByRole("menuitem", { name: item }).click();
 }
 
+/** The accessible name of the focused element (its tag name when it has none). */
+function focusedName(page: Page) {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return active?.getAttribute("aria-label") ?? active?.textContent?.trim() ?? active?.tagName;
+  });
+}
+
 async function expectNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -140,6 +148,8 @@ describe.each<Size>(["desktop", "phone"])("the Children Profiles screen on a %s"
     await dialog.waitFor({ state: "detached" });
     await card.getByText("Intestinal failure").waitFor();
     await card.getByText("Male", { exact: true }).waitFor();
+    // The menu item that opened the dialog is gone: the focus goes back to the menu's button.
+    await expect.poll(() => focusedName(page)).toBe("Actions for Noah");
 
     await openCardMenu(page, "Noah", "Delete");
     const confirm = page.getByRole("alertdialog", { name: "Delete Child Profile" });
@@ -149,12 +159,15 @@ describe.each<Size>(["desktop", "phone"])("the Children Profiles screen on a %s"
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "detached" });
     await card.waitFor();
+    await expect.poll(() => focusedName(page)).toBe("Actions for Noah");
 
     await openCardMenu(page, "Noah", "Delete");
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "Success", "Child profile deleted successfully.");
     await card.waitFor({ state: "detached" });
     await page.getByRole("heading", { name: "No children added yet" }).waitFor();
+    // The card went with its menu: the focus goes to the page, not to <body>.
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
   });
 });
 
@@ -264,5 +277,78 @@ describe("the Children Profiles screen", () => {
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
     await page.getByRole("heading", { name: "No children added yet" }).waitFor();
+  });
+});
+
+describe("deleting children and what else changes", () => {
+  const browser = useBrowser();
+
+  it("reloads the dashboard's counts once a child and its TPN entries are deleted", async () => {
+    const page = await browser.newPage();
+    await signUpViaApi(page);
+    const created = await page.request.post("/api/children", { data: { name: "Noah" } });
+    expect(created.status()).toBe(201);
+    const { id: childId } = (await created.json()) as { id: string };
+    for (const date of ["2025-01-05", "2025-01-06"]) {
+      const entry = await page.request.post("/api/tpn", { data: { childId, date, calories: "800" } });
+      expect(entry.status()).toBe(201);
+    }
+
+    await page.goto("/");
+    await page.getByRole("link", { name: "TPN Entries: 2", exact: true }).waitFor();
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("link", { name: "Children", exact: true }).click();
+    await openCardMenu(page, "Noah", "Delete");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Success", "Child profile deleted successfully.");
+    await page.getByRole("heading", { name: "No children added yet" }).waitFor();
+
+    // The server deleted Noah's entries with him; the dashboard (not reloaded) says so.
+    await nav.getByRole("link", { name: "Dashboard", exact: true }).click();
+    await page.getByRole("heading", { name: "TPN Tracker Dashboard", level: 1 }).waitFor();
+    await page.getByRole("link", { name: "TPN Entries: 0", exact: true }).waitFor();
+  });
+
+  it("Settings' Danger Zone says it deletes every child's profile, names them, and does", async () => {
+    const page = await browser.newPage();
+    await signUpViaApi(page);
+    for (const name of ["Ava", "Ben", "Sam"]) {
+      const res = await page.request.post("/api/children", { data: { name } });
+      expect(res.status()).toBe(201);
+    }
+    await page.goto("/settings");
+    const everyone = "the profiles of all 3 children (Ava, Ben, and Sam) and every care record";
+    await page.getByText(`Removes ${everyone} stored in this account`, { exact: false }).waitFor();
+    const button = page.getByRole("button", { name: "Delete Child Profile", exact: true });
+
+    await button.click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete all 3 children's profiles?" });
+    await confirm
+      .getByText(
+        `This permanently deletes ${everyone} stored in this account. Your account stays. This action cannot be undone.`,
+      )
+      .waitFor();
+    await confirm.getByRole("button", { name: "Cancel", exact: true }).click();
+    await confirm.waitFor({ state: "detached" });
+    await expect.poll(() => focusedName(page)).toBe("Delete Child Profile");
+
+    await button.click();
+    await confirm.getByRole("button", { name: "Delete All 3 Profiles", exact: true }).click();
+    await expectToast(
+      page,
+      "Child Profile Deleted",
+      "All 3 children's profiles and every care record have been deleted.",
+    );
+    await confirm.waitFor({ state: "detached" });
+    await page.getByText("Removes every care record stored in this account", { exact: false }).waitFor();
+    await expect.poll(() => focusedName(page)).toBe("Delete Child Profile");
+    expect(await (await page.request.get("/api/children")).json()).toEqual([]);
+
+    // With one child, the card names that child.
+    expect((await page.request.post("/api/children", { data: { name: "Sofia" } })).status()).toBe(201);
+    await page.reload();
+    await page.getByText("Removes Sofia's profile and every care record", { exact: false }).waitFor();
+    await button.click();
+    await page.getByRole("alertdialog", { name: "Delete Sofia's profile?" }).waitFor();
   });
 });

@@ -380,4 +380,79 @@ describe("the journal screens (notes, therapy, medications, food diary)", () => 
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
   });
+  it("Notes: asks before another form replaces one with unsaved changes", async () => {
+    const page = await browser.newPage("desktop");
+    await signUpViaApi(page);
+    const res = await page.request.post("/api/notes", {
+      data: { title: "Dressing change", content: "Monday" },
+    });
+    expect(res.status()).toBe(201);
+    let answer: "accept" | "dismiss" = "dismiss";
+    const questions: string[] = [];
+    page.on("dialog", (dialog) => {
+      questions.push(dialog.message());
+      void (answer === "accept" ? dialog.accept() : dialog.dismiss());
+    });
+
+    await page.goto("/notes");
+    await card(page, "Dressing change").waitFor();
+    const addForm = page.getByRole("form", { name: "New Note" });
+    const editForm = page.getByRole("form", { name: "Edit Note" });
+    const edit = page.getByRole("button", { name: "Edit Dressing change", exact: true });
+
+    // Nothing typed yet: no question.
+    await page.getByRole("button", { name: "Add Note", exact: true }).click();
+    await edit.click();
+    await editForm.waitFor();
+    expect(questions).toEqual([]);
+    await editForm.getByRole("button", { name: "Cancel", exact: true }).click();
+    await editForm.waitFor({ state: "detached" });
+
+    // Typed into Add, then Edit elsewhere: "no" keeps the typing, "yes" opens the edit form.
+    await page.getByRole("button", { name: "Add Note", exact: true }).click();
+    await addForm.getByLabel("Title *", { exact: true }).fill("Ask about lipid dose");
+    await edit.click();
+    await expect.poll(() => questions).toEqual(["Discard the changes you have not saved?"]);
+    expect(await addForm.getByLabel("Title *", { exact: true }).inputValue()).toBe("Ask about lipid dose");
+    expect(await editForm.count()).toBe(0);
+
+    answer = "accept";
+    await edit.click();
+    await editForm.waitFor();
+    await addForm.waitFor({ state: "detached" });
+    expect(questions).toHaveLength(2);
+    expect(await editForm.getByLabel("Title *", { exact: true }).inputValue()).toBe("Dressing change");
+  });
+
+  it("Notes: an open edit form and its typing survive a change of the header's child", async () => {
+    const page = await browser.newPage("desktop");
+    await signUpViaApi(page);
+    await makeChild(page, "Ava");
+    await makeChild(page, "Ben");
+    const res = await page.request.post("/api/notes", {
+      data: { title: "Shared note", content: "For both" },
+    });
+    expect(res.status()).toBe(201);
+
+    await page.goto("/notes");
+    await page.getByRole("button", { name: "Edit Shared note", exact: true }).click();
+    const editForm = page.getByRole("form", { name: "Edit Note" });
+    const content = editForm.getByLabel("Content *", { exact: true });
+    await content.fill("Typed but not saved yet");
+
+    // Ava's list answers slowly; the cards (and the form among them) stay while it loads.
+    const avasNotes = (url: URL) => url.pathname === "/api/notes" && url.searchParams.has("childId");
+    await page.route(avasNotes, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    const avasList = page.waitForResponse((r) => avasNotes(new URL(r.url())));
+    await page.getByRole("combobox", { name: "Show records for" }).click();
+    await page.getByRole("option", { name: "Ava", exact: true }).click();
+    expect(await editForm.count()).toBe(1);
+    await avasList;
+    await expect.poll(() => page.locator("ul[aria-busy]").count()).toBe(0);
+    await editForm.waitFor();
+    expect(await content.inputValue()).toBe("Typed but not saved yet");
+  });
 });

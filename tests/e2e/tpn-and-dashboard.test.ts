@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpViaApi, useBrowser } from "./browser";
 
@@ -93,6 +93,10 @@ describe("the TPN Nutrition screen", () => {
     await toastShown(page, "TPN entry updated successfully");
     await editDialog.waitFor({ state: "detached" });
     await card.getByText(/^900\s*kcal$/).waitFor();
+    // The focus is back on the button that opened the dialog.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Edit Jan 05, 2025");
     expect(await card.textContent()).not.toContain("hours");
 
     const stored = await (await page.request.get(`/api/tpn?childId=${sofia.id}`)).json();
@@ -103,6 +107,30 @@ describe("the TPN Nutrition screen", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await toastShown(page, "TPN entry deleted successfully");
     await page.getByText("No TPN entries yet").waitFor();
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
+  });
+
+  it("shares the chosen child with the header's switch, both ways", async () => {
+    const page = await browser.newPage();
+    await signUpViaApi(page);
+    const sofia = await post(page, "/api/children", { name: "Sofia", age: 6 });
+    const leo = await post(page, "/api/children", { name: "Leo", age: 3 });
+    await post(page, "/api/tpn", { childId: sofia.id, date: "2025-01-05", calories: "850" });
+    await post(page, "/api/tpn", { childId: leo.id, date: "2025-01-06", calories: "600" });
+    const entry = (day: string) => page.getByRole("listitem").filter({ hasText: day });
+    const header = page.getByRole("combobox", { name: "Show records for" });
+    const picker = page.getByRole("combobox", { name: "Child", exact: true });
+
+    await page.goto("/tpn-nutrition");
+    await pickChild(page, "Sofia");
+    await entry("Jan 05, 2025").waitFor();
+    await expect.poll(() => header.textContent()).toContain("Sofia");
+
+    await header.click();
+    await page.getByRole("option", { name: "Leo", exact: true }).click();
+    await entry("Jan 06, 2025").waitFor();
+    await entry("Jan 05, 2025").waitFor({ state: "detached" });
+    await expect.poll(() => picker.textContent()).toContain("Leo");
   });
 
   it("picks the only child by default and keeps the dialog open when a save fails", async () => {
@@ -210,6 +238,8 @@ describe("the dashboard", () => {
     await tile(page, "Lab Tests", 1).waitFor();
     await tile(page, "Care Team Members", 1).waitFor();
     await tile(page, "Symptom Entries", 0).waitFor();
+    // Roomier from the sm breakpoint (a class typo once left them at the phone padding).
+    expect(await tile(page, "TPN Entries", 1).evaluate((el) => getComputedStyle(el).paddingTop)).toBe("16px");
     await tile(page, "TPN Entries", 1).click();
     await page.waitForURL((url) => url.pathname === "/tpn-nutrition");
     await page.goBack();
@@ -226,16 +256,33 @@ describe("the dashboard", () => {
     expect(await page.getByText("Omeprazole", { exact: true }).count()).toBe(0);
   });
 
+  it("says '1 hour' for today's one-hour infusion", async () => {
+    const page = await browser.newPage();
+    await signUpViaApi(page);
+    const child = await post(page, "/api/children", { name: "Sofia" });
+    await post(page, "/api/tpn", { childId: child.id, date: localDay(), calories: "850", duration: 1 });
+    await page.goto("/");
+    const today = page.getByRole("region", { name: "TPN today" });
+    await today.getByText("850").waitFor();
+    await today.getByText("hour", { exact: true }).waitFor();
+    expect(await today.getByText("hours", { exact: true }).count()).toBe(0);
+  });
+
   it("keeps the emergency numbers in this browser: save persists, cancel discards", async () => {
     const page = await browser.newPage();
     await signUpViaApi(page);
     await page.goto("/");
     await page.getByText("Not set").first().waitFor();
-    await page.getByRole("button", { name: "Edit" }).click();
+    const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+    const editButton = page.getByRole("button", { name: "Edit" });
+    // Edit puts the cursor in the first number; Save and Cancel give the focus back to Edit.
+    await editButton.click();
+    await expect.poll(() => isFocused(page.getByLabel("Pharmacy phone"))).toBe(true);
     await page.getByLabel("Pharmacy phone").fill("(555) 010-0100");
     await page.getByLabel("Nurse phone").fill("555 0199");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("link", { name: "(555) 010-0100" }).waitFor();
+    await expect.poll(() => isFocused(editButton)).toBe(true);
 
     await page.reload();
     const pharmacy = page.getByRole("link", { name: "(555) 010-0100" });
@@ -252,6 +299,7 @@ describe("the dashboard", () => {
     await page.getByLabel("Pharmacy phone").fill("999");
     await page.getByRole("button", { name: "Cancel" }).click();
     await pharmacy.waitFor();
+    await expect.poll(() => isFocused(editButton)).toBe(true);
     expect(await page.getByText("999", { exact: true }).count()).toBe(0);
     await page.reload();
     await pharmacy.waitFor();

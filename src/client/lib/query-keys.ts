@@ -5,3 +5,6 @@ export const dashboardStatsQueryKey = ["dashboard", "stats"] as const;
 
 /** The dashboard's latest changes (the audit log); every record change adds to it. */
 export const activityQueryKey = ["dashboard", "activity"] as const;
+
+/** The empty prefix: invalidating it reloads every query (a change that reaches every list). */
+export const everyQueryKey = [] as const;

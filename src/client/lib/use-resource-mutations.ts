@@ -15,7 +15,7 @@ export interface ResourceMessages {
 
 export interface ResourceMutationOptions {
   messages: ResourceMessages;
-  /** Other queries a change affects, e.g. `[['dashboard', 'stats']]`. */
+  /** Other queries a change affects, e.g. `[['dashboard', 'stats']]`; `[[]]` (every query) for a child. */
   alsoInvalidate?: readonly QueryKey[];
   /** Title of failure toasts; by default the failure text is the title and the server's reason the text. */
   failureTitle?: string;
@@ -35,9 +35,10 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
 
   const succeed = async (description: string | undefined) => {
     if (description) toast({ title: successTitle, description });
-    await Promise.all(
-      [api.key, ...alsoInvalidate].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
+    const keys = [api.key, ...alsoInvalidate];
+    // The empty key already reaches every query; invalidating others too would fetch them twice.
+    const queryKeys = keys.some((key) => key.length === 0) ? [[]] : keys;
+    await Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   };
   const fail = (failure: string | undefined, err: unknown) => {
     // A 4xx reason tells the person what to fix; a server fault's text adds nothing to "Please try again".

@@ -34,6 +34,7 @@ export function InlineRecordScreen<T extends ScreenRecord, TValues extends Field
           className="mb-6"
           {...screen.formProps(null)}
           onClose={forms.close}
+          onDirtyChange={forms.onDirtyChange}
         />
       ) : null}
       <RecordCardGrid
@@ -42,7 +43,11 @@ export function InlineRecordScreen<T extends ScreenRecord, TValues extends Field
         renderItem={(record) => (
           <>
             {forms.isEditing(record) ? (
-              <InlineRecordForm {...screen.formProps(record)} onClose={forms.close} />
+              <InlineRecordForm
+                {...screen.formProps(record)}
+                onClose={forms.close}
+                onDirtyChange={forms.onDirtyChange}
+              />
             ) : null}
             {config.renderCard(record, {
               className: forms.isEditing(record) ? "hidden" : undefined,

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { FieldValues } from "react-hook-form";
 import { type ChildLinkFormValues, childSelectField } from "@/client/components/children/child-select-field";
@@ -41,7 +41,12 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
 ) {
   const { api, deletion } = config;
   const { childId } = useChildFilter();
-  const list = useQuery(api.listOptions(config.followsChildFilter && childId ? { childId } : undefined));
+  const list = useQuery({
+    ...api.listOptions(config.followsChildFilter && childId ? { childId } : undefined),
+    // When the header's child changes, the cards (and an inline form open among them) stay
+    // mounted while the next list loads, instead of giving way to skeletons.
+    placeholderData: keepPreviousData,
+  });
   const { create, update, remove } = useResourceMutations(api, {
     messages: config.messages,
     alsoInvalidate: [...(config.alsoInvalidate ?? []), activityQueryKey],
@@ -53,6 +58,7 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
   const gridProps = {
     items: list.data,
     isLoading: list.isLoading,
+    isRefreshing: list.isPlaceholderData,
     error: list.error,
     onRetry: () => list.refetch(),
     getKey: (record: T) => record.id,

@@ -2,14 +2,19 @@ import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/client/lib/utils";
 import { buttonVariants } from "./button";
+import { RememberFocus, useReturnFocus } from "./return-focus";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
+/** The confirmation panel; on closing, the focus goes back where it was (see `useReturnFocus`). */
 export function AlertDialogContent({
   className,
+  children,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus(onCloseAutoFocus);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
@@ -19,7 +24,11 @@ export function AlertDialogContent({
           className,
         )}
         {...props}
-      />
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+      >
+        <RememberFocus into={returnFocus.returnTo} />
+        {children}
+      </AlertDialogPrimitive.Content>
     </AlertDialogPrimitive.Portal>
   );
 }

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/client/lib/utils";
+import { RememberFocus, useReturnFocus } from "./return-focus";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -20,13 +21,18 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
-/** A centred modal panel; scrolls inside itself when taller than the screen. */
+/**
+ * A centred modal panel; scrolls inside itself when taller than the screen. On closing, the focus
+ * goes back to the element that had it when the dialog opened (see `useReturnFocus`).
+ */
 export function DialogContent({
   className,
   children,
   closeLabel = "Close",
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+  const returnFocus = useReturnFocus(onCloseAutoFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -36,7 +42,9 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
       >
+        <RememberFocus into={returnFocus.returnTo} />
         {children}
         <DialogPrimitive.Close
           aria-label={closeLabel}

@@ -17,6 +17,8 @@ export interface InlineRecordFormProps<TValues extends FieldValues, TOutput>
    * empty); a rejected submit keeps the form open.
    */
   onClose: () => void;
+  /** Told whether the form holds changes not saved yet (false again once it closes). */
+  onDirtyChange?: (dirty: boolean) => void;
   /** The id the add button's aria-controls points at. */
   id?: string;
   className?: string;
@@ -30,17 +32,32 @@ export interface InlineRecordFormProps<TValues extends FieldValues, TOutput>
 export function InlineRecordForm<TValues extends FieldValues, TOutput>(
   props: InlineRecordFormProps<TValues, TOutput>,
 ) {
-  const { title, description, fields, defaultValues, submitLabel, pendingLabel, onClose, id, className } =
-    props;
+  const {
+    title,
+    description,
+    fields,
+    defaultValues,
+    submitLabel,
+    pendingLabel,
+    onClose,
+    onDirtyChange,
+    id,
+    className,
+  } = props;
   const titleId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
-  const { form, submit, pending, serverError } = useRecordForm({
+  const { form, submit, pending, serverError, dirty } = useRecordForm({
     ...props,
     onSubmitted: (submitted) => {
       submitted.reset(defaultValues);
       onClose();
     },
   });
+
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+    return () => onDirtyChange?.(false);
+  }, [dirty, onDirtyChange]);
 
   // On opening: bring the form's top into view when it is off screen (or low on a phone), then
   // put the cursor in the first field without a second jump.
@@ -93,16 +110,21 @@ export const inlineFormGridClassName = "[&>li:has(>[data-inline-record-form])]:c
 
 type FormState<T> = { mode: "closed" } | { mode: "add" } | { mode: "edit"; record: T };
 
+/** Asked before opening a form would throw away the open one's unsaved changes. */
+export const DISCARD_CHANGES_QUESTION = "Discard the changes you have not saved?";
+
 /**
  * Which inline form a screen shows: none, the add form (toggled by the add button), or the edit
  * form of one record. Closing gives the focus back to the button that opened the form (the add
- * button, or the card's Edit button), or to the add button when that one is gone.
+ * button, or the card's Edit button), or to the add button when that one is gone. Opening
+ * another form in place of one with unsaved changes (pass `onDirtyChange` to the form) asks
+ * first, and keeps the open form when the answer is no.
  *
  * @example
  * const forms = useInlineRecordForms<Note>();
  * <Button {...forms.addButtonProps}>Add Note</Button>
- * {forms.adding ? <InlineRecordForm id={forms.addFormId} onClose={forms.close} ... /> : null}
- * renderItem={(note) => forms.isEditing(note) ? <InlineRecordForm ... /> : <NoteCard onEdit={() => forms.openEdit(note)} />}
+ * {forms.adding ? <InlineRecordForm id={forms.addFormId} onClose={forms.close} onDirtyChange={forms.onDirtyChange} ... /> : null}
+ * renderItem={(note) => forms.isEditing(note) ? <InlineRecordForm onDirtyChange={forms.onDirtyChange} ... /> : <NoteCard onEdit={() => forms.openEdit(note)} />}
  */
 export function useInlineRecordForms<T extends { id: string }>() {
   const [state, setState] = useState<FormState<T>>({ mode: "closed" });
@@ -110,6 +132,12 @@ export function useInlineRecordForms<T extends { id: string }>() {
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const [closings, setClosings] = useState(0);
+  const dirtyRef = useRef(false);
+  const onDirtyChange = useCallback((dirty: boolean) => {
+    dirtyRef.current = dirty;
+  }, []);
+  /** Whether the open form may give way to another: nothing typed, or the person says so. */
+  const mayReplace = () => !dirtyRef.current || window.confirm(DISCARD_CHANGES_QUESTION);
 
   useEffect(() => {
     if (!closings) return;
@@ -128,11 +156,13 @@ export function useInlineRecordForms<T extends { id: string }>() {
   }, []);
 
   const openAdd = () => {
+    if (state.mode === "edit" && !mayReplace()) return;
     rememberFocus();
     setState({ mode: "add" });
   };
   const toggleAdd = () => (state.mode === "add" ? close() : openAdd());
   const openEdit = (record: T) => {
+    if (state.mode !== "closed" && !mayReplace()) return;
     rememberFocus();
     setState({ mode: "edit", record });
   };
@@ -148,6 +178,8 @@ export function useInlineRecordForms<T extends { id: string }>() {
     toggleAdd,
     openEdit,
     close,
+    /** Pass to the open `InlineRecordForm`, so opening another one can ask before discarding it. */
+    onDirtyChange,
     /** Spread on the header's add button: it toggles the add form and says whether it is open. */
     addButtonProps: {
       ref: addButtonRef,

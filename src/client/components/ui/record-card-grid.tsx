@@ -8,6 +8,8 @@ import { CardGridSkeleton, cardGridClassName } from "./card-grid-skeleton";
 export interface RecordCardGridProps<T> {
   items: readonly T[] | undefined;
   isLoading: boolean;
+  /** The items are the previous list's while the next one loads (another child's): dimmed, busy. */
+  isRefreshing?: boolean;
   /** The list query's error: shown with a retry button instead of an empty state. */
   error?: unknown;
   onRetry?: () => void;
@@ -21,10 +23,14 @@ export interface RecordCardGridProps<T> {
   className?: string;
 }
 
-/** A record list as cards: skeletons while loading, an error with retry, the empty state, or the grid. */
+/**
+ * A record list as cards: skeletons while loading, an error with retry, the empty state, or the
+ * grid (dimmed while `isRefreshing`).
+ */
 export function RecordCardGrid<T>({
   items,
   isLoading,
+  isRefreshing = false,
   error,
   onRetry,
   errorTitle = "Could not load this list",
@@ -56,7 +62,10 @@ export function RecordCardGrid<T>({
   }
   if (!items || items.length === 0) return <>{empty}</>;
   return (
-    <ul className={cn(cardGridClassName, className)}>
+    <ul
+      aria-busy={isRefreshing || undefined}
+      className={cn(cardGridClassName, isRefreshing && "opacity-60 transition-opacity", className)}
+    >
       {items.map((item) => (
         <li key={getKey(item)} className="min-w-0">
           {renderItem(item)}

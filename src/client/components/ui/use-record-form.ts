@@ -71,6 +71,8 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
     form,
     submit,
     pending: form.formState.isSubmitting,
+    /** Whether a value differs from `defaultValues` (typed and not saved). */
+    dirty: form.formState.isDirty,
     serverError: form.formState.errors.root?.server?.message,
   };
 }

@@ -1,4 +1,5 @@
 import { type Child, type ChildInput, childrenApi } from "@/client/lib/children-api";
+import { everyQueryKey } from "@/client/lib/query-keys";
 import { useResourceMutations } from "@/client/lib/use-resource-mutations";
 
 export type { Child, ChildInput };
@@ -6,7 +7,10 @@ export { childrenApi };
 
 /**
  * Create (POST), update (PUT) and delete of a child with the spec's toasts (section 8). Each
- * success reloads the children list, which also refreshes the header's child filter and pickers.
+ * success reloads every query, not only the children list (header filter, pickers): deleting a
+ * child deletes its TPN entries and unlinks its other records on the server, renaming one changes
+ * the cards that name it, and the dashboard (counts, activity) reflects every change. Queries
+ * keep their data until invalidated, so anything left out would stay stale.
  */
 export function useChildMutations() {
   return useResourceMutations(childrenApi, {
@@ -19,5 +23,6 @@ export function useChildMutations() {
       deleteFailed: "Failed to delete child profile. Please try again.",
     },
     failureTitle: "Error",
+    alsoInvalidate: [everyQueryKey],
   });
 }

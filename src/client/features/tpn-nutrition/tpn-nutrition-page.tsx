@@ -1,6 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Droplets, Plus, UserRound } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link } from "wouter";
 import { ChildPicker } from "@/client/components/children/child-picker";
 import { Button } from "@/client/components/ui/button";
@@ -24,22 +24,25 @@ import { toTpnBody, tpnFields, tpnFormSchema, tpnFormValues } from "./tpn-form";
 const FETCH_FAILED = "Failed to fetch TPN entries";
 
 /**
- * The child whose entries are shown: the one picked here, else the header's child filter, else
- * the only child of the family. A picked child that was since deleted no longer counts.
+ * The child whose entries are shown: the header's child filter, else the only child of the
+ * family. The picker on this screen sets the header's filter, so the two always agree.
  */
 function useSelectedChild() {
-  const { childId: filterChildId, children } = useChildFilter();
-  const [picked, setPicked] = useState<string | null>(null);
-  const pickedChild = children.find((c) => c.id === picked);
+  const { childId: filterChildId, setChildId, children } = useChildFilter();
   const only = children.length === 1 ? children[0] : undefined;
-  const childId = pickedChild?.id ?? filterChildId ?? only?.id ?? null;
+  const childId = filterChildId ?? only?.id ?? null;
   const child = children.find((c) => c.id === childId) ?? null;
-  return { child, childId, setChildId: setPicked, hasChildren: children.length > 0 };
+  return { child, childId, setChildId, hasChildren: children.length > 0 };
 }
 
 export function TpnNutritionPage() {
   const { child, childId, setChildId, hasChildren } = useSelectedChild();
-  const list = useQuery({ ...tpnApi.listOptions({ childId: childId ?? "" }), enabled: childId !== null });
+  const list = useQuery({
+    ...tpnApi.listOptions({ childId: childId ?? "" }),
+    enabled: childId !== null,
+    // While another child's entries load, the grid stays (dimmed) and an open dialog keeps its place.
+    placeholderData: keepPreviousData,
+  });
   const { create, update, remove } = useResourceMutations(tpnApi, {
     messages: {
       created: "TPN entry added successfully",
@@ -84,6 +87,7 @@ export function TpnNutritionPage() {
         <RecordCardGrid
           items={list.data}
           isLoading={list.isLoading}
+          isRefreshing={list.isPlaceholderData}
           error={list.error}
           errorTitle={FETCH_FAILED}
           onRetry={() => list.refetch()}

@@ -1,5 +1,5 @@
 import { Pencil, Phone, Pill, Stethoscope } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { FormField } from "@/client/components/ui/form-field";
@@ -33,6 +33,18 @@ function dialable(number: string): string | null {
 export function EmergencyContactsCard() {
   const [saved, setSaved] = useState<EmergencyContacts>(readEmergencyContacts);
   const [draft, setDraft] = useState<EmergencyContacts | null>(null);
+  const editing = draft !== null;
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const firstInputRef = useRef<HTMLInputElement>(null);
+
+  // The button or form that had the focus goes away: entering edit mode puts the cursor in the
+  // first number, and Save or Cancel gives the focus back to the Edit button.
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current === editing) return;
+    wasEditing.current = editing;
+    (editing ? firstInputRef : editButtonRef).current?.focus();
+  }, [editing]);
 
   function save(event: FormEvent) {
     event.preventDefault();
@@ -56,7 +68,7 @@ export function EmergencyContactsCard() {
           </CardDescription>
         </div>
         {draft ? null : (
-          <Button variant="outline" size="sm" onClick={() => setDraft(saved)}>
+          <Button ref={editButtonRef} variant="outline" size="sm" onClick={() => setDraft(saved)}>
             <Pencil aria-hidden="true" />
             Edit
           </Button>
@@ -66,11 +78,12 @@ export function EmergencyContactsCard() {
         {draft ? (
           <form onSubmit={save} className="flex flex-col gap-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              {CONTACTS.map(({ key, inputLabel, placeholder }) => (
+              {CONTACTS.map(({ key, inputLabel, placeholder }, index) => (
                 <FormField key={key} label={inputLabel}>
                   {(control) => (
                     <Input
                       {...control}
+                      ref={index === 0 ? firstInputRef : undefined}
                       type="tel"
                       autoComplete="off"
                       maxLength={40}

@@ -109,7 +109,7 @@ export function StatTiles() {
             <Link
               href={href}
               aria-label={`${label}: ${count}`}
-              className="flex h-full flex-col rounded-xl border border-border bg-card p-3.5 shadow-sm transition sm:p-4-colors hover:border-blue-200 hover:bg-accent"
+              className="flex h-full flex-col rounded-xl border border-border bg-card p-3.5 shadow-sm transition-colors sm:p-4 hover:border-blue-200 hover:bg-accent"
             >
               <span className="flex items-center justify-between gap-2">
                 <span className="font-bold text-2xl text-foreground tabular-nums">{count}</span>

@@ -52,7 +52,11 @@ function TodayTpn() {
           {[
             { label: "Calories", value: amount(entry.calories), unit: "kcal" },
             { label: "Volume", value: amount(entry.volume), unit: "mL" },
-            { label: "Duration", value: amount(entry.duration), unit: "hours" },
+            {
+              label: "Duration",
+              value: amount(entry.duration),
+              unit: entry.duration === 1 ? "hour" : "hours",
+            },
           ].map(({ label, value, unit }) => (
             <div key={label} className="min-w-0 rounded-lg bg-blue-50 px-3 py-2">
               <dt className="text-blue-900/80 text-xs">{label}</dt>

@@ -1,24 +1,31 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
+import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { ConfirmDeleteDialog } from "@/client/components/ui/confirm-delete-dialog";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
+import { useChildren } from "@/client/lib/children-api";
 import { deleteAccount, deleteChildProfile } from "../api";
+import { type ChildProfileDeletion, describeChildProfileDeletion } from "../child-profile-deletion";
 
 /** Spec: after deleting the account the app returns to the start page after 2 seconds. */
 const REDIRECT_AFTER_DELETE_MS = 2000;
 
 export function DangerZoneCard() {
   const queryClient = useQueryClient();
+  const { data: children } = useChildren();
+  const deletion = describeChildProfileDeletion(children);
   const [confirming, setConfirming] = useState<"child" | "account" | null>(null);
+  // The confirmation keeps the texts it opened with while the lists reload behind it and it fades out.
+  const [confirmedDeletion, setConfirmedDeletion] = useState(deletion);
 
   const removeChild = useMutation({
-    mutationFn: deleteChildProfile,
-    onSuccess: async (res) => {
-      toast({ title: "Child Profile Deleted", description: res?.message });
+    mutationFn: (_texts: ChildProfileDeletion) => deleteChildProfile(),
+    onSuccess: async (res, deleted) => {
+      toast({ title: "Child Profile Deleted", description: deleted.done ?? res?.message });
       // Every list and count changed; reload whatever is shown.
       await queryClient.invalidateQueries();
     },
@@ -54,10 +61,28 @@ export function DangerZoneCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <DangerAction
-          title="Delete child profile"
-          text="Removes the child information and every care record: nutrition, visits, lab tests, symptoms, photos and more. Your account stays."
+          title={deletion.several ? "Delete all child profiles" : "Delete child profile"}
+          text={
+            <>
+              Removes {deletion.whatGoes} stored in this account: nutrition, visits, lab tests, symptoms,
+              photos and more. Your account stays.
+              {deletion.several ? (
+                <>
+                  {" "}
+                  To delete one child only, use{" "}
+                  <Link href="/children" className="font-medium text-primary underline underline-offset-4">
+                    Children Profiles
+                  </Link>
+                  .
+                </>
+              ) : null}
+            </>
+          }
           buttonLabel="Delete Child Profile"
-          onClick={() => setConfirming("child")}
+          onClick={() => {
+            setConfirmedDeletion(deletion);
+            setConfirming("child");
+          }}
         />
         <DangerAction
           title="Delete account"
@@ -69,10 +94,10 @@ export function DangerZoneCard() {
       <ConfirmDeleteDialog
         open={confirming === "child"}
         onOpenChange={(open) => setConfirming(open ? "child" : null)}
-        title="Delete the child profile?"
-        description="This permanently deletes the child profile and all care records stored in this account. This action cannot be undone."
-        confirmLabel="Delete Child Profile"
-        onConfirm={() => removeChild.mutateAsync()}
+        title={confirmedDeletion.title}
+        description={`This permanently deletes ${confirmedDeletion.whatGoes} stored in this account. Your account stays. This action cannot be undone.`}
+        confirmLabel={confirmedDeletion.confirmLabel}
+        onConfirm={() => removeChild.mutateAsync(confirmedDeletion)}
       />
       <ConfirmDeleteDialog
         open={confirming === "account"}
@@ -93,7 +118,7 @@ function DangerAction({
   onClick,
 }: {
   title: string;
-  text: string;
+  text: ReactNode;
   buttonLabel: string;
   onClick: () => void;
 }) {
