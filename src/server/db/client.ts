@@ -25,6 +25,11 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 /** Opens PostgreSQL at `url` (a pool). */
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can fail (a database restart, a terminated backend): the pool replaces it.
+  // Without a listener, node-postgres turns that error into a process crash.
+  pool.on("error", (error) => {
+    console.error(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return { db, kind: "postgres", close: () => pool.end() };
 }
