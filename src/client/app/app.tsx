@@ -5,6 +5,7 @@ import { AppProviders } from "./app-providers";
 import { AppRoutes } from "./app-routes";
 import { AppShell } from "./app-shell";
 import { FullScreenLoading } from "./full-screen-message";
+import { SessionExpiredDialog } from "./session-expired-dialog";
 
 const LandingPage = lazy(() =>
   import("@/client/features/landing/landing-page").then((m) => ({ default: m.LandingPage })),
@@ -29,6 +30,8 @@ function AuthGate() {
       <AppShell user={user}>
         <AppRoutes />
       </AppShell>
+      {/* A save that found the session ended asks to sign in again here, keeping the page. */}
+      <SessionExpiredDialog user={user} />
     </ChildFilterProvider>
   );
 }

@@ -1,13 +1,24 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { errorStatus } from "./api";
 import { authQueryKey } from "./auth";
+import { clearSessionExpired, isSessionEndedError, markSessionExpired } from "./session-expiry";
 
 /**
- * A 401 from any call means the session ended (24 hours after sign-in, or after a long idle time):
+ * A 401 while loading means the session ended (24 hours after sign-in, or after a long idle time):
  * forget the user so the app shows the landing page instead of failing screen by screen.
  */
 function signOutOnUnauthorized(error: unknown): void {
-  if (errorStatus(error) === 401) queryClient.setQueryData(authQueryKey, null);
+  if (isSessionEndedError(error)) {
+    clearSessionExpired();
+    queryClient.setQueryData(authQueryKey, null);
+  }
+}
+
+/**
+ * A 401 while saving keeps the page (and the form with what was typed) and asks the person to sign
+ * in again (`SessionExpiredDialog`); only while someone is signed in, the landing page has no form.
+ */
+function askToSignInAgain(error: unknown): void {
+  if (isSessionEndedError(error) && queryClient.getQueryData(authQueryKey)) markSessionExpired();
 }
 
 /**
@@ -16,7 +27,7 @@ function signOutOnUnauthorized(error: unknown): void {
  */
 export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: signOutOnUnauthorized }),
-  mutationCache: new MutationCache({ onError: signOutOnUnauthorized }),
+  mutationCache: new MutationCache({ onError: askToSignInAgain }),
   defaultOptions: {
     queries: {
       refetchOnWindowFocus: false,

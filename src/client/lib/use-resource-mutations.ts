@@ -2,6 +2,7 @@ import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-quer
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage, errorStatus } from "./api";
 import type { ListParams, ResourceApi } from "./create-resource-api";
+import { isSessionEndedError } from "./session-expiry";
 
 /** The spec's toast texts of one resource (section 8). */
 export interface ResourceMessages {
@@ -41,6 +42,8 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
     await Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   };
   const fail = (failure: string | undefined, err: unknown) => {
+    // The session ended: the "Your session has ended" dialog is the message (see query-client.ts).
+    if (isSessionEndedError(err)) return;
     // A 4xx reason tells the person what to fix; a server fault's text adds nothing to "Please try again".
     const status = errorStatus(err);
     const reason = status !== undefined && status >= 500 && failure ? "" : errorMessage(err);

@@ -8,6 +8,7 @@ import { ConfirmDeleteDialog } from "@/client/components/ui/confirm-delete-dialo
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
 import { useChildren } from "@/client/lib/children-api";
+import { isSessionEndedError } from "@/client/lib/session-expiry";
 import { deleteAccount, deleteChildProfile } from "../api";
 import { type ChildProfileDeletion, describeChildProfileDeletion } from "../child-profile-deletion";
 
@@ -29,12 +30,15 @@ export function DangerZoneCard() {
       // Every list and count changed; reload whatever is shown.
       await queryClient.invalidateQueries();
     },
-    onError: (err) =>
+    onError: (err) => {
+      // The session ended: the "Your session has ended" dialog is the message.
+      if (isSessionEndedError(err)) return;
       toast({
         title: "Deletion Failed",
         description: `The child profile could not be deleted. ${errorMessage(err)}`,
         variant: "destructive",
-      }),
+      });
+    },
   });
   const removeAccount = useMutation({
     mutationFn: deleteAccount,
@@ -42,12 +46,15 @@ export function DangerZoneCard() {
       toast({ title: "Account Deleted", description: res?.message });
       setTimeout(() => window.location.assign("/"), REDIRECT_AFTER_DELETE_MS);
     },
-    onError: (err) =>
+    onError: (err) => {
+      // The session ended: the "Your session has ended" dialog is the message.
+      if (isSessionEndedError(err)) return;
       toast({
         title: "Deletion Failed",
         description: `Your account could not be deleted. ${errorMessage(err)}`,
         variant: "destructive",
-      }),
+      });
+    },
   });
 
   return (

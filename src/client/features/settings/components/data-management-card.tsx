@@ -4,6 +4,7 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
+import { isSessionEndedError } from "@/client/lib/session-expiry";
 import { downloadJsonExport, type EmailExportFormat, emailExport } from "../api";
 
 const EMAIL_FORMATS: readonly { format: EmailExportFormat; label: string }[] = [
@@ -19,15 +20,19 @@ export function DataManagementCard() {
     mutationFn: downloadJsonExport,
     onSuccess: () =>
       toast({ title: "Data Exported", description: "Your data has been downloaded as a JSON file." }),
-    onError: (err) =>
-      toast({ title: "Export Failed", description: errorMessage(err), variant: "destructive" }),
+    onError: (err) => {
+      if (!isSessionEndedError(err))
+        toast({ title: "Export Failed", description: errorMessage(err), variant: "destructive" });
+    },
   });
   const email = useMutation({
     mutationFn: emailExport,
     onSuccess: (res) =>
       toast({ title: "Export Email Sent", description: res?.message || "Check your inbox for the export." }),
-    onError: (err) =>
-      toast({ title: "Export Email Failed", description: errorMessage(err), variant: "destructive" }),
+    onError: (err) => {
+      if (!isSessionEndedError(err))
+        toast({ title: "Export Email Failed", description: errorMessage(err), variant: "destructive" });
+    },
   });
 
   return (

@@ -10,6 +10,7 @@ import { Input } from "@/client/components/ui/input";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorIssues } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
+import { isSessionEndedError } from "@/client/lib/session-expiry";
 import { profileInput } from "@/domain/auth";
 import { updateProfile } from "../api";
 
@@ -38,6 +39,8 @@ export function ProfileForm({ user }: { user: AuthUser }) {
       toast({ title: "Profile Updated", description: "Your profile has been saved." });
     },
     onError: (err) => {
+      // The session ended: the "Your session has ended" dialog is the message.
+      if (isSessionEndedError(err)) return;
       for (const issue of errorIssues(err)) {
         if (issue.path === "childName" || issue.path === "firstName" || issue.path === "lastName") {
           form.setError(issue.path, { message: issue.message });

@@ -1,0 +1,170 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/client/components/ui/alert-dialog";
+import { Button } from "@/client/components/ui/button";
+import { FormAlert, FormField } from "@/client/components/ui/form-field";
+import { Input } from "@/client/components/ui/input";
+import { toast } from "@/client/components/ui/use-toast";
+import { authConfigQueryOptions, login } from "@/client/features/landing/api";
+import { type SignInValues, signInSchema } from "@/client/features/landing/auth-forms.schema";
+import { showAuthError } from "@/client/features/landing/use-auth-success";
+import { errorMessage, getJson } from "@/client/lib/api";
+import { type AuthUser, authQueryKey } from "@/client/lib/auth";
+import { clearSessionExpired, useSessionExpired } from "@/client/lib/session-expiry";
+import { SIGN_OUT_HREF } from "./nav-items";
+
+const LOGIN_HREF = "/api/login";
+const TITLE = "Your session has ended";
+
+/**
+ * Shown over the page when a save answered 401 (see `query-client.ts`): the page and its open form
+ * stay as they were, and the person signs in again here, then presses Save once more.
+ */
+export function SessionExpiredDialog({ user }: { user: AuthUser }) {
+  const open = useSessionExpired();
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => (next ? undefined : clearSessionExpired())}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{TITLE}</AlertDialogTitle>
+          <AlertDialogDescription>
+            For your privacy you were signed out. Sign in again to save your changes; the page stays as it is.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <SignInAgain user={user} />
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** After signing in again: the same person continues; someone else starts afresh (never mix data). */
+function useSignedInAgain(current: AuthUser) {
+  const queryClient = useQueryClient();
+  return async (signedIn: AuthUser) => {
+    if (signedIn.id !== current.id) {
+      window.location.assign("/");
+      return;
+    }
+    queryClient.setQueryData(authQueryKey, signedIn);
+    clearSessionExpired();
+    toast({ title: "Signed in again. Press Save to keep your changes." });
+    await queryClient.invalidateQueries({ queryKey: authQueryKey });
+  };
+}
+
+function SignInAgain({ user }: { user: AuthUser }) {
+  const { data: config, isError } = useQuery(authConfigQueryOptions);
+  if (config?.mode === "oidc") return <OidcSignInAgain user={user} />;
+  if (config?.mode === "local" || isError) return <LocalSignInAgain user={user} />;
+  return <p className="text-muted-foreground text-sm">Loading...</p>;
+}
+
+function SignOutButton() {
+  return (
+    <Button asChild variant="outline">
+      <a href={SIGN_OUT_HREF}>Sign out</a>
+    </Button>
+  );
+}
+
+function LocalSignInAgain({ user }: { user: AuthUser }) {
+  const onSignedIn = useSignedInAgain(user);
+  const form = useForm<SignInValues, unknown, z.output<typeof signInSchema>>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: user.email ?? "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSignedIn(await login(values));
+    } catch (err) {
+      showAuthError(form, err, ["email", "password"]);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Sign in again">
+      <FormAlert message={errors.root?.server?.message} />
+      <FormField label="Email" error={errors.email?.message} required>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("email")}
+            type="email"
+            autoComplete="username"
+            readOnly
+            className="bg-muted"
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message} required>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("password")}
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+          />
+        )}
+      </FormField>
+      <AlertDialogFooter>
+        <SignOutButton />
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Signing in..." : "Sign in"}
+        </Button>
+      </AlertDialogFooter>
+    </form>
+  );
+}
+
+function OidcSignInAgain({ user }: { user: AuthUser }) {
+  const onSignedIn = useSignedInAgain(user);
+  const [checking, setChecking] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  async function check() {
+    setChecking(true);
+    setProblem(undefined);
+    try {
+      const signedIn = await getJson<AuthUser>("/api/auth/user", { on401: "returnNull" });
+      if (signedIn) await onSignedIn(signedIn);
+      else setProblem("You are not signed in yet. Sign in in the other tab, then try again.");
+    } catch (err) {
+      setProblem(errorMessage(err));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm">
+        Sign in again in a new tab, then come back here and press &quot;I have signed in&quot;.
+      </p>
+      <FormAlert message={problem} />
+      <AlertDialogFooter>
+        <SignOutButton />
+        <Button asChild variant="outline">
+          <a href={LOGIN_HREF} target="_blank" rel="noopener noreferrer">
+            Sign in again
+          </a>
+        </Button>
+        <Button type="button" onClick={check} disabled={checking}>
+          {checking ? "Checking..." : "I have signed in"}
+        </Button>
+      </AlertDialogFooter>
+    </div>
+  );
+}
