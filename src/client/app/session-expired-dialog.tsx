@@ -1,8 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import {
   AlertDialog,
   AlertDialogContent,
@@ -12,12 +9,10 @@ import {
   AlertDialogTitle,
 } from "@/client/components/ui/alert-dialog";
 import { Button } from "@/client/components/ui/button";
-import { FormAlert, FormField } from "@/client/components/ui/form-field";
-import { Input } from "@/client/components/ui/input";
+import { FormAlert } from "@/client/components/ui/form-field";
 import { toast } from "@/client/components/ui/use-toast";
-import { authConfigQueryOptions, login } from "@/client/features/landing/api";
-import { type SignInValues, signInSchema } from "@/client/features/landing/auth-forms.schema";
-import { showAuthError } from "@/client/features/landing/use-auth-success";
+import { authConfigQueryOptions } from "@/client/features/landing/api";
+import { SignInForm } from "@/client/features/landing/components/sign-in-form";
 import { errorMessage, getJson } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
 import { clearSessionExpired, useSessionExpired } from "@/client/lib/session-expiry";
@@ -79,53 +74,19 @@ function SignOutButton() {
 
 function LocalSignInAgain({ user }: { user: AuthUser }) {
   const onSignedIn = useSignedInAgain(user);
-  const form = useForm<SignInValues, unknown, z.output<typeof signInSchema>>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: user.email ?? "", password: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSignedIn(await login(values));
-    } catch (err) {
-      showAuthError(form, err, ["email", "password"]);
-    }
-  });
-
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Sign in again">
-      <FormAlert message={errors.root?.server?.message} />
-      <FormField label="Email" error={errors.email?.message} required>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register("email")}
-            type="email"
-            autoComplete="username"
-            readOnly
-            className="bg-muted"
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message} required>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register("password")}
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-          />
-        )}
-      </FormField>
-      <AlertDialogFooter>
-        <SignOutButton />
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Signing in..." : "Sign in"}
-        </Button>
-      </AlertDialogFooter>
-    </form>
+    <SignInForm
+      lockedEmail={user.email ?? ""}
+      onSignedIn={onSignedIn}
+      label="Sign in again"
+      submitLabel="Sign in"
+      renderActions={(submit) => (
+        <AlertDialogFooter>
+          <SignOutButton />
+          {submit}
+        </AlertDialogFooter>
+      )}
+    />
   );
 }
 

@@ -1,37 +1,77 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/client/components/ui/button";
 import { FormAlert, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
+import type { AuthUser } from "@/client/lib/auth";
 import { login } from "../api";
 import { type SignInValues, signInSchema } from "../auth-forms.schema";
 import { showAuthError, useAuthSuccess } from "../use-auth-success";
 
-export function SignInForm() {
-  const onSignedIn = useAuthSuccess();
+export interface SignInFormProps {
+  /** Signing the same person in again: the email is shown read-only and the password is focused. */
+  lockedEmail?: string | undefined;
+  /** What happens after a successful sign-in; by default the dashboard opens. */
+  onSignedIn?: (user: AuthUser) => Promise<void>;
+  /** The form's accessible name. */
+  label?: string;
+  submitLabel?: string;
+  /** Lays out the submit button with other actions (e.g. a dialog footer). */
+  renderActions?: (submit: ReactNode) => ReactNode;
+}
+
+/** Email and password sign-in: on the landing page, and in the "session has ended" dialog. */
+export function SignInForm({
+  lockedEmail,
+  onSignedIn,
+  label = "Sign in",
+  submitLabel = "Sign In",
+  renderActions,
+}: SignInFormProps) {
+  const goToDashboard = useAuthSuccess();
   const form = useForm<SignInValues, unknown, z.output<typeof signInSchema>>({
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email: lockedEmail ?? "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
   const { setFocus } = form;
-  useEffect(() => setFocus("email"), [setFocus]);
+  useEffect(() => setFocus(lockedEmail ? "password" : "email"), [setFocus, lockedEmail]);
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await onSignedIn(await login(values));
+      await (onSignedIn ?? goToDashboard)(await login(values));
     } catch (err) {
       showAuthError(form, err, ["email", "password"]);
     }
   });
 
+  const submitButton = (
+    <Button
+      type="submit"
+      size={renderActions ? "default" : "lg"}
+      disabled={isSubmitting}
+      className={renderActions ? undefined : "w-full"}
+    >
+      {isSubmitting ? "Signing in..." : submitLabel}
+    </Button>
+  );
+
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={label}>
       <FormAlert message={errors.root?.server?.message} />
       <FormField label="Email" error={errors.email?.message} required>
-        {(control) => <Input {...control} {...form.register("email")} type="email" autoComplete="username" />}
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("email")}
+            type="email"
+            autoComplete="username"
+            readOnly={Boolean(lockedEmail)}
+            className={lockedEmail ? "bg-muted" : undefined}
+          />
+        )}
       </FormField>
       <FormField label="Password" error={errors.password?.message} required>
         {(control) => (
@@ -43,9 +83,7 @@ export function SignInForm() {
           />
         )}
       </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? "Signing in..." : "Sign In"}
-      </Button>
+      {renderActions ? renderActions(submitButton) : submitButton}
     </form>
   );
 }
