@@ -1,4 +1,13 @@
-import { Calendar, Clock, MoreVertical, Pencil, Stethoscope, StickyNote, Trash2 } from "lucide-react";
+import {
+  Calendar,
+  Clock,
+  type LucideIcon,
+  MoreVertical,
+  Pencil,
+  Stethoscope,
+  StickyNote,
+  Trash2,
+} from "lucide-react";
 import { ChildAvatar } from "@/client/components/children/child-avatar";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -102,24 +111,8 @@ export function ChildCard({ child, onEdit, onDelete, selectable, selected, onSel
             <span>Born {born}</span>
           </p>
         ) : null}
-        {child.medicalDiagnosis ? (
-          <p className="flex min-w-0 items-start gap-2">
-            <Stethoscope aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-            <span className="line-clamp-2 min-w-0 break-words">
-              <span className="sr-only">Diagnosis: </span>
-              {child.medicalDiagnosis}
-            </span>
-          </p>
-        ) : null}
-        {child.notes ? (
-          <p className="flex min-w-0 items-start gap-2">
-            <StickyNote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-            <span className="line-clamp-2 min-w-0 break-words text-muted-foreground">
-              <span className="sr-only">Notes: </span>
-              {child.notes}
-            </span>
-          </p>
-        ) : null}
+        <ClampedDetail icon={Stethoscope} label="Diagnosis" text={child.medicalDiagnosis} />
+        <ClampedDetail icon={StickyNote} label="Notes" text={child.notes} muted />
       </div>
 
       {updated ? (
@@ -129,5 +122,29 @@ export function ChildCard({ child, onEdit, onDelete, selectable, selected, onSel
         </p>
       ) : null}
     </Card>
+  );
+}
+
+/** A two-line detail with its icon; nothing when the text is empty. */
+function ClampedDetail({
+  icon: Icon,
+  label,
+  text,
+  muted = false,
+}: {
+  icon: LucideIcon;
+  label: string;
+  text: string | null;
+  muted?: boolean;
+}) {
+  if (!text) return null;
+  return (
+    <p className="flex min-w-0 items-start gap-2">
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+      <span className={cn("line-clamp-2 min-w-0 break-words", muted && "text-muted-foreground")}>
+        <span className="sr-only">{label}: </span>
+        {text}
+      </span>
+    </p>
   );
 }
