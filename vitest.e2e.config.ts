@@ -6,8 +6,13 @@ export default defineConfig({
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["tests/e2e/global-setup.ts"],
     pool: "forks",
+    // Two cores: two files at a time keep them busy (each drives its own Chromium besides the
+    // shared server); more only slows every test down.
     maxWorkers: 2,
     fileParallelism: true,
+    // The files share nothing but the server, so a worker keeps its modules (playwright-core
+    // is large) from one file to the next instead of importing them again.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

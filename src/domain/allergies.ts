@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { oneOf, optionalId, optionalIsoDate, optionalText, requiredText } from "./fields";
+import { childLinkField, nullableDate, nullableText, recordBase, type Wire } from "./records";
 
 export const ALLERGY_SEVERITIES = ["mild", "moderate", "severe", "life-threatening"] as const;
+export type AllergySeverity = (typeof ALLERGY_SEVERITIES)[number];
 
 export const medicalAllergyInput = z.object({
   childId: optionalId(),
@@ -14,3 +16,15 @@ export const medicalAllergyInput = z.object({
 });
 
 export type MedicalAllergyInput = z.input<typeof medicalAllergyInput>;
+
+export const medicalAllergyRecord = z.object({
+  ...recordBase,
+  ...childLinkField,
+  allergen: z.string(),
+  reaction: z.string(),
+  severity: z.enum(ALLERGY_SEVERITIES),
+  dateDiscovered: nullableDate,
+  treatment: nullableText,
+  notes: nullableText,
+});
+export type MedicalAllergy = Wire<typeof medicalAllergyRecord>;

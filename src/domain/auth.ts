@@ -1,18 +1,17 @@
 import { z } from "zod";
+import { text } from "./fields";
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 
-const email = z
-  .string({ error: "Email is required" })
+const email = text({ error: "Email is required" })
   .trim()
   .toLowerCase()
   .min(1, "Email is required")
   .max(320, "Email is too long")
   .pipe(z.email({ message: "Enter a valid email address" }));
 
-const name = z
-  .string()
+const name = text()
   .trim()
   .max(100, "Must be at most 100 characters")
   .nullish()
@@ -20,18 +19,25 @@ const name = z
 
 export const registerInput = z.object({
   email,
-  password: z
-    .string({ error: "Password is required" })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: text({ error: "Password is required" }).superRefine((password, ctx) => {
+    const message =
+      password.length < PASSWORD_MIN
+        ? `Password must be at least ${PASSWORD_MIN} characters`
+        : password.length > PASSWORD_MAX
+          ? `Password must be at most ${PASSWORD_MAX} characters`
+          : // Spaces at the ends are easy to type by accident and add nothing to guess.
+            password.trim().length < PASSWORD_MIN
+            ? `Password must be at least ${PASSWORD_MIN} characters, not counting spaces at either end`
+            : undefined;
+    if (message) ctx.addIssue({ code: "custom", message });
+  }),
   firstName: name,
   lastName: name,
 });
 
 export const loginInput = z.object({
   email,
-  password: z
-    .string({ error: "Password is required" })
+  password: text({ error: "Password is required" })
     .min(1, "Password is required")
     .max(PASSWORD_MAX * 4),
 });
@@ -48,11 +54,16 @@ export type LoginInput = z.input<typeof loginInput>;
 export type ProfileInput = z.input<typeof profileInput>;
 
 /** The signed-in user as the client sees it: no password hash, no identity-provider ids. */
-export interface CurrentUser {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  childName: string | null;
-  profileImageUrl: string | null;
-}
+export const currentUserRecord = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  childName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserRecord>;
+
+/** How this server signs people in (`GET /api/auth/config`): local accounts, or OpenID Connect. */
+export const authConfigRecord = z.object({ mode: z.enum(["local", "oidc"]), allowSignup: z.boolean() });
+export type AuthConfig = z.infer<typeof authConfigRecord>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
+import { nullableText, recordBase, type Wire } from "./records";
 
 /** A member of the child's care team: a doctor, nurse, dietitian, pharmacist... */
 export const careTeamMemberInput = z.object({
@@ -17,3 +18,16 @@ export const careTeamMemberInput = z.object({
 
 export type CareTeamMemberInput = z.input<typeof careTeamMemberInput>;
 export type CareTeamMemberValues = z.output<typeof careTeamMemberInput>;
+
+/** A care team member as the API returns it. */
+export const careTeamMemberRecord = z.object({
+  ...recordBase,
+  name: z.string(),
+  role: z.string(),
+  specialty: nullableText,
+  phone: nullableText,
+  email: nullableText,
+  hospital: nullableText,
+  notes: nullableText,
+});
+export type CareTeamMember = Wire<typeof careTeamMemberRecord>;

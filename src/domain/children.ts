@@ -1,6 +1,7 @@
 import { differenceInYears } from "date-fns";
 import { z } from "zod";
-import { oneOf, optionalInt, optionalIsoDate, optionalText } from "./fields";
+import { oneOf, optionalInt, optionalIsoDate, optionalText, text } from "./fields";
+import { nullableDate, nullableInt, nullableText, recordBase, type Wire } from "./records";
 
 export const DEFAULT_AVATAR_COLOR = "#3B82F6";
 /** The colour picker's ten colours (spec section 9). */
@@ -17,12 +18,12 @@ export const AVATAR_COLORS = [
   "#84CC16",
 ] as const;
 export const GENDERS = ["male", "female"] as const;
+export type Gender = (typeof GENDERS)[number];
 export const MAX_CHILD_AGE = 25;
 
 export const childInput = z.object({
   // Spelled out: the spec's exact message for the child form.
-  name: z
-    .string({ error: "Name is required" })
+  name: text({ error: "Name is required" })
     .trim()
     .min(1, "Name is required")
     .max(200, "Name must be at most 200 characters"),
@@ -46,21 +47,6 @@ export const childInput = z.object({
 
 export type ChildInput = z.input<typeof childInput>;
 
-export interface Child {
-  id: string;
-  name: string;
-  dateOfBirth: string | null;
-  age: number | null;
-  gender: string | null;
-  medicalDiagnosis: string | null;
-  avatarUrl: string | null;
-  avatarColor: string;
-  notes: string | null;
-  isActive: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** Whole years from a yyyy-MM-dd birth date to `today` (local calendar dates). */
 export function ageFromDateOfBirth(dateOfBirth: string, today: Date = new Date()): number | null {
   const [y, m, d] = dateOfBirth.split("-").map(Number);
@@ -78,3 +64,18 @@ export function childAgeLabel(child: Pick<Child, "age" | "dateOfBirth">, today: 
   if (age === null || age === undefined) return "Age not specified";
   return `${age} ${age === 1 ? "year" : "years"} old`;
 }
+
+/** A child profile as the API returns it. */
+export const childRecord = z.object({
+  ...recordBase,
+  name: z.string(),
+  dateOfBirth: nullableDate,
+  age: nullableInt,
+  gender: z.enum(GENDERS).nullable(),
+  medicalDiagnosis: nullableText,
+  avatarUrl: nullableText,
+  avatarColor: z.string(),
+  notes: nullableText,
+  isActive: z.number().int(),
+});
+export type Child = Wire<typeof childRecord>;

@@ -8,27 +8,35 @@ import { z } from "zod";
 
 const MAX_SHORT = 200;
 const MAX_LONG = 10_000;
+/** A list field holds at most this many items of at most MAX_SHORT characters, however it is sent. */
+export const MAX_LIST_ITEMS = 100;
+
+/** PostgreSQL text cannot hold the NUL character; refusing it here keeps it a 400, never a 500. */
+export const NUL_MESSAGE = "Must not contain a NUL character";
+export const hasNul = (text: string) => text.includes("\u0000");
+
+/** Any text the server stores: a string without NUL characters. Every text field starts here. */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((v) => !hasNul(v), NUL_MESSAGE);
 
 export const requiredText = (label: string, max = MAX_SHORT) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
 export const optionalText = (max = MAX_LONG) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 
 /** A calendar date as yyyy-MM-dd, checked to exist (no 2024-02-30). */
-export const isoDate = (label: string) =>
+export const isoDate = (label: string, required = `${label} is required`) =>
   z
-    .string({ error: `${label} is required` })
-    .min(1, `${label} is required`)
+    .string({ error: required })
+    .min(1, required)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (yyyy-MM-dd)`)
     .refine(isRealDate, `${label} must be a real date`);
 
@@ -49,11 +57,15 @@ export const optionalTime = () =>
     .transform((v) => (v ? v.slice(0, 5) : null));
 
 /** One of a fixed list of values; the message lists them. */
-export const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+export const oneOf = <const T extends readonly [string, ...string[]]>(
+  label: string,
+  values: T,
+  required = `${label} is required`,
+) =>
   z.enum(values, {
     error: (issue) =>
-      issue.input === undefined || issue.input === ""
-        ? `${label} is required`
+      issue.input === undefined || issue.input === "" || issue.input === null
+        ? required
         : `${label} must be one of: ${values.join(", ")}`,
   });
 
@@ -64,7 +76,8 @@ export const optionalInt = (label: string, min: number, max: number) =>
     .optional()
     .transform((v, ctx) => {
       if (v === "" || v === null || v === undefined) return null;
-      const n = typeof v === "number" ? v : Number(v);
+      // Digits only: Number() would also read "0x10", "1e3" and "0b1".
+      const n = typeof v === "number" ? v : /^-?\d{1,15}$/.test(v) ? Number(v) : Number.NaN;
       if (!Number.isInteger(n)) {
         ctx.addIssue({ code: "custom", message: `${label} must be a whole number` });
         return z.NEVER;
@@ -106,11 +119,11 @@ export const optionalId = () =>
     .optional()
     .transform((v) => (v ? v : null));
 
-export const requiredId = (label: string) =>
+export const requiredId = (label: string, required = `${label} is required`) =>
   z.uuid({
     error: (issue) =>
-      issue.input === undefined || issue.input === ""
-        ? `${label} is required`
+      issue.input === undefined || issue.input === "" || issue.input === null
+        ? required
         : `${label} must be a valid id`,
   });
 
@@ -123,11 +136,30 @@ export function splitCommaList(input: string | readonly string[] | null | undefi
   return items.map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
+/**
+ * A list of short texts, sent as a list or as comma-separated text; both forms leave as a trimmed
+ * list and meet the same limits: at most 100 items of at most 200 characters, no NUL.
+ */
 export const commaList = () =>
   z
-    .union([z.string(), z.array(z.string().max(MAX_SHORT)).max(100), z.null()])
+    .union([z.string(), z.array(z.string()), z.null()])
     .optional()
-    .transform((v) => splitCommaList(v));
+    .transform((v, ctx) => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      };
+      // Checked before splitting, so a huge text is never split.
+      if (typeof v === "string" && v.length > MAX_LIST_ITEMS * (MAX_SHORT + 10)) {
+        return fail(`At most ${MAX_LIST_ITEMS} items`);
+      }
+      const items = splitCommaList(v);
+      if (items.length > MAX_LIST_ITEMS) return fail(`At most ${MAX_LIST_ITEMS} items`);
+      if (items.some((item) => item.length > MAX_SHORT))
+        return fail(`Each item must be at most ${MAX_SHORT} characters`);
+      if (items.some(hasNul)) return fail(NUL_MESSAGE);
+      return items;
+    });
 
 export function isRealDate(text: string): boolean {
   const [y, m, d] = text.split("-").map(Number) as [number, number, number];

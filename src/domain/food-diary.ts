@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { commaList, isoDate, oneOf, optionalId, optionalText, optionalTime } from "./fields";
+import { childLinkField, dateOnly, nullableText, recordBase, textList, type Wire } from "./records";
 
 export const MEAL_TYPES = ["breakfast", "lunch", "dinner", "snack"] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
@@ -17,3 +18,17 @@ export const foodDiaryEntryInput = z.object({
 });
 
 export type FoodDiaryEntryInput = z.input<typeof foodDiaryEntryInput>;
+
+export const foodDiaryEntryRecord = z.object({
+  ...recordBase,
+  ...childLinkField,
+  date: dateOnly,
+  mealType: z.enum(MEAL_TYPES),
+  time: nullableText,
+  foods: textList,
+  portion: nullableText,
+  reaction: nullableText,
+  symptoms: textList,
+  notes: nullableText,
+});
+export type FoodDiaryEntry = Wire<typeof foodDiaryEntryRecord>;

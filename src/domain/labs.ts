@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDate, oneOf, optionalId, optionalText, requiredText } from "./fields";
+import { childLinkField, dateOnly, nullableText, recordBase, type Wire } from "./records";
 
 export const LAB_STATUSES = ["pending", "completed", "reviewed"] as const;
 export type LabStatus = (typeof LAB_STATUSES)[number];
@@ -16,3 +17,16 @@ export const labTestInput = z.object({
 });
 
 export type LabTestInput = z.input<typeof labTestInput>;
+
+export const labTestRecord = z.object({
+  ...recordBase,
+  ...childLinkField,
+  testName: z.string(),
+  date: dateOnly,
+  orderedBy: nullableText,
+  results: nullableText,
+  normalRange: nullableText,
+  status: z.enum(LAB_STATUSES),
+  notes: nullableText,
+});
+export type LabTest = Wire<typeof labTestRecord>;

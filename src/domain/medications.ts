@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { commaList, optionalId, optionalIsoDate, optionalText, requiredText } from "./fields";
+import { childLinkField, nullableDate, nullableText, recordBase, textList, type Wire } from "./records";
 
 export const medicationInput = z.object({
   childId: optionalId(),
@@ -18,3 +19,20 @@ export const medicationInput = z.object({
 });
 
 export type MedicationInput = z.input<typeof medicationInput>;
+
+export const medicationRecord = z.object({
+  ...recordBase,
+  ...childLinkField,
+  name: z.string(),
+  dosage: z.string(),
+  frequency: z.string(),
+  prescribedBy: nullableText,
+  startDate: nullableDate,
+  endDate: nullableDate,
+  purpose: nullableText,
+  sideEffects: textList,
+  instructions: nullableText,
+  isActive: z.enum(["true", "false"]),
+  notes: nullableText,
+});
+export type Medication = Wire<typeof medicationRecord>;

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { commaList, oneOf, optionalId, requiredText } from "./fields";
+import { childLinkField, recordBase, textList, type Wire } from "./records";
 
 export const NOTE_CATEGORIES = ["general", "medical", "appointment", "medication", "emergency"] as const;
 export const NOTE_PRIORITIES = ["low", "medium", "high"] as const;
+export type NoteCategory = (typeof NOTE_CATEGORIES)[number];
 export type NotePriority = (typeof NOTE_PRIORITIES)[number];
 
 export const noteInput = z.object({
@@ -18,3 +20,14 @@ export const noteInput = z.object({
 });
 
 export type NoteInput = z.input<typeof noteInput>;
+
+export const noteRecord = z.object({
+  ...recordBase,
+  ...childLinkField,
+  title: z.string(),
+  content: z.string(),
+  category: z.enum(NOTE_CATEGORIES),
+  tags: textList,
+  priority: z.enum(NOTE_PRIORITIES),
+});
+export type Note = Wire<typeof noteRecord>;

@@ -9,6 +9,16 @@ import {
   optionalTime,
   requiredText,
 } from "./fields";
+import {
+  childLinkField,
+  dateOnly,
+  nullableDate,
+  nullableInt,
+  nullableText,
+  recordBase,
+  textList,
+  type Wire,
+} from "./records";
 
 export const physicalTherapySessionInput = z.object({
   childId: optionalId(),
@@ -25,3 +35,18 @@ export const physicalTherapySessionInput = z.object({
 });
 
 export type PhysicalTherapySessionInput = z.input<typeof physicalTherapySessionInput>;
+
+export const physicalTherapySessionRecord = z.object({
+  ...recordBase,
+  ...childLinkField,
+  date: dateOnly,
+  time: nullableText,
+  therapist: z.string(),
+  location: nullableText,
+  exercises: textList,
+  duration: nullableInt,
+  progress: nullableText,
+  notes: nullableText,
+  nextSession: nullableDate,
+});
+export type PhysicalTherapySession = Wire<typeof physicalTherapySessionRecord>;

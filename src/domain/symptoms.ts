@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { commaList, isoDate, oneOf, optionalId, optionalInt, optionalText, optionalTime } from "./fields";
+import {
+  childLinkField,
+  dateOnly,
+  nullableInt,
+  nullableText,
+  recordBase,
+  textList,
+  type Wire,
+} from "./records";
 
 export const SYMPTOM_SEVERITIES = ["mild", "moderate", "severe"] as const;
+export type SymptomSeverity = (typeof SYMPTOM_SEVERITIES)[number];
 
 /** The pain scale's labels (spec section 4). */
 export function painLabel(level: number): string {
@@ -31,3 +41,17 @@ export const symptomEntryInput = z.object({
 });
 
 export type SymptomEntryInput = z.input<typeof symptomEntryInput>;
+
+export const symptomEntryRecord = z.object({
+  ...recordBase,
+  ...childLinkField,
+  date: dateOnly,
+  time: nullableText,
+  symptoms: textList,
+  painLevel: nullableInt,
+  severity: z.enum(SYMPTOM_SEVERITIES).nullable(),
+  triggers: nullableText,
+  treatments: nullableText,
+  notes: nullableText,
+});
+export type SymptomEntry = Wire<typeof symptomEntryRecord>;

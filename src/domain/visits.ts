@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDate, optionalId, optionalText, optionalTime, requiredText } from "./fields";
+import { childLinkField, dateOnly, nullableText, recordBase, type Wire } from "./records";
 
 export const specialistVisitInput = z.object({
   childId: optionalId(),
@@ -15,3 +16,17 @@ export const specialistVisitInput = z.object({
 });
 
 export type SpecialistVisitInput = z.input<typeof specialistVisitInput>;
+
+export const specialistVisitRecord = z.object({
+  ...recordBase,
+  ...childLinkField,
+  doctorName: z.string(),
+  specialty: z.string(),
+  date: dateOnly,
+  time: nullableText,
+  location: nullableText,
+  purpose: nullableText,
+  notes: nullableText,
+  followUpNeeded: nullableText,
+});
+export type SpecialistVisit = Wire<typeof specialistVisitRecord>;

@@ -3,27 +3,38 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppContext, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import { createMailer } from "./lib/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { allergyRoutes } from "./modules/allergies/allergies.routes";
-import { authRoutes } from "./modules/auth/auth.routes";
+import { authPublicRoutes, authRoutes } from "./modules/auth/auth.routes";
+import { createPasswordHasher, type PasswordHasher } from "./modules/auth/passwords";
 import { careTeamRoutes } from "./modules/care-team/care-team.routes";
 import { childrenRoutes } from "./modules/children/children.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { exportRoutes } from "./modules/exports/exports.routes";
 import { foodDiaryRoutes } from "./modules/food-diary/food-diary.routes";
+import { infusionCenterRoutes } from "./modules/infusion-centers/infusion-centers.routes";
 import { labTestRoutes } from "./modules/lab-tests/lab-tests.routes";
+import { medicalPhotoRoutes } from "./modules/medical-photos/medical-photos.routes";
 import { medicationRoutes } from "./modules/medications/medications.routes";
 import { noteRoutes } from "./modules/notes/notes.routes";
+import { objectRoutes, objectServingRoutes } from "./modules/objects/objects.routes";
 import { physicalTherapyRoutes } from "./modules/physical-therapy/physical-therapy.routes";
+import { piccRoutes } from "./modules/picc/picc.routes";
 import { specialistVisitRoutes } from "./modules/specialist-visits/specialist-visits.routes";
+import { supplyRoutes } from "./modules/supplies/supplies.routes";
 import { symptomRoutes } from "./modules/symptoms/symptoms.routes";
 import { tpnRoutes } from "./modules/tpn/tpn.routes";
-import { registerErrorHandler } from "./plugins/errors";
+import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
-import { registerSessions } from "./plugins/session";
-import { createLocalStorage } from "./storage/local-storage";
+import { registerSessions, signedIn } from "./plugins/session";
+import { createStorage } from "./storage/create-storage";
+import type { ObjectStorage } from "./storage/object-storage";
+
+export { signedIn };
 
 export interface AppDeps {
   config: Config;
@@ -32,33 +43,72 @@ export interface AppDeps {
   clientDir?: string | undefined;
   /** false for no logs; a stream to collect them (tests); by default JSON lines on stdout. */
   logger?: boolean | { stream: NodeJS.WritableStream };
+  /** Where uploaded files go: by default the local disk under DATA_DIR/objects. */
+  storage?: ObjectStorage;
+  /** Password hashing: scrypt at production cost by default (tests pass a cheap one). */
+  passwords?: PasswordHasher;
 }
 
 export interface RegisteredRoute {
   method: string;
   url: string;
-  public: boolean;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Every route the app serves, with whether it is reachable signed out. */
-    registeredRoutes: RegisteredRoute[];
+    /** Every route registered in the signed-in scope: each answers 401 without a session. */
+    signedInRoutes: RegisteredRoute[];
   }
 }
 
 /** Request bodies are small JSON records; photos go to object storage, not through this limit. */
 export const BODY_LIMIT = 512 * 1024;
 
+/** The routes a signed-out visitor can reach. */
+const PUBLIC_MODULES: readonly ModuleRoutes[] = [authPublicRoutes];
+
+/** Everything else: registered in the signed-in scope, so each answers 401 without a session. */
+const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
+  authRoutes,
+  accountRoutes,
+  careTeamRoutes,
+  childrenRoutes,
+  tpnRoutes,
+  specialistVisitRoutes,
+  labTestRoutes,
+  symptomRoutes,
+  allergyRoutes,
+  noteRoutes,
+  physicalTherapyRoutes,
+  medicationRoutes,
+  foodDiaryRoutes,
+  supplyRoutes,
+  infusionCenterRoutes,
+  piccRoutes,
+  objectRoutes,
+  medicalPhotoRoutes,
+  dashboardRoutes,
+  exportRoutes,
+];
+
 /** Builds the HTTP application. Tests call this directly and use `app.inject`. */
-export async function buildApp({ config, db, clientDir, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, clientDir, logger = true } = deps;
   const app = Fastify({
     logger:
       logger === false
         ? false
         : { level: config.logLevel, ...(logger === true ? {} : { stream: logger.stream }) },
     bodyLimit: BODY_LIMIT,
-    trustProxy: Boolean(config.publicUrl),
+    // Forwarded addresses only from proxies the administrator named (TRUST_PROXY).
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -66,31 +116,37 @@ export async function buildApp({ config, db, clientDir, logger = true }: AppDeps
   await registerSecurity(app, config);
   await registerSessions(app, config, db);
 
-  const routes: RegisteredRoute[] = [];
-  app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== "HEAD") routes.push({ method, url: route.url, public: route.config?.public === true });
-    }
+  const context: AppContext = {
+    config,
+    db,
+    storage: deps.storage ?? createStorage(config),
+    passwords: deps.passwords ?? createPasswordHasher(),
+    mailer: createMailer(config),
+  };
+  app.decorate("signedInRoutes", [] as RegisteredRoute[]);
+
+  await app.register(async (api) => {
+    // Personal data: no browser or proxy may keep a copy of any API answer.
+    api.addHook("onRequest", async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+    for (const routes of PUBLIC_MODULES) await routes(api, context);
+    await api.register(
+      signedIn(async (scope) => {
+        scope.addHook("onRoute", (route) => {
+          for (const method of [route.method].flat()) {
+            if (method !== "HEAD") app.signedInRoutes.push({ method, url: route.url });
+          }
+        });
+        for (const routes of SIGNED_IN_MODULES) await routes(scope, context);
+      }),
+    );
   });
-  app.decorate("registeredRoutes", routes);
 
-  const storage = createLocalStorage(config.dataDir);
-  authRoutes(app, db, config);
-  accountRoutes(app, db, storage);
-  careTeamRoutes(app, db);
-  childrenRoutes(app, db);
-  tpnRoutes(app, db);
-  specialistVisitRoutes(app, db);
-  labTestRoutes(app, db);
-  symptomRoutes(app, db);
-  allergyRoutes(app, db);
-  noteRoutes(app, db);
-  physicalTherapyRoutes(app, db);
-  medicationRoutes(app, db);
-  foodDiaryRoutes(app, db);
-  dashboardRoutes(app, db);
-  exportRoutes(app, db);
+  // Photos: served to their owner only, outside the API scope (they may be cached privately).
+  await app.register(async (objects) => objectServingRoutes(objects, context));
 
+  const notFound = { message: "Not found" };
   if (clientDir && existsSync(join(clientDir, "index.html"))) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -107,12 +163,14 @@ export async function buildApp({ config, db, clientDir, logger = true }: AppDeps
     // Every non-API path is a client route: the client decides between a screen and its 404 page.
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith("/api/") || request.method !== "GET") {
-        return reply.status(404).send({ message: "Not found" });
+        return reply.status(404).header("cache-control", "no-store").send(notFound);
       }
       return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
     });
   } else {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: "Not found" }));
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).header("cache-control", "no-store").send(notFound),
+    );
   }
   return app;
 }

@@ -48,6 +48,30 @@ describe("configuration", () => {
     });
   });
 
+  it("requires SMTP_URL and MAIL_FROM together, and only mail URLs", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mail).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: "smtp://mail.example.org:587" })).toThrow(
+      /MAIL_FROM/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAIL_FROM: "care@example.org" })).toThrow(/SMTP_URL/);
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        SMTP_URL: "https://mail.example.org",
+        MAIL_FROM: "care@example.org",
+      }),
+    ).toThrow(/SMTP_URL must be an smtp/);
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SMTP_URL: "smtps://care:pw@mail.example.org:465",
+      MAIL_FROM: "Care Tracker <care@example.org>",
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: "smtps://care:pw@mail.example.org:465",
+      from: "Care Tracker <care@example.org>",
+    });
+  });
+
   it("generates the session secret once, keeps it private in DATA_DIR, and reuses it", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
@@ -57,5 +81,18 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
     expect(loadConfig({ DATA_DIR: dataDir() }).sessionSecret).not.toBe(first);
     expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: "x".repeat(40) }).sessionSecret).toBe("x".repeat(40));
+  });
+
+  it("trusts no proxy by default, and reads TRUST_PROXY as hops or addresses", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://care.example.org" }).trustProxy).toBe(
+      false,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "10.0.0.2, 10.1.0.0/16" }).trustProxy).toEqual([
+      "10.0.0.2",
+      "10.1.0.0/16",
+    ]);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY must be/);
   });
 });

@@ -29,8 +29,63 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_ENDPOINT: z
+      .url({ message: "must be the S3 service's URL, e.g. https://s3.eu-west-1.amazonaws.com" })
+      .optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanText.optional(),
+    SMTP_URL: z
+      .string()
+      .regex(
+        /^smtps?:\/\//,
+        "must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.org:587",
+      )
+      .optional(),
+    MAIL_FROM: z.string().min(3).max(320).optional(),
+    TRUST_PROXY: z
+      .string()
+      .transform((v, ctx) => {
+        const value = v.trim();
+        if (/^(false|0|no|off)$/i.test(value)) return false;
+        if (/^\d{1,2}$/.test(value)) return Number(value);
+        const addresses = value.split(",").map((a) => a.trim());
+        if (
+          addresses.every(
+            (a) =>
+              /^[0-9a-f:.]+(\/\d{1,3})?$/i.test(a) ||
+              a === "loopback" ||
+              a === "uniquelocal" ||
+              a === "linklocal",
+          )
+        )
+          return addresses;
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "must be a number of proxy hops (e.g. 1) or the proxies' addresses (e.g. 10.0.0.2,10.0.0.0/8)",
+        });
+        return z.NEVER;
+      })
+      .default(false),
   })
   .superRefine((env, ctx) => {
+    if ((env.SMTP_URL === undefined) !== (env.MAIL_FROM === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL"],
+        message: "is required with the other mail setting",
+      });
+    }
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "is required with the other S3 key",
+      });
+    }
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       for (const key of ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
@@ -56,6 +111,24 @@ export interface Config {
   allowSignup: boolean;
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
   logLevel: string;
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For/-Proto/-Host): false (none, the
+   * default), a hop count, or addresses/CIDR ranges. It decides the address the sign-in limits count.
+   */
+  trustProxy: false | number | string[];
+  /** Where export emails go out; without it they are written to DATA_DIR/outbox as .eml files. */
+  mail: { smtpUrl: string; from: string } | undefined;
+  /** S3-compatible object storage for photos; the local disk under DATA_DIR when undefined. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        /** Without keys, the AWS SDK's usual sources (environment, instance role) apply. */
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +168,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          // Most self-hosted S3 servers (MinIO, Garage) want the bucket in the path.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
   };
 }
 
@@ -106,7 +194,7 @@ function loadOrCreateSecret(dataDir: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

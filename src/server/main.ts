@@ -2,9 +2,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { type Database, openPglite, openPostgres } from "./db/client";
-import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
-import { migrate } from "./db/migrate";
+import { openDatabase } from "./db/client";
+import { DataDirLockedError } from "./db/data-dir-lock";
 
 /** The built client sits beside the built server: dist/server/main.js and dist/client/. */
 function clientDir() {
@@ -13,17 +12,11 @@ function clientDir() {
 
 async function main() {
   const config = loadConfig();
-  let releaseLock = () => {};
-  let database: Database;
-  if (config.databaseUrl) {
-    database = openPostgres(config.databaseUrl);
-  } else {
-    releaseLock = lockDataDir(config.dataDir);
-    database = await openPglite(config.dataDir);
-  }
-  await migrate(database);
+  const warnings: string[] = [];
+  const { database, release } = await openDatabase(config, (message) => warnings.push(message));
 
   const app = await buildApp({ config, db: database.db, clientDir: process.env.CLIENT_DIR ?? clientDir() });
+  for (const warning of warnings) app.log.warn(warning);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -33,7 +26,7 @@ async function main() {
       await app.close();
       await database.close();
     } finally {
-      releaseLock();
+      release();
       process.exit(0);
     }
   };

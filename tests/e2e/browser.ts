@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Cookie, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject, onTestFailed } from "vitest";
 
 export const sizes = {
@@ -26,32 +26,120 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** One browser per test file; `newPage(size)` opens a fresh signed-out context. */
-export function useBrowser() {
+/** One tab per size, kept for the whole describe block. */
+interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page during the current test. */
+  errors: string[];
+}
+
+let clients = 0;
+/**
+ * Each test is another client to the server (the address a proxy would forward; the test server
+ * trusts it from the loopback), so the server's per-address limits apply to each test apart.
+ */
+function clientAddressHeader(): Record<string, string> {
+  clients += 1;
+  return {
+    "X-Forwarded-For": `10.${process.pid % 250}.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`,
+  };
+}
+
+export interface UseBrowserOptions {
+  /** Adds what every test on the shared account expects (a child) when the account is made. */
+  prepareSharedAccount?: (page: Page) => Promise<void>;
+}
+
+/**
+ * One browser per describe block. `newPage(size)` gives each test a signed-out page with no
+ * cookies, no local storage, no routes and no dialog handlers of an earlier test. It is the
+ * same tab each time (per size): opening a browser context and a tab, and booting the app in a
+ * fresh renderer, costs more than most tests; the next `goto` loads the app anew in the tab.
+ * `signedInPage(size)` is the same page signed in to an account the block's tests share, made
+ * once through the API: for tests that are not about signing in and whose records do not meet
+ * (each works on its own screen, or only reads).
+ */
+export function useBrowser({ prepareSharedAccount }: UseBrowserOptions = {}) {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const tabs = new Map<Size, Tab>();
+  let sharedSession: Cookie[] | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
   });
-  return {
-    async newPage(size: Size = "desktop"): Promise<Page> {
-      const context = await browser.newContext({ viewport: sizes[size], baseURL: baseUrl() });
-      contexts.push(context);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(String(e)));
-      onTestFailed(async ({ task }) => {
-        mkdirSync("test-results", { recursive: true });
-        const name = task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 80);
-        await page.screenshot({ path: `test-results/${name}-${size}.png`, fullPage: true }).catch(() => {});
-        if (errors.length) console.error(`page errors in "${task.name}":\n${errors.join("\n")}`);
-      });
-      return page;
-    },
-  };
+
+  async function openTab(size: Size): Promise<Tab> {
+    // Reduced motion: the app's animations (dialogs, toasts, drawer) then take 1 ms.
+    const context = await browser.newContext({
+      viewport: sizes[size],
+      baseURL: baseUrl(),
+      reducedMotion: "reduce",
+      extraHTTPHeaders: clientAddressHeader(),
+    });
+    const tab: Tab = { context, page: await context.newPage(), errors: [] };
+    tab.page.on("pageerror", (e) => tab.errors.push(String(e)));
+    return tab;
+  }
+
+  /** Leaves the app, then forgets everything the last test left in the tab. */
+  async function resetTab(tab: Tab) {
+    const { page, context } = tab;
+    await context.setExtraHTTPHeaders(clientAddressHeader());
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    page.removeAllListeners("dialog");
+    await page.goto("about:blank");
+    await context.clearCookies();
+    // Local storage (the child filter, the emergency numbers) belongs to the app's origin.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Storage.clearDataForOrigin", { origin: baseUrl(), storageTypes: "local_storage" });
+    await cdp.detach();
+    tab.errors.length = 0;
+  }
+
+  async function newPage(size: Size = "desktop"): Promise<Page> {
+    let tab = tabs.get(size);
+    if (tab) await resetTab(tab);
+    else {
+      tab = await openTab(size);
+      tabs.set(size, tab);
+    }
+    const { page, errors } = tab;
+    onTestFailed(async ({ task }) => {
+      mkdirSync("test-results", { recursive: true });
+      const name = task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 80);
+      await page.screenshot({ path: `test-results/${name}-${size}.png`, fullPage: true }).catch(() => {});
+      if (errors.length) console.error(`page errors in "${task.name}":\n${errors.join("\n")}`);
+    });
+    return page;
+  }
+
+  async function signedInPage(size: Size = "desktop"): Promise<Page> {
+    const page = await newPage(size);
+    if (sharedSession) {
+      await page.context().addCookies(sharedSession);
+    } else {
+      await signUpViaApi(page);
+      await prepareSharedAccount?.(page);
+      sharedSession = await page.context().cookies();
+    }
+    return page;
+  }
+
+  return { newPage, signedInPage };
+}
+
+/**
+ * Opens a path of the app already loaded in the page as its own links do, without loading the
+ * page again (the router follows the history).
+ */
+export async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
 }
 
 let counter = 0;

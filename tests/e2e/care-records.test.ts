@@ -1,6 +1,6 @@
 import type { Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { signUpViaApi, useBrowser } from "./browser";
+import { openInApp, signUpViaApi, useBrowser } from "./browser";
 import { card, expectCardTexts, expectToast, fillSteps, type Step } from "./record-screen-helpers";
 
 /** A form input: typed into a text/date/time field, or picked from a select. */
@@ -151,11 +151,11 @@ const SCREENS: CareRecordScreen[] = [
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 describe("the care record screens", () => {
+  // The screens' tests share an account (each works on its own screen); the child filter's test has its own.
   const browser = useBrowser();
 
   it.each(SCREENS)("$title: empty state, a failed save, add, edit and delete", async (screen) => {
-    const page = await browser.newPage("desktop");
-    await signUpViaApi(page);
+    const page = await browser.signedInPage("desktop");
     await page.goto(screen.path);
     await page.getByRole("heading", { name: screen.title, level: 1, exact: true }).waitFor();
     await page.getByText(screen.empty, { exact: true }).waitFor();
@@ -167,26 +167,25 @@ describe("the care record screens", () => {
     await dialog.getByText("Required fields are marked *.").waitFor();
     await fillSteps(page, dialog, screen.add);
 
-    // A server failure: the button reads 'Adding...', the failure toast shows, the dialog stays.
-    const failing = (route: Route) =>
-      route.request().method() === "POST"
-        ? new Promise<void>((resolve) =>
-            setTimeout(
-              () =>
-                resolve(
-                  route.fulfill({
-                    status: 500,
-                    contentType: "application/json",
-                    body: JSON.stringify({ message: "Internal Server Error" }),
-                  }),
-                ),
-              400,
-            ),
-          )
-        : route.continue();
+    // A server failure: the button reads 'Adding...' while the request runs, the failure toast
+    // shows, the dialog stays. The request is held until the pending label has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const failing = async (route: Route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await held;
+      return route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Internal Server Error" }),
+      });
+    };
     await page.route(`**${screen.apiPath}`, failing);
     await dialog.getByRole("button", { name: screen.submitAdd, exact: true }).click();
     await dialog.getByRole("button", { name: "Adding...", exact: true }).waitFor();
+    release();
     await expectToast(page, `Failed to add ${screen.noun}`);
     await dialog.getByRole("heading", { name: screen.addButton }).waitFor();
     await page.unroute(`**${screen.apiPath}`, failing);
@@ -221,8 +220,7 @@ describe("the care record screens", () => {
   });
 
   it("Care Team: closing a dialog gives the focus back to the button that opened it, or to the page", async () => {
-    const page = await browser.newPage("desktop");
-    await signUpViaApi(page);
+    const page = await browser.signedInPage("desktop");
     for (const name of ["Dr. Patel", "Nurse Kim"]) {
       const res = await page.request.post("/api/care-team", { data: { name, role: "Gastroenterologist" } });
       expect(res.status()).toBe(201);
@@ -292,9 +290,10 @@ describe("the care record screens", () => {
     }
 
     // All children: both records, the linked one with its child's name.
+    await page.goto("/");
     for (const screen of SCREENS) {
       const { linked, unlinked } = headings.get(screen.path) ?? { linked: "", unlinked: "" };
-      await page.goto(screen.path);
+      await openInApp(page, screen.path);
       await card(page, unlinked).waitFor();
       await expectCardTexts(page, linked, ["Ben"]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -304,7 +303,7 @@ describe("the care record screens", () => {
     await page.getByRole("option", { name: "Ava", exact: true }).click();
     for (const screen of SCREENS) {
       const { linked, unlinked } = headings.get(screen.path) ?? { linked: "", unlinked: "" };
-      await page.goto(screen.path);
+      await openInApp(page, screen.path);
       await card(page, unlinked).waitFor();
       expect(await card(page, linked).count()).toBe(0);
 

@@ -8,19 +8,14 @@ const sevenYearsAgo = subDays(subYears(new Date(), 7), 10);
 const DATE_OF_BIRTH = format(sevenYearsAgo, "yyyy-MM-dd");
 const BORN = `Born ${format(sevenYearsAgo, "MMM d, yyyy")}`;
 
-async function openChildrenPage(page: Page) {
+/** Signs up, adds `children` through the API, and opens Children Profiles. */
+async function openChildrenPage(page: Page, children: Record<string, unknown>[] = []) {
   await signUpViaApi(page);
-  await page.goto("/children");
-  await page.getByRole("heading", { name: "Children Profiles", level: 1 }).waitFor();
-}
-
-/** Creates children through the API of the signed-in page, then shows them. */
-async function addChildrenViaApi(page: Page, children: Record<string, unknown>[]) {
   for (const child of children) {
     const response = await page.request.post("/api/children", { data: { ...child, userId: "" } });
     expect(response.status()).toBe(201);
   }
-  await page.reload();
+  await page.goto("/children");
   await page.getByRole("heading", { name: "Children Profiles", level: 1 }).waitFor();
 }
 
@@ -128,8 +123,7 @@ describe.each<Size>(["desktop", "phone"])("the Children Profiles screen on a %s"
 
   it("edits a child and deletes it after confirmation", async () => {
     const page = await browser.newPage(size);
-    await openChildrenPage(page);
-    await addChildrenViaApi(page, [{ name: "Noah", age: 1, medicalDiagnosis: "Gastroschisis" }]);
+    await openChildrenPage(page, [{ name: "Noah", age: 1, medicalDiagnosis: "Gastroschisis" }]);
     const card = childCard(page, "Noah");
     await card.getByText("1 year old").waitFor();
     expect(await card.getByText("Born", { exact: false }).count()).toBe(0);
@@ -176,8 +170,7 @@ describe("the Children Profiles screen", () => {
 
   it("searches name, diagnosis and notes, ignoring case", async () => {
     const page = await browser.newPage();
-    await openChildrenPage(page);
-    await addChildrenViaApi(page, [
+    await openChildrenPage(page, [
       { name: "Sam", medicalDiagnosis: "Short bowel syndrome" },
       { name: "Ava", notes: "Loves the DINOSAUR plasters" },
       { name: "Noah" },

@@ -1,27 +1,120 @@
 import { readFileSync } from "node:fs";
 import { format } from "date-fns";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpViaApi, useBrowser } from "./browser";
 
-describe("the JSON export", () => {
+const today = () => format(new Date(), "yyyy-MM-dd");
+
+/** The first bytes of each format's file: a zip (CSV, Excel, Word), a PDF, or JSON. */
+const MAGIC: Record<string, { extension: string; starts: string }> = {
+  JSON: { extension: "json", starts: "{" },
+  CSV: { extension: "zip", starts: "PK" },
+  Excel: { extension: "xlsx", starts: "PK" },
+  PDF: { extension: "pdf", starts: "%PDF" },
+  Word: { extension: "docx", starts: "PK" },
+  FHIR: { extension: "fhir.json", starts: "{" },
+};
+
+async function downloadFrom(page: Page, label: string) {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: `Export ${label}`, exact: true }).click();
+  return download;
+}
+
+describe("exports from Account Settings", () => {
   const browser = useBrowser();
 
-  it("downloads every record from Account Settings as tpn-tracker-export-{date}.json", async () => {
+  it("downloads every format as a file of its type, and JSON holds every record", async () => {
     const page = await browser.newPage("desktop");
     const { email } = await signUpViaApi(page);
+    await page.request.post("/api/children", { data: { name: "Sam" } });
     await page.request.post("/api/care-team", { data: { name: "Dr. Patel", role: "Gastroenterologist" } });
     await page.goto("/settings");
     await page.getByRole("heading", { name: "Account Settings", level: 1 }).waitFor();
 
-    const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: /Export JSON/ }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe(`tpn-tracker-export-${format(new Date(), "yyyy-MM-dd")}.json`);
-    const content = JSON.parse(readFileSync(await file.path(), "utf8"));
+    const json = await downloadFrom(page, "JSON");
+    expect(json.suggestedFilename()).toBe(`tpn-tracker-export-${today()}.json`);
+    const content = JSON.parse(readFileSync((await json.path())!, "utf8"));
     expect(content.account.email).toBe(email);
     expect(content.careTeamMembers).toEqual([
       expect.objectContaining({ name: "Dr. Patel", role: "Gastroenterologist" }),
     ]);
     await page.getByText("Data Exported", { exact: true }).first().waitFor();
+
+    for (const [label, { extension, starts }] of Object.entries(MAGIC)) {
+      const file = await downloadFrom(page, label);
+      expect(file.suggestedFilename()).toBe(`tpn-tracker-export-${today()}.${extension}`);
+      expect(
+        readFileSync((await file.path())!)
+          .subarray(0, starts.length)
+          .toString("latin1"),
+      ).toBe(starts);
+    }
+  });
+
+  it("sends an export by email and says where it went", async () => {
+    const page = await browser.newPage("desktop");
+    await signUpViaApi(page);
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Email PDF" }).click();
+    await page.getByText("Export Email Sent", { exact: true }).first().waitFor();
+    // The test server has no mail settings: the message went to its outbox.
+    await page
+      .getByText(/saved on the server as .*\.eml/)
+      .first()
+      .waitFor();
+  });
+
+  it("restores a JSON export into another account after a confirmation", async () => {
+    const source = await browser.newPage("desktop");
+    await signUpViaApi(source);
+    await source.request.post("/api/notes", {
+      data: { title: "Pump alarm", content: "Occlusion at 3 a.m." },
+    });
+    const file = await (await source.request.get("/api/account/export")).body();
+
+    const page = await browser.newPage("desktop");
+    await signUpViaApi(page);
+    await page.goto("/settings");
+    await page
+      .getByLabel("Export file (.json)")
+      .setInputFiles({ name: "export.json", mimeType: "application/json", buffer: file });
+    await page.getByRole("button", { name: "Restore", exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
+    await page.getByText("Export Restored", { exact: true }).first().waitFor();
+    await page.goto("/notes");
+    await page.getByRole("heading", { name: "Pump alarm" }).waitFor();
+  });
+});
+
+describe("the care summary", () => {
+  const browser = useBrowser();
+
+  it("is reachable from the dashboard and prints one page per child", async () => {
+    const page = await browser.newPage("desktop");
+    await signUpViaApi(page);
+    const child = await (
+      await page.request.post("/api/children", { data: { name: "Sam Rivera", dateOfBirth: "2019-04-02" } })
+    ).json();
+    await page.request.post("/api/allergies", {
+      data: { childId: child.id, allergen: "Latex", reaction: "Anaphylaxis", severity: "life-threatening" },
+    });
+    await page.request.post("/api/medications", {
+      data: { childId: child.id, name: "Ursodiol", dosage: "60 mg", frequency: "Twice daily" },
+    });
+    for (const name of ["Dr. Patel", "Nurse Kim", "Dr. Chen", "Pharmacist Lee"]) {
+      await page.request.post("/api/care-team", { data: { name, role: "Care team", phone: "555-0100" } });
+    }
+    await page.goto("/");
+    await page.getByRole("link", { name: "Care Summary for the ER" }).click();
+    await page.getByRole("heading", { name: "Sam Rivera" }).waitFor();
+    await page.getByText("Anaphylaxis").waitFor();
+    await page.getByText("Ursodiol").waitFor();
+
+    await page.emulateMedia({ media: "print" });
+    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
+    expect(pages).toHaveLength(1);
   });
 });

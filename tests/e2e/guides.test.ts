@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { signUpViaApi, useBrowser } from "./browser";
+import { useBrowser } from "./browser";
 
 describe("FAQ and Family Support", () => {
+  // Static screens: one account for both.
   const browser = useBrowser();
 
   it("shows eight questions that toggle independently, the TPN one open first", async () => {
-    const page = await browser.newPage("desktop");
-    await signUpViaApi(page);
+    const page = await browser.signedInPage("desktop");
     await page.goto("/faq");
     const questions = page.getByRole("main").getByRole("button", { expanded: undefined });
     await page.getByRole("heading", { name: "FAQ", level: 1 }).waitFor();
@@ -23,7 +23,7 @@ describe("FAQ and Family Support", () => {
     await page.getByText(/set the status to completed/).waitFor();
     expect(await tpn.getAttribute("aria-expanded")).toBe("true");
     await csv.click();
-    await page.getByText(/choose Export JSON/).waitFor();
+    await page.getByText(/then Export CSV: it downloads a zip/).waitFor();
     expect(await labs.getAttribute("aria-expanded")).toBe("true");
 
     await tpn.click();
@@ -39,8 +39,7 @@ describe("FAQ and Family Support", () => {
   });
 
   it("lists the US emergency numbers, the note for caregivers and the six resource categories", async () => {
-    const page = await browser.newPage("phone");
-    await signUpViaApi(page);
+    const page = await browser.signedInPage("phone");
     await page.goto("/family-support");
     await page.getByRole("heading", { name: "Family Support", level: 1 }).waitFor();
     await page.getByText(/numbers and organisations are for the United States/).waitFor();

@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { signUpViaApi, useBrowser } from "./browser";
+import { openInApp, signUpViaApi, useBrowser } from "./browser";
 import { card, expectCardTexts, expectToast, fillSteps, type Step } from "./record-screen-helpers";
 
 /** A form input: typed into a text/date/time/number field, or picked from a select. */
@@ -226,29 +226,36 @@ async function makeChild(page: Page, name: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-/** Answers the screen's POST with a 500 after a moment, so the pending label can be seen. */
-function failingCreate(route: Route) {
-  if (route.request().method() !== "POST") return route.continue();
-  return new Promise<void>((resolve) =>
-    setTimeout(() => {
-      resolve(
-        route.fulfill({
-          status: 500,
-          contentType: "application/json",
-          body: JSON.stringify({ message: "Internal Server Error" }),
-        }),
-      );
-    }, 400),
-  );
+/**
+ * Holds the screen's POST until `release()`, then answers 500, so the pending label can be seen
+ * while the request runs.
+ */
+function failingCreate() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const handler = async (route: Route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await held;
+    return route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "Internal Server Error" }),
+    });
+  };
+  return { handler, release };
 }
 
 describe("the journal screens (notes, therapy, medications, food diary)", () => {
-  const browser = useBrowser();
+  // The screens' tests share an account with one child (each works on its own screen); the tests
+  // of the child filter and of one note have their own.
+  const browser = useBrowser({
+    prepareSharedAccount: (page) => makeChild(page, "Sofia").then(() => undefined),
+  });
 
   it.each(SCREENS)("$title: empty state, inline add, edit and delete", async (screen) => {
-    const page = await browser.newPage("desktop");
-    await signUpViaApi(page);
-    await makeChild(page, "Sofia");
+    const page = await browser.signedInPage("desktop");
     await page.goto(screen.path);
     await page.getByRole("heading", { name: screen.title, level: 1, exact: true }).waitFor();
     await page.getByText(screen.empty, { exact: true }).waitFor();
@@ -315,17 +322,18 @@ describe("the journal screens (notes, therapy, medications, food diary)", () => 
   });
 
   it.each(SCREENS)("$title: a failed create keeps the form and its values, on a phone", async (screen) => {
-    const page = await browser.newPage("phone");
-    await signUpViaApi(page);
+    const page = await browser.signedInPage("phone");
     await page.goto(screen.path);
     await page.getByRole("button", { name: screen.addButton, exact: true }).click();
     const form = page.getByRole("form", { name: screen.formTitle });
     await fillSteps(page, form, screen.add);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    await page.route(`**${screen.apiPath}`, failingCreate);
+    const failing = failingCreate();
+    await page.route(`**${screen.apiPath}`, failing.handler);
     await form.getByRole("button", { name: screen.submit, exact: true }).click();
     await form.getByRole("button", { name: screen.pending, exact: true }).waitFor();
+    failing.release();
     await expectToast(page, screen.toasts.createFailed);
     await form.getByRole("button", { name: screen.submit, exact: true }).waitFor();
     for (const step of screen.add) {
@@ -338,7 +346,7 @@ describe("the journal screens (notes, therapy, medications, food diary)", () => 
       }
     }
     expect(await page.getByText(screen.empty, { exact: true }).count()).toBe(0);
-    await page.unroute(`**${screen.apiPath}`, failingCreate);
+    await page.unroute(`**${screen.apiPath}`, failing.handler);
   });
 
   it("lists one child's records (and unlinked ones) and links new ones to the header's child", async () => {
@@ -358,10 +366,16 @@ describe("the journal screens (notes, therapy, medications, food diary)", () => 
     }
 
     await page.goto("/notes");
+    // The notes shown until Ava's have loaded are everyone's (dimmed, busy).
+    const avasNotes = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/notes" && new URL(r.url()).searchParams.has("childId"),
+    );
     await page.getByRole("combobox", { name: "Show records for" }).click();
     await page.getByRole("option", { name: "Ava", exact: true }).click();
+    await avasNotes;
+    await expect.poll(() => page.locator("ul[aria-busy]").count()).toBe(0);
     for (const screen of SCREENS) {
-      await page.goto(screen.path);
+      await openInApp(page, screen.path);
       const shared = screen.record("Shared");
       const bens = screen.record("Bens");
       if (shared.heading === bens.heading) {

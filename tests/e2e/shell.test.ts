@@ -107,7 +107,8 @@ describe.each<Size>(["desktop", "phone"])("the app shell on a %s", (size) => {
       await page.getByRole("heading", { name: "Care Team", level: 1 }).waitFor();
       await page.getByRole("button", { name: "Open navigation menu" }).click();
       await page.getByRole("dialog").waitFor();
-      await page.mouse.click(370, 600);
+      // On the backdrop, right of the drawer; a locator's click waits until the page can take it.
+      await page.getByTestId("nav-backdrop").click({ position: { x: 370, y: 600 } });
       await page.getByRole("dialog").waitFor({ state: "detached" });
       expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
       await page.getByRole("button", { name: "Open navigation menu" }).click();

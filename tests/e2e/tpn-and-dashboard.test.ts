@@ -110,7 +110,7 @@ describe("the TPN Nutrition screen", () => {
     await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
   });
 
-  it("shares the chosen child with the header's switch, both ways", async () => {
+  it("keeps its own child: the picker leaves the header's filter alone, a new header choice wins", async () => {
     const page = await browser.newPage();
     await signUpViaApi(page);
     const sofia = await post(page, "/api/children", { name: "Sofia", age: 6 });
@@ -124,13 +124,24 @@ describe("the TPN Nutrition screen", () => {
     await page.goto("/tpn-nutrition");
     await pickChild(page, "Sofia");
     await entry("Jan 05, 2025").waitFor();
-    await expect.poll(() => header.textContent()).toContain("Sofia");
+    expect(await header.textContent()).toContain("All children");
 
+    // The header's choice is newer than the pick: the screen follows it.
     await header.click();
     await page.getByRole("option", { name: "Leo", exact: true }).click();
     await entry("Jan 06, 2025").waitFor();
     await entry("Jan 05, 2025").waitFor({ state: "detached" });
     await expect.poll(() => picker.textContent()).toContain("Leo");
+
+    // Picking Sofia here shows her entries and leaves every other list on Leo.
+    await pickChild(page, "Sofia");
+    await entry("Jan 05, 2025").waitFor();
+    expect(await header.textContent()).toContain("Leo");
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Lab Tests" })
+      .click();
+    await page.getByRole("heading", { name: "No lab tests yet for Leo" }).waitFor();
   });
 
   it("picks the only child by default and keeps the dialog open when a save fails", async () => {

@@ -15,6 +15,8 @@ export interface CrudContract {
   invalid?: Record<string, unknown>;
   /** "optional": the record may link a child; "required": it must. */
   linksChild?: "optional" | "required";
+  /** Figures the list adds to each record (a supply's run-out forecast), as a fresh record has them. */
+  listExtras?: Record<string, unknown>;
 }
 
 /** Adds a child to a user's account and returns its id. */
@@ -50,13 +52,13 @@ export function ownedCrudContract(getApp: () => TestApp, c: CrudContract) {
     const record = created.json();
     expect(record.id).toEqual(expect.any(String));
     expect(record).not.toHaveProperty("userId");
-    expect((await user.get(c.path)).json()).toEqual([record]);
+    expect((await user.get(c.path)).json()).toEqual([{ ...record, ...c.listExtras }]);
     expect((await user.get(`${c.path}/${record.id}`)).json()).toEqual(record);
 
     const updated = await update(user, record.id, { ...payload, ...c.change });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ id: record.id, ...c.change });
-    expect((await user.get(c.path)).json()).toEqual([updated.json()]);
+    expect((await user.get(c.path)).json()).toEqual([{ ...updated.json(), ...c.listExtras }]);
 
     expect((await user.delete(`${c.path}/${record.id}`)).statusCode).toBe(204);
     expect((await user.get(c.path)).json()).toEqual([]);
@@ -87,11 +89,38 @@ export function ownedCrudContract(getApp: () => TestApp, c: CrudContract) {
     expect((await intruder.get(`${c.path}/${record.id}`)).statusCode).toBe(404);
     expect((await update(intruder, record.id, await body(intruder, c.change))).statusCode).toBe(404);
     expect((await intruder.delete(`${c.path}/${record.id}`)).statusCode).toBe(404);
-    expect((await owner.get(c.path)).json()).toEqual([record]);
+    expect((await owner.get(c.path)).json()).toEqual([{ ...record, ...c.listExtras }]);
+  });
+
+  if (c.updateMethod === "PATCH") {
+    it("updates only the fields a PATCH sends", async () => {
+      const user = await signUp(getApp().app);
+      const record = (await user.post(c.path, await body(user))).json();
+      const [field, value] = Object.entries(c.change)[0]!;
+      const updated = await user.patch(`${c.path}/${record.id}`, { [field]: value });
+      expect(updated.statusCode).toBe(200);
+      const { updatedAt: _before, ...unchanged } = record;
+      expect(updated.json()).toEqual({ ...unchanged, [field]: value, updatedAt: expect.any(String) });
+    });
+  }
+
+  it("refuses a NUL byte in each text field with 400 naming it, and saves nothing", async () => {
+    const user = await signUp(getApp().app);
+    const payload = await body(user);
+    const textFields = Object.keys(payload).filter(
+      (key) => typeof payload[key] === "string" && key !== "childId",
+    );
+    expect(textFields.length).toBeGreaterThan(0);
+    for (const field of textFields) {
+      const response = await user.post(c.path, { ...payload, [field]: `a\u0000b` });
+      expect({ field, status: response.statusCode }).toEqual({ field, status: 400 });
+      expect(response.json().issues.map((i: { path: string }) => i.path)).toContain(field);
+    }
+    expect((await user.get(c.path)).json()).toEqual([]);
   });
 
   if (c.linksChild) {
-    it("refuses a link to another user's child (404) and saves nothing", async () => {
+    it("refuses a link to another user's child (404) on create and on update, and saves nothing", async () => {
       const owner = await signUp(getApp().app);
       const other = await signUp(getApp().app);
       const foreignChild = await addChild(other, "Not yours");
@@ -99,6 +128,12 @@ export function ownedCrudContract(getApp: () => TestApp, c: CrudContract) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: "Child not found" });
       expect((await owner.get(c.path)).json()).toEqual([]);
+
+      const record = (await owner.post(c.path, await body(owner))).json();
+      const moved = await update(owner, record.id, { ...(await body(owner)), childId: foreignChild });
+      expect(moved.statusCode).toBe(404);
+      expect(moved.json()).toEqual({ message: "Child not found" });
+      expect((await owner.get(`${c.path}/${record.id}`)).json()).toEqual(record);
     });
   }
 }

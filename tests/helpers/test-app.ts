@@ -5,27 +5,64 @@ import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
-import type { Database } from "../../src/server/db/client";
+import type { Database, Db } from "../../src/server/db/client";
+import { createPasswordHasher, type PasswordHasher } from "../../src/server/modules/auth/passwords";
+import { createStorage } from "../../src/server/storage/create-storage";
+import type { ObjectStorage } from "../../src/server/storage/object-storage";
 import { createTestDatabase } from "./test-database";
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   dataDir: string;
+  /** The app's object storage (local disk, or S3 with S3_BUCKET), to see what files it keeps. */
+  storage: ObjectStorage;
+  /** How many passwords the app has hashed (sign-ups), to check what it spends work on. */
+  hashes(): number;
   close(): Promise<void>;
 }
 
-/** The app on a fresh database, configured as in production but for a temporary DATA_DIR. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * scrypt at a tiny cost: tests sign up hundreds of accounts, and what they check is the flow, not
+ * the hash's strength (production uses PRODUCTION_COST; every hash records its own cost).
+ */
+function countingTestHasher() {
+  const hasher = createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+  let hashes = 0;
+  const counted: PasswordHasher = {
+    ...hasher,
+    hash: (password) => {
+      hashes += 1;
+      return hasher.hash(password);
+    },
+  };
+  return { counted, hashes: () => hashes };
+}
+
+/**
+ * The app on a fresh database, configured as in production but for a temporary DATA_DIR and a
+ * cheap password hash. `beforeReady` may register extra routes (probes of failure paths);
+ * `database: "embedded"` runs it on PGlite even on the PostgreSQL run.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance, db: Db) => unknown,
+  options: { database?: "configured" | "embedded" } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "mct-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("hex"), ...env });
-  const { database, drop } = await createTestDatabase();
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const { database, drop } = await createTestDatabase(options.database);
+  const { counted, hashes } = countingTestHasher();
+  const storage = createStorage(config);
+  const app = await buildApp({ config, db: database.db, logger: false, passwords: counted, storage });
+  await beforeReady?.(app, database.db);
   await app.ready();
   return {
     app,
     database,
     dataDir,
+    storage,
+    hashes,
     async close() {
       await app.close();
       await drop();
@@ -37,6 +74,15 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 export const PASSWORD = "correct horse battery staple";
 
 let counter = 0;
+/**
+ * A client address of its own for each sign-up: sign-ups are limited per address, and tests make
+ * many accounts (10.x.y.z, never one a test uses on purpose).
+ */
+export function uniqueAddress() {
+  counter += 1;
+  return `10.200.${(counter >> 8) & 255}.${counter & 255}`;
+}
+
 /** A unique email for a test user. */
 export function uniqueEmail(prefix = "parent") {
   counter += 1;
@@ -89,6 +135,7 @@ export async function signUp(app: FastifyInstance, fields: Record<string, string
     method: "POST",
     url: "/api/auth/register",
     payload: { email, password: PASSWORD, firstName: "Maria", lastName: "Lopez", ...fields },
+    remoteAddress: uniqueAddress(),
   });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return clientFor(app, sessionCookie(response), response.json().id, email);

@@ -1,38 +1,48 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
-import pg from "pg";
+import { inject } from "vitest";
 import { type Database, fromPglite, openPostgres } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
+import { adminQuery } from "./global-database";
+
+let pgliteTemplate: Blob | undefined;
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
- * on the PostgreSQL server of TEST_DATABASE_URL (created here and dropped by `drop`).
+ * A fresh, migrated database for one test file: an in-memory PGlite loaded from the migrated
+ * template, or a new database copied from the template on the PostgreSQL server of
+ * TEST_DATABASE_URL (dropped by `drop`); `embedded` asks for PGlite whatever the setting. Without
+ * a template (outside `npm test`, or PGlite on the PostgreSQL run), it migrates its own.
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(
+  kind: "configured" | "embedded" = "configured",
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = kind === "embedded" ? undefined : process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = fromPglite(await PGlite.create());
-    await migrate(database);
+    const file = inject("pgliteTemplate");
+    pgliteTemplate ??= file ? new Blob([readFileSync(file)]) : undefined;
+    const database = fromPglite(
+      await PGlite.create(pgliteTemplate ? { loadDataDir: pgliteTemplate } : undefined),
+    );
+    if (!pgliteTemplate) await migrate(database);
     return { database, drop: () => database.close() };
   }
+  const template = inject("postgresTemplate");
   const name = `mct_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await adminQuery(
+    url,
+    template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
+  );
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = openPostgres(target.href);
-  await migrate(database);
+  if (!template) await migrate(database);
   return {
     database,
     async drop() {
       await database.close();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

@@ -1,11 +1,47 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { Route, Switch } from "wouter";
 import { Spinner } from "@/client/components/ui/spinner";
 import { NotFoundPage } from "./not-found-page";
 
-/** A lazily loaded screen from a named export, so each screen is its own chunk. */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+/** Every screen's chunk loader, so they can all be fetched ahead of the first visit. */
+const preloaders: (() => Promise<void>)[] = [];
+
+/**
+ * A lazily loaded screen from a named export, so each screen is its own chunk. Once its chunk is
+ * in (preloaded, or visited before), the screen renders at once instead of suspending: no spinner
+ * flash and no wait before its data is requested.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  let loaded: ComponentType | undefined;
+  const screen = (module: Record<K, ComponentType>): ComponentType => module[name];
+  const loadScreen = () =>
+    load().then((module) => {
+      loaded = screen(module);
+      return loaded;
+    });
+  preloaders.push(() => loadScreen().then(() => undefined));
+  const Lazy = lazy(() => loadScreen().then((Screen) => ({ default: Screen })));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen as this module loads, never while rendering.
+  return function Page() {
+    // Chosen once per visit: switching from the lazy wrapper to the loaded screen would remount it.
+    const [Screen] = useState(() => loaded ?? Lazy);
+    return <Screen />;
+  };
+}
+
+/** Fetches every screen's chunk while the browser is idle, once the first screen is shown. */
+function usePreloadedScreens() {
+  useEffect(() => {
+    const preloadAll = () => {
+      for (const preload of preloaders) preload().catch(() => {});
+    };
+    if ("requestIdleCallback" in window) {
+      const id = window.requestIdleCallback(preloadAll, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(preloadAll, 1000);
+    return () => clearTimeout(id);
+  }, []);
 }
 
 const DashboardPage = lazyPage(() => import("@/client/features/dashboard/dashboard-page"), "DashboardPage");
@@ -57,9 +93,14 @@ const FamilySupportPage = lazyPage(
   "FamilySupportPage",
 );
 const ChildrenPage = lazyPage(() => import("@/client/features/children/children-page"), "ChildrenPage");
+const CareSummaryPage = lazyPage(
+  () => import("@/client/features/care-summary/care-summary-page"),
+  "CareSummaryPage",
+);
 
 /** The signed-in routes of spec section 2; anything else is the 404 page. */
 export function AppRoutes() {
+  usePreloadedScreens();
   return (
     <Suspense fallback={<Spinner label="Loading page..." className="py-24" />}>
       <Switch>
@@ -83,6 +124,7 @@ export function AppRoutes() {
         <Route path="/settings" component={SettingsPage} />
         <Route path="/family-support" component={FamilySupportPage} />
         <Route path="/children" component={ChildrenPage} />
+        <Route path="/care-summary" component={CareSummaryPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -21,15 +21,19 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
       >
         Skip to main content
       </a>
-      <MobileNav open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <AppHeader user={user} menuButton={<MobileNavTrigger />} />
-        <MobileNavDrawer onNavigate={() => setDrawerOpen(false)} />
-      </MobileNav>
-      <aside className="fixed top-16 bottom-0 left-0 z-30 hidden w-64 flex-col border-border border-r bg-card lg:flex">
-        <NavList />
-      </aside>
-      <main id="main" tabIndex={-1} className="pt-16 outline-none lg:pl-64">
-        <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
+      <div className="print:hidden">
+        <MobileNav open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <AppHeader user={user} menuButton={<MobileNavTrigger />} />
+          <MobileNavDrawer onNavigate={() => setDrawerOpen(false)} />
+        </MobileNav>
+        <aside className="fixed top-16 bottom-0 left-0 z-30 hidden w-64 flex-col border-border border-r bg-card lg:flex">
+          <NavList />
+        </aside>
+      </div>
+      <main id="main" tabIndex={-1} className="pt-16 outline-none lg:pl-64 print:p-0">
+        <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8 print:max-w-none print:p-0">
+          {children}
+        </div>
       </main>
     </div>
   );

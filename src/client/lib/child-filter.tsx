@@ -43,8 +43,9 @@ export function ChildFilterProvider({ children: content }: { children: ReactNode
   }, []);
 
   const value = useMemo<ChildFilter>(() => {
-    // A remembered child that was deleted (or belongs to another account) no longer filters anything.
-    const selectedChild = children.find((c) => c.id === stored) ?? null;
+    // A remembered child that was deleted (or belongs to another account) no longer filters anything,
+    // nor does one left as the only child: the header shows the switch from two children on.
+    const selectedChild = children.length > 1 ? (children.find((c) => c.id === stored) ?? null) : null;
     return { childId: selectedChild?.id ?? null, selectedChild, setChildId, children, isLoading };
   }, [children, stored, setChildId, isLoading]);
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
 import type { Child, ChildInput } from "@/domain/children";
-import { createResourceApi } from "./create-resource-api";
 
 export type { Child, ChildInput };
 

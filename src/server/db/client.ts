@@ -1,10 +1,13 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import type { Config } from "../config";
+import { lockDataDir } from "./data-dir-lock";
+import { migrate } from "./migrate";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -40,10 +43,65 @@ export function fromPglite(client: PGlite): Database {
   return { db, kind: "pglite", close: () => client.close() };
 }
 
-/** Opens the embedded database in DATA_DIR/db. The caller must hold the data directory lock. */
+/**
+ * Opens the embedded database in DATA_DIR/db. The caller must hold the data directory lock.
+ * PGlite unpacks a new database's first files readable by everyone (its archive's modes, whatever
+ * the umask), so the folder is made owner-only once it is open; later files follow the umask.
+ */
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = join(dataDir, "db");
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const client = await PGlite.create(dir);
+  restrictToOwner(dir);
   return fromPglite(client);
+}
+
+/** chmod 700 on every folder and 600 on every file under `dir` (and `dir` itself). */
+function restrictToOwner(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
+  }
+}
+
+/**
+ * Makes the data directory private: everything this process creates from now on is readable by
+ * its user only (folders 700, files 600), whatever the umask it was started with. A folder that
+ * others can already read is reported, not changed: an administrator may have meant it.
+ */
+export function prepareDataDir(dataDir: string, warn: (message: string) => void): void {
+  process.umask(0o077);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const mode = statSync(dataDir).mode & 0o777;
+  if (mode & 0o077) {
+    warn(
+      `The data directory ${dataDir} can be read by other users of this machine (mode ${mode.toString(8)}). Run: chmod 700 ${dataDir}`,
+    );
+  }
+}
+
+/**
+ * Opens the configured database and applies pending migrations: PostgreSQL when DATABASE_URL is
+ * set, else the embedded one in DATA_DIR (locked to this process). `release` frees the lock.
+ */
+export async function openDatabase(
+  config: Pick<Config, "databaseUrl" | "dataDir">,
+  warn: (message: string) => void = console.warn,
+): Promise<{ database: Database; release: () => void }> {
+  prepareDataDir(config.dataDir, warn);
+  if (config.databaseUrl) {
+    const database = openPostgres(config.databaseUrl);
+    await migrate(database);
+    return { database, release: () => {} };
+  }
+  const release = lockDataDir(config.dataDir);
+  try {
+    const database = await openPglite(config.dataDir);
+    await migrate(database);
+    return { database, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

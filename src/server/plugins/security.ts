@@ -18,6 +18,17 @@ function hostname(url: string): string | undefined {
  * writes: the session cookie is SameSite=Lax, and a state-changing request whose Origin is not
  * this site's is refused.
  */
+/**
+ * Where the browser may send an upload besides this server: the S3 endpoint, when photos go
+ * straight to a bucket on presigned URLs.
+ */
+function uploadOrigins(config: Config): string[] {
+  if (!config.s3) return [];
+  if (config.s3.endpoint) return [new URL(config.s3.endpoint).origin];
+  const { bucket, region } = config.s3;
+  return [`https://${bucket}.s3.${region}.amazonaws.com`, `https://s3.${region}.amazonaws.com`];
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -27,7 +38,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...uploadOrigins(config)],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -1,32 +1,28 @@
 import cookie from "@fastify/cookie";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { unauthorized } from "../lib/errors";
-import {
-  createSession,
-  destroySession,
-  pruneSessions,
-  resumeSession,
-  SESSION_LIFETIME_MS,
-  type SessionPolicy,
-} from "../modules/auth/sessions.queries";
+import { createSessionStore, SESSION_LIFETIME_MS, type SessionStore } from "../lib/session-store";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in user's id, or null. */
+    /** The signed-in user's id once `loadSession` has run, or null. */
     userId: string | null;
-    /** The owner id every record query is scoped by. Throws 401 when signed out. */
+    /**
+     * Looks the session cookie up (once per request) and returns the signed-in user's id, or null.
+     * The cookie of an ended session is cleared on `reply`.
+     */
+    loadSession(reply: FastifyReply): Promise<string | null>;
+    /** Whose records this request reads and changes. Throws 401 when signed out. */
     ownerId(): string;
+    /** Who is acting: the signed-in person (the owner, until families are shared). Throws 401 when signed out. */
+    actorId(): string;
   }
   interface FastifyReply {
     /** Signs a user in: ends any current session and starts a new one with a new id. */
     signIn(userId: string): Promise<void>;
     signOut(): Promise<void>;
-  }
-  interface FastifyContextConfig {
-    /** Reachable without a session. Every other /api route answers 401 when signed out. */
-    public?: boolean;
   }
 }
 
@@ -35,60 +31,82 @@ export function cookieName(config: Pick<Config, "publicUrl">) {
   return config.publicUrl?.startsWith("https:") ? "__Host-sid" : "sid";
 }
 
-export async function registerSessions(app: FastifyInstance, config: Config, db: Db) {
-  const policy: SessionPolicy = { secret: config.sessionSecret, idleMinutes: config.sessionIdleMinutes };
+const loaded = Symbol("sessionLoaded");
+type WithLoaded = FastifyRequest & { [loaded]?: boolean };
+
+/**
+ * Session cookies and the request's user (DESIGN section 3). Registered on the root instance, so
+ * every route can call `request.loadSession()`; the signed-in scope (`signedIn`) requires it.
+ */
+export async function registerSessions(app: FastifyInstance, config: Config, db: Db): Promise<SessionStore> {
+  const store = createSessionStore(db, {
+    secret: config.sessionSecret,
+    idleMinutes: config.sessionIdleMinutes,
+  });
   const name = cookieName(config);
   const secure = config.publicUrl?.startsWith("https:") ?? false;
+  const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax", secure } as const;
   await app.register(cookie, { secret: config.sessionSecret });
 
   app.decorateRequest("userId", null);
+  app.decorateRequest("loadSession", async function (this: WithLoaded, reply: FastifyReply) {
+    if (this[loaded]) return this.userId;
+    this[loaded] = true;
+    const token = this.cookies[name];
+    if (!token) return null;
+    const session = await store.resume(token);
+    if (session) this.userId = session.userId;
+    // A cookie of an ended session is removed, so the browser stops sending it.
+    else reply.clearCookie(name, cookieOptions);
+    return this.userId;
+  });
   app.decorateRequest("ownerId", function (this: FastifyRequest) {
     if (!this.userId) throw unauthorized();
     return this.userId;
   });
-
+  app.decorateRequest("actorId", function (this: FastifyRequest) {
+    if (!this.userId) throw unauthorized();
+    return this.userId;
+  });
   app.decorateReply("signIn", async function (this: FastifyReply, userId: string) {
     const old = this.request.cookies[name];
-    if (old) await destroySession(db, policy, old);
-    const { token } = await createSession(db, policy, userId);
+    if (old) await store.destroy(old);
+    const { token } = await store.create(userId);
     this.request.userId = userId;
-    this.setCookie(name, token, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      maxAge: SESSION_LIFETIME_MS / 1000,
-    });
+    (this.request as WithLoaded)[loaded] = true;
+    this.setCookie(name, token, { ...cookieOptions, maxAge: SESSION_LIFETIME_MS / 1000 });
   });
 
   app.decorateReply("signOut", async function (this: FastifyReply) {
     const token = this.request.cookies[name];
-    if (token) await destroySession(db, policy, token);
+    if (token) await store.destroy(token);
     this.request.userId = null;
-    this.clearCookie(name, { path: "/", httpOnly: true, sameSite: "lax", secure });
-  });
-
-  app.addHook("onRequest", async (request, reply) => {
-    const isApi = request.url.startsWith("/api/") || request.url.startsWith("/objects/");
-    // Pages and built assets are the same for everyone: no session lookup for them.
-    if (!isApi) return;
-    const token = request.cookies[name];
-    if (token) {
-      const session = await resumeSession(db, policy, token);
-      if (session) request.userId = session.userId;
-      else reply.clearCookie(name, { path: "/", httpOnly: true, sameSite: "lax", secure });
-    }
-    if (!request.userId && !request.routeOptions.config?.public && request.is404 !== true) {
-      throw unauthorized();
-    }
+    this.clearCookie(name, cookieOptions);
   });
 
   const timer = setInterval(
     () => {
-      pruneSessions(db).catch((err) => app.log.warn({ err }, "session pruning failed"));
+      store.prune().catch((err: Error) => app.log.warn({ fault: err.name }, "session pruning failed"));
     },
     10 * 60 * 1000,
   );
   timer.unref();
   app.addHook("onClose", async () => clearInterval(timer));
+  return store;
+}
+
+/**
+ * The signed-in scope: every route registered inside `plugin` answers 401 without a live session,
+ * before its handler runs. Being protected is decided by where a route is registered, never by
+ * its URL (DESIGN section 3).
+ */
+export function signedIn<Options extends object>(
+  plugin: FastifyPluginAsync<Options>,
+): FastifyPluginAsync<Options> {
+  return async (scope, options) => {
+    scope.addHook("onRequest", async (request, reply) => {
+      if (!(await request.loadSession(reply))) throw unauthorized();
+    });
+    await plugin(scope, options);
+  };
 }

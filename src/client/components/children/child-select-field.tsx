@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { z } from "zod";
-import type { RecordFieldConfig } from "@/client/components/ui/record-fields";
+import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { type Child, useChildren } from "@/client/lib/children-api";
 import { ChildAvatar } from "./child-avatar";
 

@@ -1,48 +1,59 @@
 import type { FieldValues } from "react-hook-form";
-import { ConfirmDeleteDialog } from "@/client/components/ui/confirm-delete-dialog";
-import { RecordCardGrid } from "@/client/components/ui/record-card-grid";
-import { RecordDialog } from "@/client/components/ui/record-dialog";
-import { RecordScreenEmpty, RecordScreenHeader } from "./record-screen-parts";
-import type { RecordScreenConfig, ScreenRecord } from "./types";
+import { RecordScreenDialogs, RecordScreenHeader, RecordScreenList } from "./record-screen-parts";
+import type { RecordScreenProps, ScreenRecord } from "./types";
 import { useRecordScreen } from "./use-record-screen";
 
 /**
- * A record screen with dialogs (care team, specialist visits, lab tests, symptoms, allergies):
- * the header with its add button, the cards (skeletons, error with retry, empty state), the
- * add/edit dialog driven by the config's schema and fields, and the delete confirmation.
- * Everything the screens differ in comes from `config`.
+ * A record screen with dialogs (care team, specialist visits, lab tests, symptoms, allergies, TPN,
+ * children): the header with its add button, the cards (skeletons, error with retry, empty state),
+ * the add/edit dialog and the delete confirmation. What the screens differ in comes from `config`;
+ * a page adds its own parts through the slots (`headerExtras`, `filters`, `renderCard`, `dialogs`,
+ * `blocked`, `empty`) and chooses what is listed (`childId`, `params`, `select`).
+ *
+ * @example
+ * <DialogRecordScreen
+ *   config={suppliesScreen}
+ *   headerExtras={<ExportCsvButton supplies={supplies} />}
+ *   filters={<ReorderBanner />}
+ *   renderCard={(supply, actions) => <SupplyCard supply={supply} {...actions} onRecordUsage={() => setUsing(supply)} />}
+ *   dialogs={<RecordUsageDialog supply={using} onOpenChange={() => setUsing(null)} />}
+ * />
  */
 export function DialogRecordScreen<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
   config,
-}: {
-  config: RecordScreenConfig<T, TValues, TOutput>;
-}) {
-  const screen = useRecordScreen(config);
+  childId,
+  params,
+  select,
+  headerExtras,
+  filters,
+  renderCard = config.renderCard,
+  dialogs: pageDialogs,
+  blocked,
+  empty,
+}: RecordScreenProps<T, TValues, TOutput>) {
+  const screen = useRecordScreen(config, { childId, params, select, enabled: !blocked });
   const { dialogs } = screen;
-  const editing = dialogs.editing;
-  const form = screen.formProps(editing);
 
   return (
     <>
-      <RecordScreenHeader config={config} addButtonProps={{ onClick: dialogs.openAdd }} />
-      <RecordCardGrid
-        {...screen.gridProps}
-        className={config.gridClassName}
+      <RecordScreenHeader
+        screen={screen}
+        extras={headerExtras}
+        addButtonProps={{ onClick: dialogs.openAdd }}
+      />
+      {filters}
+      <RecordScreenList
+        screen={screen}
+        blocked={blocked}
         renderItem={(record) =>
-          config.renderCard(record, {
+          renderCard(record, {
             onEdit: () => dialogs.openEdit(record),
             onDelete: () => dialogs.openDelete(record),
           })
         }
-        empty={<RecordScreenEmpty config={config} onAdd={dialogs.openAdd} />}
+        empty={empty}
       />
-      <RecordDialog
-        open={dialogs.formOpen}
-        onOpenChange={dialogs.setFormOpen}
-        {...form}
-        description={form.description ?? (editing ? undefined : "Required fields are marked *.")}
-      />
-      <ConfirmDeleteDialog {...screen.confirmDeleteProps} />
+      <RecordScreenDialogs screen={screen}>{pageDialogs}</RecordScreenDialogs>
     </>
   );
 }

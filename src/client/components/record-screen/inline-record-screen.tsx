@@ -1,33 +1,40 @@
 import type { FieldValues } from "react-hook-form";
-import { ConfirmDeleteDialog } from "@/client/components/ui/confirm-delete-dialog";
+import { InlineRecordForm, inlineFormGridClassName, useInlineRecordForms } from "./inline-record-form";
 import {
-  InlineRecordForm,
-  inlineFormGridClassName,
-  useInlineRecordForms,
-} from "@/client/components/ui/inline-record-form";
-import { RecordCardGrid } from "@/client/components/ui/record-card-grid";
-import { cn } from "@/client/lib/utils";
-import { RecordScreenEmpty, RecordScreenHeader } from "./record-screen-parts";
-import type { RecordScreenConfig, ScreenRecord } from "./types";
+  RecordScreenDialogs,
+  RecordScreenEmpty,
+  RecordScreenHeader,
+  RecordScreenList,
+} from "./record-screen-parts";
+import type { RecordScreenProps, ScreenRecord } from "./types";
 import { useRecordScreen } from "./use-record-screen";
 
 /**
  * A record screen edited in place (notes, physical therapy, medications, food diary): the header's
  * add button toggles the add form above the cards, a card's Edit button swaps the card for its
  * form (the card stays mounted, hidden, so the focus can return to its Edit button), and the
- * delete confirmation. Everything the screens differ in comes from `config`.
+ * delete confirmation. Takes the same config, scope and slots as `DialogRecordScreen`; its form
+ * must be the field-driven one.
  */
 export function InlineRecordScreen<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
   config,
-}: {
-  config: RecordScreenConfig<T, TValues, TOutput>;
-}) {
-  const screen = useRecordScreen(config);
+  childId,
+  params,
+  select,
+  headerExtras,
+  filters,
+  renderCard = config.renderCard,
+  dialogs,
+  blocked,
+  empty,
+}: RecordScreenProps<T, TValues, TOutput>) {
+  const screen = useRecordScreen(config, { childId, params, select, enabled: !blocked });
   const forms = useInlineRecordForms<T>();
 
   return (
     <>
-      <RecordScreenHeader config={config} addButtonProps={forms.addButtonProps} />
+      <RecordScreenHeader screen={screen} extras={headerExtras} addButtonProps={forms.addButtonProps} />
+      {filters}
       {forms.adding ? (
         <InlineRecordForm
           id={forms.addFormId}
@@ -37,9 +44,10 @@ export function InlineRecordScreen<T extends ScreenRecord, TValues extends Field
           onDirtyChange={forms.onDirtyChange}
         />
       ) : null}
-      <RecordCardGrid
-        {...screen.gridProps}
-        className={cn(inlineFormGridClassName, config.gridClassName)}
+      <RecordScreenList
+        screen={screen}
+        blocked={blocked}
+        className={inlineFormGridClassName}
         renderItem={(record) => (
           <>
             {forms.isEditing(record) ? (
@@ -49,16 +57,18 @@ export function InlineRecordScreen<T extends ScreenRecord, TValues extends Field
                 onDirtyChange={forms.onDirtyChange}
               />
             ) : null}
-            {config.renderCard(record, {
+            {renderCard(record, {
               className: forms.isEditing(record) ? "hidden" : undefined,
               onEdit: () => forms.openEdit(record),
               onDelete: () => screen.dialogs.openDelete(record),
             })}
           </>
         )}
-        empty={forms.adding ? null : <RecordScreenEmpty config={config} onAdd={forms.openAdd} />}
+        empty={forms.adding ? null : (empty ?? <RecordScreenEmpty screen={screen} onAdd={forms.openAdd} />)}
       />
-      <ConfirmDeleteDialog {...screen.confirmDeleteProps} />
+      <RecordScreenDialogs screen={screen} withFormDialog={false}>
+        {dialogs}
+      </RecordScreenDialogs>
     </>
   );
 }

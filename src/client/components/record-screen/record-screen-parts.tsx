@@ -1,15 +1,17 @@
 import { Plus } from "lucide-react";
+import type { ReactNode } from "react";
 import type { FieldValues } from "react-hook-form";
+import { ChildAvatar } from "@/client/components/children/child-avatar";
 import { Button, type ButtonProps } from "@/client/components/ui/button";
 import { EmptyState } from "@/client/components/ui/empty-state";
 import { PageHeader } from "@/client/components/ui/page-header";
-import type { RecordScreenConfig, ScreenRecord } from "./types";
-
-/** The part of a screen's config these pieces read (it does not depend on the record type). */
-type ScreenTexts = Pick<
-  RecordScreenConfig<ScreenRecord, FieldValues, unknown>,
-  "title" | "subtitle" | "addLabel" | "empty"
->;
+import type { Child } from "@/client/lib/children-api";
+import { cn } from "@/client/lib/utils";
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
+import { RecordCardGrid } from "./record-card-grid";
+import { RecordDialog } from "./record-dialog";
+import { isFieldForm, type ScreenRecord } from "./types";
+import type { RecordScreenState } from "./use-record-screen";
 
 /** A record screen's add button: a plus and the label ('Add Lab Test', 'Add First Note'). */
 export function AddRecordButton({ label, ...props }: Omit<ButtonProps, "children"> & { label: string }) {
@@ -21,33 +23,173 @@ export function AddRecordButton({ label, ...props }: Omit<ButtonProps, "children
   );
 }
 
-/** The screen's title, subtitle and add button. */
-export function RecordScreenHeader({
-  config,
+/** The screen's title, subtitle, the page's extra buttons and the add button. */
+export function RecordScreenHeader<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
+  screen,
   addButtonProps,
+  extras,
 }: {
-  config: ScreenTexts;
+  screen: RecordScreenState<T, TValues, TOutput>;
   /** What the add button does (and says about the form it controls). */
   addButtonProps: Omit<ButtonProps, "children">;
+  /** Buttons before the add button ('Export CSV'). */
+  extras?: ReactNode;
 }) {
+  const { config } = screen;
   return (
     <PageHeader
       title={config.title}
       subtitle={config.subtitle}
-      actions={<AddRecordButton label={config.addLabel} {...addButtonProps} />}
+      actions={
+        <>
+          {extras}
+          <AddRecordButton label={config.addLabel} disabled={!screen.canAdd} {...addButtonProps} />
+        </>
+      }
     />
   );
 }
 
-/** What the list shows before the first record, with a button that opens the add form. */
-export function RecordScreenEmpty({ config, onAdd }: { config: ScreenTexts; onAdd: () => void }) {
-  const { empty } = config;
+/** Clears the header's child filter and puts the focus on the page, as the button that did it goes away. */
+function showAll(screen: { showAllChildren: () => void }) {
+  screen.showAllChildren();
+  document.getElementById("main")?.focus({ preventScroll: true });
+}
+
+/** Above a list that shows one child's records: whose they are, and the way back to every child's. */
+export function ChildFilterNotice({ child, onShowAll }: { child: Child; onShowAll: () => void }) {
   return (
-    <EmptyState
-      icon={empty.icon}
-      title={empty.title}
-      text={empty.text}
-      action={<AddRecordButton label={empty.actionLabel ?? config.addLabel} onClick={onAdd} />}
+    <div className="mb-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-primary/20 bg-accent px-3 py-2 text-sm">
+      <ChildAvatar name={child.name} color={child.avatarColor} size="sm" />
+      <p>
+        Showing <span className="font-semibold">{child.name}'s</span> records
+      </p>
+      <span aria-hidden="true" className="text-muted-foreground">
+        ·
+      </span>
+      <Button variant="link" className="h-auto p-0" onClick={onShowAll}>
+        Show all
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * What the list shows before the first record, with a button that opens the add form. When the
+ * list shows one child's records, it says there are none for that child and offers to show all.
+ */
+export function RecordScreenEmpty<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
+  screen,
+  onAdd,
+}: {
+  screen: RecordScreenState<T, TValues, TOutput>;
+  onAdd: () => void;
+}) {
+  const { empty, addLabel } = screen.config;
+  const add = <AddRecordButton label={empty.actionLabel ?? addLabel} onClick={onAdd} />;
+  const child = screen.filterChild;
+  if (child) {
+    return (
+      <EmptyState
+        icon={empty.icon}
+        title={`${empty.title} for ${child.name}`}
+        text={`Records of other children are hidden while this list shows ${child.name}'s.`}
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            {add}
+            <Button variant="outline" onClick={() => showAll(screen)}>
+              Show all
+            </Button>
+          </div>
+        }
+      />
+    );
+  }
+  const text = typeof empty.text === "function" ? empty.text(screen.context) : empty.text;
+  return <EmptyState icon={empty.icon} title={empty.title} text={text} action={add} />;
+}
+
+/**
+ * The list part of a record screen: the child-filter notice, then the cards (skeletons, error with
+ * retry, empty state), or the page's `blocked` content while there is nothing to list. By default
+ * the cards are the config's and open the screen's dialogs.
+ */
+export function RecordScreenList<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
+  screen,
+  renderItem,
+  empty,
+  blocked,
+  className,
+}: {
+  screen: RecordScreenState<T, TValues, TOutput>;
+  renderItem?: (record: T) => ReactNode;
+  /** The empty state: `RecordScreenEmpty` by default. */
+  empty?: ReactNode;
+  blocked?: ReactNode;
+  className?: string;
+}) {
+  if (blocked) return <>{blocked}</>;
+  const { gridProps, filterChild, dialogs, config } = screen;
+  // An empty filtered list says whose records it looked for itself.
+  const emptyShown = !gridProps.isLoading && !gridProps.error && gridProps.items?.length === 0;
+  return (
+    <>
+      {filterChild && !emptyShown ? (
+        <ChildFilterNotice child={filterChild} onShowAll={() => showAll(screen)} />
+      ) : null}
+      <RecordCardGrid
+        {...gridProps}
+        className={cn(config.gridClassName, className)}
+        renderItem={
+          renderItem ??
+          ((record) =>
+            config.renderCard(record, {
+              onEdit: () => dialogs.openEdit(record),
+              onDelete: () => dialogs.openDelete(record),
+            }))
+        }
+        empty={empty === undefined ? <RecordScreenEmpty screen={screen} onAdd={dialogs.openAdd} /> : empty}
+      />
+    </>
+  );
+}
+
+/** The add/edit dialog: the generic one driven by the form's fields, or the config's own `Dialog`. */
+export function RecordFormDialog<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
+  screen,
+}: {
+  screen: RecordScreenState<T, TValues, TOutput>;
+}) {
+  const { form } = screen.config;
+  if (!isFieldForm(form)) return <form.Dialog {...screen.formDialogProps} />;
+  const { editing, formOpen, setFormOpen } = screen.dialogs;
+  const props = screen.formProps(editing);
+  return (
+    <RecordDialog
+      open={formOpen}
+      onOpenChange={setFormOpen}
+      {...props}
+      description={props.description ?? (editing ? undefined : "Required fields are marked *.")}
     />
+  );
+}
+
+/** The screen's dialogs: add/edit, the delete confirmation, and the page's own dialogs (`children`). */
+export function RecordScreenDialogs<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
+  screen,
+  withFormDialog = true,
+  children,
+}: {
+  screen: RecordScreenState<T, TValues, TOutput>;
+  /** False where the forms are shown in the page (`InlineRecordScreen`). */
+  withFormDialog?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {withFormDialog ? <RecordFormDialog screen={screen} /> : null}
+      <ConfirmDeleteDialog {...screen.confirmDeleteProps} />
+      {children}
+    </>
   );
 }

@@ -1,16 +1,18 @@
 import type { QueryKey } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import type { FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import type { ChildLinkFormValues } from "@/client/components/children/child-select-field";
-import type { RecordFieldConfig } from "@/client/components/ui/record-fields";
-import type { ResourceApi } from "@/client/lib/create-resource-api";
-import type { ResourceMessages } from "@/client/lib/use-resource-mutations";
+import type { Child } from "@/client/lib/children-api";
+import type { ListParams, ResourceApi } from "./create-resource-api";
+import type { RecordFieldConfig } from "./record-fields";
+import type { ResourceMessages } from "./use-resource-mutations";
 
-/** A record as the list returns it: anything with an id. */
+/** A record as the list returns it: anything with an id, linked to a child or not. */
 export interface ScreenRecord {
   id: string;
+  childId?: string | null;
 }
 
 /** What a card's Edit and Delete buttons do. */
@@ -24,6 +26,11 @@ export interface RecordCardActions {
   className?: string;
 }
 
+/** What the texts of a screen may depend on: the child whose records it shows (null: every child). */
+export interface ScreenContext {
+  child: Child | null;
+}
+
 /**
  * A form's fields: a fixed list, or a function of the family's 'Child' select field for forms
  * whose values link the record to a child.
@@ -32,23 +39,49 @@ export type RecordScreenFields<TValues extends FieldValues> =
   | readonly RecordFieldConfig<TValues>[]
   | ((childField: RecordFieldConfig<TValues & ChildLinkFormValues>) => readonly RecordFieldConfig<TValues>[]);
 
-/** What a record form is made of; each feature's form file exports one (`labTestForm`). */
+/** A record form driven by a field list and a domain schema; each feature's form file exports one (`labTestForm`). */
 export interface RecordForm<T extends ScreenRecord, TValues extends FieldValues, TOutput> {
   /** The domain schema that turns the form values into the request body. */
   schema: z.ZodType<TOutput, FieldValues>;
   fields: RecordScreenFields<TValues>;
   /**
    * The strings the inputs start from: the record's, or (record null) the empty form, where a
-   * record linked to a child starts linked to the header's chosen child (`filterChildId`).
+   * record linked to a child starts linked to the child the screen shows (`childId`).
    */
-  toFormValues: (record: T | null, filterChildId: string | null) => TValues;
+  toFormValues: (record: T | null, childId: string | null) => TValues;
 }
+
+/** What a screen's own add/edit dialog is given (see `CustomRecordForm`). */
+export interface RecordFormDialogProps<T, TOutput> {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The record being edited; null when adding. */
+  record: T | null;
+  title: string;
+  description?: string;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Sends the request. Resolving closes the dialog; rejecting keeps it open with the typed values. */
+  onSubmit: (output: TOutput) => Promise<unknown>;
+}
+
+/**
+ * A form the field list cannot describe (the child's colour picker, a photo upload): the screen
+ * renders this dialog in place of the generic one and keeps everything else.
+ */
+export interface CustomRecordForm<T, TOutput> {
+  Dialog: ComponentType<RecordFormDialogProps<T, TOutput>>;
+}
+
+export type RecordScreenForm<T extends ScreenRecord, TValues extends FieldValues, TOutput> =
+  | RecordForm<T, TValues, TOutput>
+  | CustomRecordForm<T, TOutput>;
 
 /** The texts of the add form. */
 export interface AddFormTexts {
   /** The dialog's title or the inline form's heading: the header's add label ('Add Lab Test') by default. */
   title?: string;
-  description?: string;
+  description?: string | ((context: ScreenContext) => string);
   submitLabel: string;
   /** Shown on the submit button while the request runs: 'Adding...' by default. */
   pendingLabel?: string;
@@ -58,7 +91,7 @@ export interface AddFormTexts {
 export interface EditFormTexts<T> {
   /** The dialog's title or the inline form's heading (its accessible name). */
   title: string;
-  description?: (record: T) => string;
+  description?: (record: T, context: ScreenContext) => string;
   submitLabel: string;
   /** Shown on the submit button while the request runs: 'Updating...' by default. */
   pendingLabel?: string;
@@ -68,7 +101,7 @@ export interface EditFormTexts<T> {
 export interface RecordScreenEmptyState {
   icon: LucideIcon;
   title: string;
-  text: string;
+  text: string | ((context: ScreenContext) => string);
   /** The button's label ('Add First Note'); the header's add label when left out. */
   actionLabel?: string;
 }
@@ -89,29 +122,76 @@ export interface RecordScreenConfig<T extends ScreenRecord, TValues extends Fiel
   subtitle: string;
   /** The header's add button: 'Add Lab Test'. */
   addLabel: string;
-  api: ResourceApi<T, TOutput, { childId?: string }>;
-  /** Whether the list shows only the records of the header's chosen child (and those linked to none). */
+  api: ResourceApi<T, TOutput, ListParams>;
+  /**
+   * Whether the list shows only the records of the header's chosen child (and those linked to
+   * none). A page with a child picker of its own passes its choice instead (`childId`).
+   */
   followsChildFilter: boolean;
   /** The toasts of create, update and delete. */
   messages: ResourceMessages;
+  /** The failure toasts' title ('Error'); by default the failure text is the title. */
+  failureTitle?: string;
   /**
    * Queries a change affects besides this resource's lists and the dashboard's activity feed
    * (which every screen reloads), e.g. `[dashboardStatsQueryKey]`.
    */
   alsoInvalidate?: readonly QueryKey[];
-  form: RecordForm<T, TValues, TOutput>;
+  form: RecordScreenForm<T, TValues, TOutput>;
   addForm: AddFormTexts;
   editForm: EditFormTexts<T>;
-  /** One record's card, with its Edit and Delete buttons. */
+  /** One record's card, with its Edit and Delete buttons (a page may pass its own `renderCard`). */
   renderCard: (record: T, actions: RecordCardActions) => ReactNode;
   empty: RecordScreenEmptyState;
   /** What the Delete button asks. */
   deletion: RecordScreenDeletion<T>;
   /** Placeholder cards while the list loads (6 by default). */
   skeletonCount?: number;
+  /** A spinner with this label while the list loads, instead of placeholder cards ('Loading supplies...'). */
+  loadingLabel?: string;
+  /** The failed list's headline ('Failed to fetch TPN entries'), also shown as a toast when `toast` is set. */
+  listError?: { title: string; toast?: boolean };
   /** Added to the card grid's classes. */
   gridClassName?: string;
 }
+
+/**
+ * Which records a screen lists, when the page decides more than the config: its own child
+ * picker, a category filter, a search.
+ */
+export interface RecordScreenScope<T> {
+  /** The child the page chose itself (TPN, PICC lines): lists and new records use it, not the header's filter. */
+  childId?: string | null;
+  /** More list parameters for the server (a category filter). */
+  params?: ListParams;
+  /** Narrows the loaded list on the client (the children search). */
+  select?: (records: readonly T[]) => readonly T[];
+}
+
+/** The places a page fills in around the shared list, form and delete confirmation. */
+export interface RecordScreenSlots<T> {
+  /** Buttons beside the add button ('Export CSV'). */
+  headerExtras?: ReactNode;
+  /** Above the list: a filter bar, a child picker, a banner ('3 supplies need reordering'). */
+  filters?: ReactNode;
+  /** Replaces the config's card, e.g. to add a button that opens one of the page's `dialogs`. */
+  renderCard?: (record: T, actions: RecordCardActions) => ReactNode;
+  /** The page's own dialogs ('Record Supply Usage'), rendered beside the add/edit and delete ones. */
+  dialogs?: ReactNode;
+  /**
+   * Shown instead of the list while the screen has nothing to list (no child chosen yet): the list
+   * is not requested and the add button is disabled.
+   */
+  blocked?: ReactNode;
+  /** Replaces the empty state (a search that matches nothing). */
+  empty?: ReactNode;
+}
+
+/** The props of a whole record screen: its config, the page's scope and its slots. */
+export type RecordScreenProps<T extends ScreenRecord, TValues extends FieldValues, TOutput> = {
+  config: RecordScreenConfig<T, TValues, TOutput>;
+} & RecordScreenScope<T> &
+  RecordScreenSlots<T>;
 
 /**
  * Checks a screen's config where it is written (a constant beside the page) and infers its record
@@ -121,4 +201,11 @@ export function defineRecordScreen<T extends ScreenRecord, TValues extends Field
   config: RecordScreenConfig<T, TValues, TOutput>,
 ): RecordScreenConfig<T, TValues, TOutput> {
   return config;
+}
+
+/** Whether a screen's form is the generic, field-driven one. */
+export function isFieldForm<T extends ScreenRecord, TValues extends FieldValues, TOutput>(
+  form: RecordScreenForm<T, TValues, TOutput>,
+): form is RecordForm<T, TValues, TOutput> {
+  return "fields" in form;
 }

@@ -1,16 +1,178 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import type { FieldValues } from "react-hook-form";
 import { type ChildLinkFormValues, childSelectField } from "@/client/components/children/child-select-field";
-import type { ConfirmDeleteDialogProps } from "@/client/components/ui/confirm-delete-dialog";
-import type { RecordCardGridProps } from "@/client/components/ui/record-card-grid";
-import type { RecordFormProps } from "@/client/components/ui/use-record-form";
+import { toast } from "@/client/components/ui/use-toast";
+import { errorMessage } from "@/client/lib/api";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { useChildren } from "@/client/lib/children-api";
 import { activityQueryKey } from "@/client/lib/query-keys";
-import { useRecordDialogs } from "@/client/lib/use-record-dialogs";
-import { useResourceMutations } from "@/client/lib/use-resource-mutations";
-import type { RecordScreenConfig, RecordScreenFields, ScreenRecord } from "./types";
+import type { ConfirmDeleteDialogProps } from "./confirm-delete-dialog";
+import type { ListParams } from "./create-resource-api";
+import type { RecordCardGridProps } from "./record-card-grid";
+import {
+  isFieldForm,
+  type RecordFormDialogProps,
+  type RecordScreenConfig,
+  type RecordScreenFields,
+  type RecordScreenScope,
+  type ScreenContext,
+  type ScreenRecord,
+} from "./types";
+import { useRecordDialogs } from "./use-record-dialogs";
+import type { RecordFormProps } from "./use-record-form";
+import { useResourceMutations } from "./use-resource-mutations";
+
+const NO_FIELDS: readonly never[] = [];
+
+/** A form's title and the line under it. */
+interface FormHeading {
+  title: string;
+  description?: string;
+}
+
+export interface RecordScreenOptions<T> extends RecordScreenScope<T> {
+  /** False while the screen has nothing to list (no child chosen yet): no request, no add. */
+  enabled?: boolean;
+}
+
+/**
+ * Everything a record screen runs on, for the screen components and for pages that place the
+ * parts themselves (tabs with two lists): the list (the header's child filter, or the page's own
+ * child and parameters), create/update/delete with the config's toasts (reloading the list, the
+ * dashboard's activity feed and `alsoInvalidate`), which record the dialogs show, and the props
+ * of the add/edit form and the delete confirmation.
+ */
+export function useRecordScreen<T extends ScreenRecord, TValues extends FieldValues, TOutput>(
+  config: RecordScreenConfig<T, TValues, TOutput>,
+  { childId: ownChildId, params, select, enabled = true }: RecordScreenOptions<T> = {},
+) {
+  const { api, deletion } = config;
+  const filter = useChildFilter();
+  /** The header's child, when this list follows it (a page's own child picker wins). */
+  const filterChild = config.followsChildFilter && ownChildId === undefined ? filter.selectedChild : null;
+  const childId = ownChildId === undefined ? (filterChild?.id ?? null) : ownChildId;
+  const context: ScreenContext = { child: filter.children.find((c) => c.id === childId) ?? null };
+
+  const listParams = withChild(params, childId);
+  const list = useQuery({
+    ...api.listOptions(listParams),
+    enabled,
+    // When the child changes, the cards (and an inline form open among them) stay mounted while
+    // the next list loads, instead of giving way to skeletons.
+    placeholderData: keepPreviousData,
+  });
+  useAnnouncedFailure(config.listError?.toast ? config.listError.title : undefined, list);
+
+  const { create, update, remove } = useResourceMutations(api, {
+    messages: config.messages,
+    failureTitle: config.failureTitle,
+    alsoInvalidate: [...(config.alsoInvalidate ?? []), activityQueryKey],
+    // The list shows one child: a record saved for another one would vanish without a word.
+    savedNote: (record) => {
+      if (!filterChild || !record.childId || record.childId === filterChild.id) return undefined;
+      const owner = filter.children.find((c) => c.id === record.childId)?.name ?? "another child";
+      return `Saved for ${owner}. Showing ${filterChild.name}'s records — choose Show all to see it.`;
+    },
+  });
+  const { form } = config;
+  const fieldForm = isFieldForm(form) ? form : null;
+  const fields = useScreenFields(fieldForm?.fields ?? NO_FIELDS);
+  const dialogs = useRecordDialogs<T>();
+  const { deleting, editing } = dialogs;
+
+  const items = list.data && select ? select(list.data) : list.data;
+  const gridProps = {
+    items,
+    isLoading: list.isLoading,
+    isRefreshing: list.isPlaceholderData,
+    error: list.error,
+    errorTitle: config.listError?.title,
+    onRetry: () => list.refetch(),
+    getKey: (record: T) => record.id,
+    skeletonCount: config.skeletonCount,
+    loadingLabel: config.loadingLabel,
+  } satisfies Partial<RecordCardGridProps<T>>;
+
+  const confirmDeleteProps: ConfirmDeleteDialogProps = {
+    open: dialogs.deleteOpen,
+    onOpenChange: dialogs.setDeleteOpen,
+    title: deletion.title,
+    itemName: deleting ? deletion.itemName?.(deleting) : undefined,
+    description: deleting ? deletion.description?.(deleting) : undefined,
+    onConfirm: () => (deleting ? remove.mutateAsync(deleting.id) : Promise.resolve()),
+  };
+
+  /** The texts and request of the add form (record null) or of one record's edit form. */
+  const formTexts = (record: T | null) => {
+    if (record) {
+      const { editForm } = config;
+      return {
+        title: editForm.title,
+        description: editForm.description?.(record, context),
+        submitLabel: editForm.submitLabel,
+        pendingLabel: editForm.pendingLabel ?? "Updating...",
+        onSubmit: (input: TOutput) => update.mutateAsync({ id: record.id, input }),
+      };
+    }
+    const { addForm } = config;
+    return {
+      title: addForm.title ?? config.addLabel,
+      description:
+        typeof addForm.description === "function" ? addForm.description(context) : addForm.description,
+      submitLabel: addForm.submitLabel,
+      pendingLabel: addForm.pendingLabel ?? "Adding...",
+      onSubmit: (input: TOutput) => create.mutateAsync(input),
+    };
+  };
+
+  /** The props of the generic form of a record (null: the add form), in a dialog or inline. */
+  const formProps = (record: T | null): RecordFormProps<TValues, TOutput> & FormHeading => {
+    if (!fieldForm) throw new Error(`${config.title}: formProps needs a field-driven form`);
+    return {
+      ...formTexts(record),
+      schema: fieldForm.schema,
+      fields,
+      defaultValues: fieldForm.toFormValues(record, childId),
+    };
+  };
+
+  /** The props of the add/edit dialog, generic or the screen's own. */
+  const formDialogProps: RecordFormDialogProps<T, TOutput> = {
+    ...formTexts(editing),
+    open: dialogs.formOpen,
+    onOpenChange: dialogs.setFormOpen,
+    record: editing,
+  };
+
+  return {
+    config,
+    list,
+    /** The child whose records the list shows (null: every child). */
+    childId,
+    context,
+    /** The header's child when this list follows it: the page says so and offers to show all. */
+    filterChild,
+    showAllChildren: () => filter.setChildId(null),
+    canAdd: enabled,
+    dialogs,
+    gridProps,
+    formProps,
+    formDialogProps,
+    confirmDeleteProps,
+    mutations: { create, update, remove },
+  };
+}
+
+export type RecordScreenState<T extends ScreenRecord, TValues extends FieldValues, TOutput> = ReturnType<
+  typeof useRecordScreen<T, TValues, TOutput>
+>;
+
+/** The list parameters with the screen's child, or none at all (the list's key is then `[key]`). */
+function withChild(params: ListParams | undefined, childId: string | null): ListParams | undefined {
+  const merged = { ...params, ...(childId ? { childId } : {}) };
+  return Object.keys(merged).length ? merged : undefined;
+}
 
 /** The config's fields, with the family's current children in the 'Child' select when it has one. */
 function useScreenFields<TValues extends FieldValues>(fields: RecordScreenFields<TValues>) {
@@ -24,82 +186,11 @@ function useScreenFields<TValues extends FieldValues>(fields: RecordScreenFields
   );
 }
 
-/** A form's title and the line under it. */
-interface FormHeading {
-  title: string;
-  description?: string;
-}
-
-/**
- * What both record screens share: the list (following the header's child filter when the config
- * says so), create/update/delete with the config's toasts (reloading the list, the dashboard's
- * activity feed and `alsoInvalidate`), the add and edit forms' props, and the delete
- * confirmation's props. `dialogs` also carries the add/edit dialog's state for `DialogRecordScreen`.
- */
-export function useRecordScreen<T extends ScreenRecord, TValues extends FieldValues, TOutput>(
-  config: RecordScreenConfig<T, TValues, TOutput>,
-) {
-  const { api, deletion } = config;
-  const { childId } = useChildFilter();
-  const list = useQuery({
-    ...api.listOptions(config.followsChildFilter && childId ? { childId } : undefined),
-    // When the header's child changes, the cards (and an inline form open among them) stay
-    // mounted while the next list loads, instead of giving way to skeletons.
-    placeholderData: keepPreviousData,
-  });
-  const { create, update, remove } = useResourceMutations(api, {
-    messages: config.messages,
-    alsoInvalidate: [...(config.alsoInvalidate ?? []), activityQueryKey],
-  });
-  const fields = useScreenFields(config.form.fields);
-  const dialogs = useRecordDialogs<T>();
-  const deleting = dialogs.deleting;
-
-  const gridProps = {
-    items: list.data,
-    isLoading: list.isLoading,
-    isRefreshing: list.isPlaceholderData,
-    error: list.error,
-    onRetry: () => list.refetch(),
-    getKey: (record: T) => record.id,
-    skeletonCount: config.skeletonCount,
-  } satisfies Partial<RecordCardGridProps<T>>;
-
-  const confirmDeleteProps: ConfirmDeleteDialogProps = {
-    open: dialogs.deleteOpen,
-    onOpenChange: dialogs.setDeleteOpen,
-    title: deletion.title,
-    itemName: deleting ? deletion.itemName?.(deleting) : undefined,
-    description: deleting ? deletion.description?.(deleting) : undefined,
-    onConfirm: () => (deleting ? remove.mutateAsync(deleting.id) : Promise.resolve()),
-  };
-
-  /** The props of the add form (record null) or of one record's edit form, dialog or inline. */
-  const formProps = (record: T | null): RecordFormProps<TValues, TOutput> & FormHeading => {
-    const shared = { schema: config.form.schema, fields };
-    if (record) {
-      const { editForm } = config;
-      return {
-        ...shared,
-        title: editForm.title,
-        description: editForm.description?.(record),
-        defaultValues: config.form.toFormValues(record, childId),
-        submitLabel: editForm.submitLabel,
-        pendingLabel: editForm.pendingLabel ?? "Updating...",
-        onSubmit: (input) => update.mutateAsync({ id: record.id, input }),
-      };
-    }
-    const { addForm } = config;
-    return {
-      ...shared,
-      title: addForm.title ?? config.addLabel,
-      description: addForm.description,
-      defaultValues: config.form.toFormValues(null, childId),
-      submitLabel: addForm.submitLabel,
-      pendingLabel: addForm.pendingLabel ?? "Adding...",
-      onSubmit: (input) => create.mutateAsync(input),
-    };
-  };
-
-  return { dialogs, gridProps, formProps, confirmDeleteProps };
+/** A failed load is shown in place of the list and, for the screens whose spec says so, announced once per failure. */
+function useAnnouncedFailure(title: string | undefined, list: { errorUpdatedAt: number; error: unknown }) {
+  const failedAt = list.error ? list.errorUpdatedAt : 0;
+  const { error } = list;
+  useEffect(() => {
+    if (title && failedAt) toast({ title, description: errorMessage(error), variant: "destructive" });
+  }, [title, failedAt, error]);
 }

@@ -1,12 +1,7 @@
-import { createResourceApi } from "@/client/lib/create-resource-api";
-import type { CareTeamMemberValues } from "@/domain/care-team";
+import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import type { CareTeamMember, CareTeamMemberValues } from "@/domain/care-team";
 
-/** A care team member as the server returns it. */
-export interface CareTeamMember extends CareTeamMemberValues {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { CareTeamMember };
 
 export const careTeamApi = createResourceApi<CareTeamMember, CareTeamMemberValues>(
   "/api/care-team",

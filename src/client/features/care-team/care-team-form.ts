@@ -1,5 +1,5 @@
-import type { RecordFieldConfig } from "@/client/components/ui/record-fields";
-import { toFormValues } from "@/client/lib/form-values";
+import { toFormValues } from "@/client/components/record-screen/form-values";
+import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { careTeamMemberInput } from "@/domain/care-team";
 import type { CareTeamMember } from "./api";
 

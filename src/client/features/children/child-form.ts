@@ -1,4 +1,4 @@
-import { toFormValues } from "@/client/lib/form-values";
+import { toFormValues } from "@/client/components/record-screen/form-values";
 import { type ChildInput, childInput, DEFAULT_AVATAR_COLOR } from "@/domain/children";
 import type { Child } from "./api";
 

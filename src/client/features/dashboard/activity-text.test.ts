@@ -27,6 +27,20 @@ describe("activityText", () => {
   });
 });
 
+describe("activityText of deleted records", () => {
+  it("names only the kind of record, whose content left with it", () => {
+    expect(activityText({ action: "delete", entity: "medical_allergy", summary: null })).toBe(
+      "Deleted a medical allergy",
+    );
+    expect(activityText({ action: "create", entity: "infusion_center", summary: null })).toBe(
+      "Added an infusion center",
+    );
+    expect(activityText({ action: "delete", entity: "child_profile", summary: null })).toBe(
+      "Deleted the child profile and all care records",
+    );
+  });
+});
+
 describe("activityTime", () => {
   const now = new Date("2025-03-01T12:00:00Z");
   it("reads like the onboarding hints", () => {

@@ -24,14 +24,31 @@ const ENTITIES: Record<string, { label: string; strip?: RegExp }> = {
   physical_therapy_session: { label: "therapy session", strip: /^Therapy\s+/i },
   medication: { label: "medication" },
   food_diary_entry: { label: "food diary entry" },
+  infusion_center: { label: "infusion center" },
+  tpn_supply: { label: "TPN supply" },
+  supply_usage: { label: "supply usage" },
+  picc_line: { label: "PICC line" },
+  picc_infection: { label: "line infection" },
+  medical_photo: { label: "medical photo" },
+};
+
+/** Changes that are not about one record. */
+const WHOLE: Record<string, string> = {
+  child_profile: "Deleted the child profile and all care records",
 };
 
 const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/g;
 
-/** "Added care team member Dr. P (GI)", "Updated lab test CBC", "Deleted TPN entry for Jan 05, 2025". */
+/**
+ * "Added care team member Dr. P (GI)", "Updated lab test CBC". A deleted record's changes carry no
+ * summary (its content left with it): "Deleted a lab test", "Added an allergy".
+ */
 export function activityText(item: Pick<ActivityItem, "action" | "entity" | "summary">): string {
+  const whole = WHOLE[item.entity];
+  if (whole) return whole;
   const entity = ENTITIES[item.entity] ?? { label: item.entity.replaceAll("_", " ") };
   const verb = VERBS[item.action] ?? "Changed";
+  if (item.summary === null) return `${verb} ${/^[aeiou]/i.test(entity.label) ? "an" : "a"} ${entity.label}`;
   const summary = item.summary
     .replace(entity.strip ?? /$^/, "")
     .replace(ISO_DAY, (day) => formatListDate(day) || day)

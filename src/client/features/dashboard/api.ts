@@ -1,19 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
+import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
 import { getJson } from "@/client/lib/api";
-import { createResourceApi } from "@/client/lib/create-resource-api";
 import { activityQueryKey, dashboardStatsQueryKey } from "@/client/lib/query-keys";
-import type { DashboardStats } from "@/domain/dashboard";
+import type { ActivityItem, DashboardStats } from "@/domain/dashboard";
+import type { LabTest } from "@/domain/labs";
+import type { Medication } from "@/domain/medications";
+import type { TpnEntry } from "@/domain/tpn";
+import type { SpecialistVisit } from "@/domain/visits";
 
-export type { DashboardStats };
-
-/** One of the user's latest changes, from the audit log. */
-export interface ActivityItem {
-  id: string;
-  action: "create" | "update" | "delete";
-  entity: string;
-  summary: string;
-  createdAt: string;
-}
+export type { ActivityItem, DashboardStats, LabTest, Medication, SpecialistVisit, TpnEntry };
 
 /** Counts for one child (and the records linked to no child), or for the whole family. */
 export function statsQueryOptions(childId: string | null) {
@@ -38,41 +33,6 @@ export const activityQueryOptions = queryOptions({
  * The dashboard's own read-only views of other resources' lists. They use the same keys as the
  * screens that edit them, so a change there reloads the card here.
  */
-
-export interface SpecialistVisit {
-  id: string;
-  doctorName: string;
-  specialty: string;
-  date: string;
-  time: string | null;
-  location: string | null;
-  followUpNeeded: string | null;
-}
-
-export interface LabTest {
-  id: string;
-  testName: string;
-  date: string;
-  status: string;
-  results: string | null;
-  createdAt: string;
-}
-
-export interface Medication {
-  id: string;
-  name: string;
-  dosage: string;
-  frequency: string;
-  isActive: string;
-}
-
-export interface TpnEntry {
-  id: string;
-  date: string;
-  calories: string | null;
-  volume: string | null;
-  duration: number | null;
-}
 
 type ChildParams = { childId?: string };
 

@@ -6,8 +6,10 @@ import { LatestLabsCard } from "./components/latest-labs-card";
 import { QuickActionsCard } from "./components/quick-actions-card";
 import { RecentActivityCard } from "./components/recent-activity-card";
 import { StatTiles } from "./components/stat-tiles";
+import { SupplyChecklistCard } from "./components/supply-checklist-card";
 import { TodayCareCard } from "./components/today-care-card";
 import { UpcomingVisitsCard } from "./components/upcoming-visits-card";
+import { InfusionCentersCard } from "./infusion-centers/infusion-centers-card";
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -23,7 +25,8 @@ export function DashboardPage() {
       <div className="flex flex-col gap-6">
         <StatTiles />
         <EmergencyContactsCard />
-        {/* The TPN supply checklist and infusion centers cards go here (spec order). */}
+        <SupplyChecklistCard />
+        <InfusionCentersCard />
         <div className="grid gap-6 lg:grid-cols-2">
           <UpcomingVisitsCard />
           <LatestLabsCard />

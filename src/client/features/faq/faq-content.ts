@@ -55,9 +55,10 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     id: "csv-export",
     question: "Can I export a section to CSV to share with my healthcare providers?",
     answer: [
-      "Go to Account Settings, Data Management, and choose Export JSON. It downloads one file, tpn-tracker-export-date.json, with every section you have recorded: children, TPN entries, care team, specialist visits, lab tests, symptoms, allergies, medications, notes, therapy sessions and food diary.",
-      "To get a CSV of one section, open the file in Excel (Data, Get Data, From File, From JSON), pick the section, for example tpnEntries, and save it as CSV. Google Sheets and Numbers can do the same with a JSON import add-on.",
-      "Your data stays on your family's server: nothing is shared unless you send the file yourself.",
+      "Yes. In Account Settings, Data Management, choose the child and, if you like, a range of dates, then Export CSV: it downloads a zip with one CSV file per section (TPN entries, supplies, PICC lines, visits, lab tests, symptoms, allergies, medications and the rest) that any spreadsheet opens. Export Excel gives one workbook with a sheet per section.",
+      "For a doctor, Export PDF or Export Word makes a readable report that opens with a one-page care summary (allergies first, medications, the central line and its infection rate, the latest TPN and whom to call), followed by every section. The same summary is on the Care Summary screen, ready to print; open it from Quick Actions on the dashboard. Export FHIR is for hospital systems that read FHIR R4.",
+      "The Email buttons send the CSV, Excel, PDF or Word file to your account's email address. TPN Supplies also has its own Export CSV button for the pharmacy.",
+      "Export JSON is a complete copy: keep it safe, or restore it later under Restore from an export, on this server or another (tick Include the photos to bring photos back too). Your data stays on your family's server: nothing is shared unless you send a file yourself.",
     ],
   },
   {

@@ -1,15 +1,9 @@
 import type { z } from "zod";
-import { createResourceApi } from "@/client/lib/create-resource-api";
-import type { labTestInput } from "@/domain/labs";
+import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import type { LabTest, labTestInput } from "@/domain/labs";
 
+export type { LabTest };
 export type LabTestValues = z.output<typeof labTestInput>;
-
-/** A lab test as the server returns it. */
-export interface LabTest extends LabTestValues {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export const labTestsApi = createResourceApi<LabTest, LabTestValues, { childId?: string }>(
   "/api/lab-tests",

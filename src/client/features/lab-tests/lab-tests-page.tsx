@@ -5,6 +5,7 @@ import { formatListDate } from "@/client/lib/format";
 import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
 import { labTestsApi } from "./api";
 import { LabTestCard } from "./components/lab-test-card";
+import { LabTrends } from "./components/lab-trends";
 import { labTestForm } from "./lab-test-form";
 
 const labTestsScreen = defineRecordScreen({
@@ -44,5 +45,5 @@ const labTestsScreen = defineRecordScreen({
 
 /** Lab Tests: results, normal ranges and review status of the child's tests. */
 export function LabTestsPage() {
-  return <DialogRecordScreen config={labTestsScreen} />;
+  return <DialogRecordScreen config={labTestsScreen} filters={<LabTrends />} />;
 }

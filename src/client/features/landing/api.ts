@@ -1,13 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import { getJson, requestJson } from "@/client/lib/api";
 import type { AuthUser } from "@/client/lib/auth";
-import type { LoginInput, RegisterInput } from "@/domain/auth";
+import type { AuthConfig, LoginInput, RegisterInput } from "@/domain/auth";
 
-/** How this server signs people in: local accounts (with or without sign-up) or OpenID Connect. */
-export interface AuthConfig {
-  mode: "local" | "oidc";
-  allowSignup: boolean;
-}
+export type { AuthConfig };
 
 export const authConfigQueryOptions = queryOptions({
   queryKey: ["auth", "config"],

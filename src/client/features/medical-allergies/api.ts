@@ -1,15 +1,9 @@
 import type { z } from "zod";
-import { createResourceApi } from "@/client/lib/create-resource-api";
-import type { medicalAllergyInput } from "@/domain/allergies";
+import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import type { MedicalAllergy, medicalAllergyInput } from "@/domain/allergies";
 
+export type { MedicalAllergy };
 export type MedicalAllergyValues = z.output<typeof medicalAllergyInput>;
-
-/** A medical allergy as the server returns it. */
-export interface MedicalAllergy extends MedicalAllergyValues {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export const allergiesApi = createResourceApi<MedicalAllergy, MedicalAllergyValues, { childId?: string }>(
   "/api/allergies",

@@ -1,19 +1,6 @@
-import { createResourceApi } from "@/client/lib/create-resource-api";
-import type { NOTE_CATEGORIES, NoteInput, NotePriority } from "@/domain/notes";
+import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import type { Note, NoteCategory, NoteInput } from "@/domain/notes";
 
-export type NoteCategory = (typeof NOTE_CATEGORIES)[number];
-
-/** A note as the server returns it. */
-export interface Note {
-  id: string;
-  childId: string | null;
-  title: string;
-  content: string;
-  category: NoteCategory;
-  tags: string[];
-  priority: NotePriority;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Note, NoteCategory };
 
 export const notesApi = createResourceApi<Note, NoteInput, { childId?: string }>("/api/notes", "notes");

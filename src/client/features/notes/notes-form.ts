@@ -3,7 +3,7 @@ import {
   childFormValue,
   linkChild,
 } from "@/client/components/children/child-select-field";
-import type { RecordFieldConfig } from "@/client/components/ui/record-fields";
+import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { NOTE_CATEGORIES, NOTE_PRIORITIES, type NotePriority, noteInput } from "@/domain/notes";
 import type { Note, NoteCategory } from "./api";
 

@@ -1,12 +1,174 @@
-import { Syringe } from "lucide-react";
+import { Activity, Cable, ShieldAlert, UserRound } from "lucide-react";
+import { useMemo } from "react";
+import { Link } from "wouter";
+import { ChildPicker } from "@/client/components/children/child-picker";
+import { usePageChild } from "@/client/components/children/use-page-child";
+import {
+  AddRecordButton,
+  RecordScreenDialogs,
+  RecordScreenList,
+} from "@/client/components/record-screen/record-screen-parts";
+import { defineRecordScreen } from "@/client/components/record-screen/types";
+import { useRecordScreen } from "@/client/components/record-screen/use-record-screen";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
 import { EmptyState } from "@/client/components/ui/empty-state";
 import { PageHeader } from "@/client/components/ui/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { formatListDate } from "@/client/lib/format";
+import { type PiccLine, piccInfectionsApi, piccLinesApi } from "./api";
+import { LineStatistics } from "./components/line-statistics";
+import { InfectionCard, PiccLineCard } from "./components/picc-cards";
+import { piccInfectionForm, piccLineForm } from "./picc-forms";
+import { INFECTION_TYPE_LABELS, lineLabel } from "./picc-labels";
 
+const linesScreen = defineRecordScreen({
+  title: "PICC Lines",
+  subtitle: "",
+  addLabel: "Add PICC Line",
+  api: piccLinesApi,
+  followsChildFilter: false,
+  messages: {
+    created: "PICC line added successfully",
+    createFailed: "Failed to add PICC line",
+    updated: "PICC line updated successfully",
+    updateFailed: "Failed to update PICC line",
+    deleted: "PICC line deleted successfully",
+    deleteFailed: "Failed to delete PICC line",
+  },
+  listError: { title: "Failed to fetch PICC lines", toast: true },
+  form: piccLineForm,
+  addForm: {
+    submitLabel: "Add Line",
+    description: ({ child }) => `For ${child?.name ?? "the child"}. Required fields are marked *.`,
+  },
+  editForm: { title: "Edit PICC Line", submitLabel: "Update Line" },
+  renderCard: (line, actions) => <PiccLineCard line={line} {...actions} />,
+  empty: {
+    icon: Cable,
+    title: "No PICC lines recorded",
+    text: "Record each central line: when and where it went in, and when and why it came out.",
+  },
+  deletion: {
+    title: "Delete PICC line",
+    itemName: lineLabel,
+  },
+  skeletonCount: 2,
+});
+
+function infectionsScreen(lines: readonly PiccLine[]) {
+  return defineRecordScreen({
+    title: "Infections",
+    subtitle: "",
+    addLabel: "Add Infection",
+    api: piccInfectionsApi,
+    followsChildFilter: false,
+    messages: {
+      created: "Infection record added successfully",
+      createFailed: "Failed to add infection record",
+      updated: "Infection record updated successfully",
+      updateFailed: "Failed to update infection record",
+      deleted: "Infection record deleted successfully",
+      deleteFailed: "Failed to delete infection record",
+    },
+    listError: { title: "Failed to fetch infections", toast: true },
+    form: piccInfectionForm(lines),
+    addForm: {
+      submitLabel: "Add Infection",
+      description: ({ child }) => `For ${child?.name ?? "the child"}. Required fields are marked *.`,
+    },
+    editForm: { title: "Edit Infection", submitLabel: "Update Infection" },
+    renderCard: (infection, actions) => <InfectionCard infection={infection} lines={lines} {...actions} />,
+    empty: {
+      icon: ShieldAlert,
+      title: "No infections recorded",
+      text: "Record line infections to follow the infection rate and have the history ready for the care team.",
+    },
+    deletion: {
+      title: "Delete infection record",
+      itemName: (infection) =>
+        `${INFECTION_TYPE_LABELS[infection.infectionType]} infection of ${formatListDate(infection.infectionDate)}`,
+    },
+    skeletonCount: 2,
+  });
+}
+
+/** PICC Line Tracking: one child's central lines and line infections, with catheter-days and the infection rate. */
 export function PiccLinesPage() {
+  const { childId, pick, hasChildren } = usePageChild();
   return (
     <>
-      <PageHeader title="PICC Line Tracking" subtitle="PICC line history and infections for each child." />
-      <EmptyState icon={Syringe} title="Please select a child to view PICC line tracking" />
+      <PageHeader
+        title="PICC Line Tracking"
+        subtitle="Central lines and line infections for each child, with catheter-days and the infection rate."
+      />
+      <Card className="mb-6">
+        <CardContent className="pt-5 sm:pt-6">
+          <ChildPicker value={childId} onChange={pick} label="Child" id="picc-child" />
+        </CardContent>
+      </Card>
+      {childId ? <ChildLines childId={childId} /> : <SelectChildFirst hasChildren={hasChildren} />}
     </>
+  );
+}
+
+function ChildLines({ childId }: { childId: string }) {
+  const lines = useRecordScreen(linesScreen, { childId });
+  const lineList = lines.list.data ?? [];
+  const infectionsConfig = useMemo(() => infectionsScreen(lineList), [lineList]);
+  const infections = useRecordScreen(infectionsConfig, { childId });
+  return (
+    <>
+      <LineStatistics lines={lineList} infections={infections.list.data ?? []} />
+      <Tabs defaultValue="lines">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <TabsList aria-label="PICC line records">
+            <TabsTrigger value="lines">
+              <Cable aria-hidden="true" />
+              PICC Lines
+            </TabsTrigger>
+            <TabsTrigger value="infections">
+              <Activity aria-hidden="true" />
+              Infections
+            </TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="lines" className="flex flex-col gap-4">
+          <div>
+            <AddRecordButton label="Add PICC Line" onClick={lines.dialogs.openAdd} />
+          </div>
+          <RecordScreenList screen={lines} />
+        </TabsContent>
+        <TabsContent value="infections" className="flex flex-col gap-4">
+          <div>
+            <AddRecordButton label="Add Infection" onClick={infections.dialogs.openAdd} />
+          </div>
+          <RecordScreenList screen={infections} />
+        </TabsContent>
+      </Tabs>
+      <RecordScreenDialogs screen={lines} />
+      <RecordScreenDialogs screen={infections} />
+    </>
+  );
+}
+
+function SelectChildFirst({ hasChildren }: { hasChildren: boolean }) {
+  return (
+    <EmptyState
+      icon={UserRound}
+      title="Please select a child to view PICC line tracking"
+      text={
+        hasChildren
+          ? "Choose a child above to see their lines and infections."
+          : "Lines belong to a child. Add a child profile first, then come back here."
+      }
+      action={
+        hasChildren ? null : (
+          <Button asChild variant="outline">
+            <Link href="/children">Go to Children Profiles</Link>
+          </Button>
+        )
+      }
+    />
   );
 }

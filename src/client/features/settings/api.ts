@@ -1,9 +1,8 @@
 import { apiRequest, requestJson } from "@/client/lib/api";
 import type { AuthUser } from "@/client/lib/auth";
-import { toDateOnly } from "@/client/lib/format";
+import { saveBlob } from "@/client/lib/download";
 import type { ProfileInput } from "@/domain/auth";
-
-export type EmailExportFormat = "csv" | "excel" | "pdf" | "word";
+import type { EmailFormat, ExportFormat, ExportScope, ImportReport } from "@/domain/exports";
 
 interface MessageResponse {
   message: string;
@@ -13,26 +12,70 @@ export function updateProfile(input: ProfileInput): Promise<AuthUser> {
   return requestJson<AuthUser>("PUT", "/api/profile", input);
 }
 
-/** Downloads all of the account's data as 'tpn-tracker-export-{yyyy-MM-dd}.json'. */
-export async function downloadJsonExport(): Promise<void> {
-  const res = await apiRequest("GET", "/api/account/export");
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = `tpn-tracker-export-${toDateOnly()}.json`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the URL goes away.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+/** The export's query: format, child and date range (and photos, for a JSON copy to restore from). */
+function exportQuery(format: ExportFormat, scope: ExportScope, includePhotos: boolean) {
+  const params = new URLSearchParams({ format });
+  if (scope.childId) params.set("childId", scope.childId);
+  if (scope.from) params.set("from", scope.from);
+  if (scope.to) params.set("to", scope.to);
+  if (includePhotos) params.set("photos", "1");
+  return params.toString();
 }
 
-export function emailExport(format: EmailExportFormat): Promise<MessageResponse> {
-  return requestJson<MessageResponse>("POST", "/api/account/export-email", { format });
+/** The file name the server chose ('tpn-tracker-export-{yyyy-MM-dd}.json'). */
+function fileNameOf(response: Response, fallback: string) {
+  return /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallback;
+}
+
+/**
+ * Downloads an export, telling `onProgress` how many bytes have arrived (a ten-year history takes
+ * a moment), then saves it under the server's file name.
+ */
+export async function downloadExport(
+  format: ExportFormat,
+  scope: ExportScope,
+  {
+    includePhotos = false,
+    onProgress,
+  }: { includePhotos?: boolean; onProgress?: (bytes: number) => void } = {},
+): Promise<void> {
+  const response = await apiRequest(
+    "GET",
+    `/api/account/export?${exportQuery(format, scope, includePhotos)}`,
+  );
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.length;
+      onProgress?.(received);
+    }
+  }
+  const blob = reader
+    ? new Blob(chunks as BlobPart[], { type: response.headers.get("content-type") ?? undefined })
+    : await response.blob();
+  saveBlob(blob, fileNameOf(response, `tpn-tracker-export.${format}`));
+}
+
+export function emailExport(format: EmailFormat, scope: ExportScope = {}): Promise<MessageResponse> {
+  return requestJson<MessageResponse>("POST", "/api/account/export-email", { format, ...scope });
+}
+
+/** Restores a JSON export into this account (its text, sent as it is). */
+export async function importExport(file: File): Promise<ImportReport> {
+  const response = await fetch("/api/account/import", {
+    method: "POST",
+    credentials: "include",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: file,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.status}: ${text || response.statusText}`);
+  return JSON.parse(text) as ImportReport;
 }
 
 export function deleteChildProfile(): Promise<MessageResponse> {

@@ -3,8 +3,8 @@ import {
   childFormValue,
   linkChild,
 } from "@/client/components/children/child-select-field";
-import type { RecordFieldConfig } from "@/client/components/ui/record-fields";
-import { toFormValues } from "@/client/lib/form-values";
+import { toFormValues } from "@/client/components/record-screen/form-values";
+import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { toDateOnly } from "@/client/lib/format";
 import { specialistVisitInput } from "@/domain/visits";
 import type { SpecialistVisit } from "./api";

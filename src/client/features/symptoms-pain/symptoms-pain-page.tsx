@@ -4,6 +4,7 @@ import { defineRecordScreen } from "@/client/components/record-screen/types";
 import { formatListDate } from "@/client/lib/format";
 import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
 import { symptomsApi } from "./api";
+import { PainTrend } from "./components/pain-trend";
 import { SymptomEntryCard } from "./components/symptom-entry-card";
 import { symptomEntryForm } from "./symptom-entry-form";
 
@@ -45,5 +46,5 @@ const symptomsPainScreen = defineRecordScreen({
 
 /** Symptoms & Pain: symptoms and pain levels as they happen, with triggers and relief. */
 export function SymptomsPainPage() {
-  return <DialogRecordScreen config={symptomsPainScreen} />;
+  return <DialogRecordScreen config={symptomsPainScreen} filters={<PainTrend />} />;
 }

@@ -1,22 +1,11 @@
-import { createResourceApi } from "@/client/lib/create-resource-api";
-import type { TpnEntryInput } from "@/domain/tpn";
+import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import type { TpnEntry } from "@/domain/tpn";
+import type { TpnEntryBody } from "./tpn-form";
 
 /** A TPN entry as the server returns it: decimals as text ("1200.00"), duration in whole hours. */
-export interface TpnEntry {
-  id: string;
-  childId: string;
-  date: string;
-  calories: string | null;
-  protein: string | null;
-  carbohydrates: string | null;
-  fat: string | null;
-  volume: string | null;
-  duration: number | null;
-  notes: string | null;
-  createdAt: string;
-}
+export type { TpnEntry };
 
-/** Lists are per child (`['tpn', { childId }]`); updates replace the whole entry (PUT). */
-export const tpnApi = createResourceApi<TpnEntry, TpnEntryInput, { childId: string }>("/api/tpn", "tpn", {
+/** Lists are per child (`['tpn', { childId }]`, requested only with one); updates replace the whole entry (PUT). */
+export const tpnApi = createResourceApi<TpnEntry, TpnEntryBody, { childId?: string }>("/api/tpn", "tpn", {
   updateMethod: "PUT",
 });

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import type { RecordFieldConfig } from "@/client/components/ui/record-fields";
-import { toFormValues } from "@/client/lib/form-values";
+import { toFormValues } from "@/client/components/record-screen/form-values";
+import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { toDateOnly } from "@/client/lib/format";
-import { type TpnEntryInput, tpnEntryInput } from "@/domain/tpn";
+import { tpnEntryInput } from "@/domain/tpn";
 import type { TpnEntry } from "./api";
 
 const FORM_KEYS = [
@@ -16,10 +16,19 @@ const FORM_KEYS = [
   "notes",
 ] as const;
 
-export type TpnFormValues = Record<(typeof FORM_KEYS)[number], string>;
+/** The inputs' strings, and the child the entry belongs to (the screen's picker; no input of its own). */
+export type TpnFormValues = Record<(typeof FORM_KEYS)[number] | "childId", string>;
 
-/** The server's schema without the child, which comes from the screen's child picker. */
-export const tpnFormSchema = tpnEntryInput.omit({ childId: true });
+/**
+ * The server's schema. An empty duration is left out of the body (spec: "empty becomes
+ * undefined"), which the whole-entry PUT stores as no duration.
+ */
+export const tpnFormSchema = tpnEntryInput.transform(({ duration, ...rest }) =>
+  duration === null ? rest : { ...rest, duration },
+);
+
+/** The request body of a create or update. */
+export type TpnEntryBody = z.output<typeof tpnFormSchema>;
 
 const decimal = { type: "number", step: "0.01", min: "0" } as const;
 
@@ -48,11 +57,15 @@ export const tpnFields: readonly RecordFieldConfig<TpnFormValues>[] = [
   },
 ];
 
-/** Today's date and empty amounts when adding; the entry's values when editing. */
-export function tpnFormValues(entry: TpnEntry | null): TpnFormValues {
+/** Today's date, empty amounts and the chosen child when adding; the entry's values when editing. */
+export function tpnFormValues(entry: TpnEntry | null, childId: string | null): TpnFormValues {
   const values = toFormValues(FORM_KEYS, entry);
-  return entry ? values : { ...values, date: toDateOnly() };
+  if (entry) return { ...values, childId: entry.childId };
+  return { ...values, date: toDateOnly(), childId: childId ?? "" };
 }
+
+/** The TPN entry form as its record screen takes it: schema, fields and starting values. */
+export const tpnForm = { schema: tpnFormSchema, fields: tpnFields, toFormValues: tpnFormValues };
 
 /** Amounts as a person reads them: "1200.00" -> "1,200", "25.50" -> "25.5". */
 export function formatAmount(value: string | null): string | null {
@@ -60,14 +73,3 @@ export function formatAmount(value: string | null): string | null {
   const n = Number(value);
   return Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: 2 }) : value;
 }
-
-/**
- * The request body: the form's values plus the selected child. An empty duration is left out
- * (spec: "empty becomes undefined"), which the whole-entry PUT stores as no duration.
- */
-export function toTpnBody(output: TpnFormOutput, childId: string): TpnEntryInput {
-  const { duration, ...rest } = output;
-  return duration === null ? { ...rest, childId } : { ...rest, duration, childId };
-}
-
-export type TpnFormOutput = z.output<typeof tpnFormSchema>;

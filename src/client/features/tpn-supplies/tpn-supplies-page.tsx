@@ -1,12 +1,93 @@
-import { Package } from "lucide-react";
-import { EmptyState } from "@/client/components/ui/empty-state";
-import { PageHeader } from "@/client/components/ui/page-header";
+import { useQuery } from "@tanstack/react-query";
+import { FileDown, PackageSearch } from "lucide-react";
+import { useState } from "react";
+import { DialogRecordScreen } from "@/client/components/record-screen/dialog-record-screen";
+import { RecordDialog } from "@/client/components/record-screen/record-dialog";
+import { defineRecordScreen } from "@/client/components/record-screen/types";
+import { Button } from "@/client/components/ui/button";
+import { type SupplyListItem, suppliesApi } from "./api";
+import { ReorderBanner } from "./components/reorder-banner";
+import { SupplyCard } from "./components/supply-card";
+import { downloadSuppliesCsv } from "./supplies-csv";
+import { supplyForm, supplyUsageFields, supplyUsageFormSchema, supplyUsageFormValues } from "./supply-form";
+import { useSupplyUsageMutations } from "./use-supply-usage";
 
+const suppliesScreen = defineRecordScreen({
+  title: "TPN Supplies",
+  subtitle:
+    "What is on the shelf: stock, reorder thresholds, suppliers and expiry dates, and what each week uses.",
+  addLabel: "Add Supply",
+  api: suppliesApi,
+  // Supplies belong to the household, not to one child.
+  followsChildFilter: false,
+  messages: {
+    created: { title: "Supply added", description: "TPN supply has been added successfully." },
+    createFailed: "Failed to add supply.",
+    updated: { title: "Supply updated", description: "TPN supply has been updated successfully." },
+    updateFailed: "Failed to update supply.",
+    deleted: { title: "Supply deleted", description: "TPN supply has been deleted successfully." },
+    deleteFailed: "Failed to delete supply.",
+  },
+  failureTitle: "Error",
+  loadingLabel: "Loading supplies...",
+  form: supplyForm,
+  addForm: { title: "Add New Supply", submitLabel: "Add Supply", pendingLabel: "Adding..." },
+  editForm: { title: "Edit Supply", submitLabel: "Update Supply", pendingLabel: "Updating..." },
+  renderCard: () => null,
+  empty: {
+    icon: PackageSearch,
+    title: "No supplies found",
+    text: "Add the bags, tubing, filters and other supplies you keep at home to see when to reorder.",
+    actionLabel: "Add First Supply",
+  },
+  deletion: { title: "Delete supply", itemName: (supply) => supply.name },
+});
+
+/** TPN Supplies: stock on hand, reorder alerts, usage and the CSV for the pharmacy. */
 export function TpnSuppliesPage() {
+  const supplies = useQuery(suppliesApi.listOptions());
+  const [using, setUsing] = useState<{ open: boolean; supply: SupplyListItem | null }>({
+    open: false,
+    supply: null,
+  });
+  const { create } = useSupplyUsageMutations();
+  const supply = using.supply;
+
   return (
-    <>
-      <PageHeader title="TPN Supplies" subtitle="Supply stock, reorder thresholds and usage." />
-      <EmptyState icon={Package} title="No supplies found" />
-    </>
+    <DialogRecordScreen
+      config={suppliesScreen}
+      headerExtras={
+        <Button
+          variant="outline"
+          onClick={() => downloadSuppliesCsv(supplies.data ?? [])}
+          disabled={!supplies.data}
+        >
+          <FileDown aria-hidden="true" />
+          Export CSV
+        </Button>
+      }
+      filters={<ReorderBanner supplies={supplies.data ?? []} />}
+      renderCard={(item, actions) => (
+        <SupplyCard supply={item} {...actions} onRecordUsage={() => setUsing({ open: true, supply: item })} />
+      )}
+      dialogs={
+        <RecordDialog
+          open={using.open}
+          onOpenChange={(open) => setUsing((state) => ({ ...state, open }))}
+          title="Record Supply Usage"
+          description={
+            supply ? `${supply.name} · Current stock: ${supply.currentStock} ${supply.unit}` : undefined
+          }
+          schema={supplyUsageFormSchema}
+          fields={supplyUsageFields}
+          defaultValues={supplyUsageFormValues(null)}
+          submitLabel="Record Usage"
+          pendingLabel="Recording..."
+          onSubmit={(input) =>
+            supply ? create.mutateAsync({ ...input, supplyId: supply.id }) : Promise.resolve()
+          }
+        />
+      }
+    />
   );
 }

@@ -1,5 +1,8 @@
 import { date, index, integer, numeric, pgTable, text, varchar } from "drizzle-orm/pg-core";
-import { childLink, requiredChildLink } from "./child-link";
+import type { AllergySeverity } from "../../../domain/allergies";
+import type { LabStatus } from "../../../domain/labs";
+import type { SymptomSeverity } from "../../../domain/symptoms";
+import { childLink, ownedChildKey, requiredChildLink } from "./child-link";
 import { createdAt, id, owner, updatedAt } from "./columns";
 
 export const careTeamMembers = pgTable(
@@ -39,7 +42,10 @@ export const tpnEntries = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("tpn_entries_owner_idx").on(t.userId, t.childId, t.date)],
+  (t) => [
+    index("tpn_entries_owner_idx").on(t.userId, t.childId, t.date),
+    ownedChildKey("tpn_entries_owner_child_fk", t),
+  ],
 );
 
 export const specialistVisits = pgTable(
@@ -73,7 +79,7 @@ export const labTests = pgTable(
     orderedBy: text("ordered_by"),
     results: text("results"),
     normalRange: text("normal_range"),
-    status: varchar("status", { length: 16 }).notNull().default("pending"),
+    status: varchar("status", { length: 16 }).$type<LabStatus>().notNull().default("pending"),
     notes: text("notes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -91,14 +97,18 @@ export const symptomEntries = pgTable(
     time: varchar("time", { length: 5 }),
     symptoms: text("symptoms").array().notNull().default([]),
     painLevel: integer("pain_level"),
-    severity: varchar("severity", { length: 16 }),
+    severity: varchar("severity", { length: 16 }).$type<SymptomSeverity>(),
     triggers: text("triggers"),
     treatments: text("treatments"),
     notes: text("notes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("symptom_entries_owner_idx").on(t.userId, t.childId, t.date)],
+  (t) => [
+    index("symptom_entries_owner_idx").on(t.userId, t.childId, t.date),
+    // The heatmap and the pain trend read a window of days across every child.
+    index("symptom_entries_owner_date_idx").on(t.userId, t.date),
+  ],
 );
 
 export const medicalAllergies = pgTable(
@@ -109,7 +119,7 @@ export const medicalAllergies = pgTable(
     childId: childLink(),
     allergen: text("allergen").notNull(),
     reaction: text("reaction").notNull(),
-    severity: varchar("severity", { length: 24 }).notNull(),
+    severity: varchar("severity", { length: 24 }).$type<AllergySeverity>().notNull(),
     dateDiscovered: date("date_discovered", { mode: "string" }),
     treatment: text("treatment"),
     notes: text("notes"),

@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, text, unique, varchar } from "drizzle-orm/pg-core";
+import type { Gender } from "../../../domain/children";
 import { createdAt, id, owner, updatedAt } from "./columns";
 
 export const children = pgTable(
@@ -9,7 +10,7 @@ export const children = pgTable(
     name: text("name").notNull(),
     dateOfBirth: date("date_of_birth", { mode: "string" }),
     age: integer("age"),
-    gender: varchar("gender", { length: 16 }),
+    gender: varchar("gender", { length: 16 }).$type<Gender>(),
     medicalDiagnosis: text("medical_diagnosis"),
     avatarUrl: text("avatar_url"),
     avatarColor: varchar("avatar_color", { length: 16 }).notNull().default("#3B82F6"),
@@ -18,5 +19,9 @@ export const children = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("children_user_idx").on(t.userId, t.name)],
+  (t) => [
+    index("children_user_idx").on(t.userId, t.name),
+    // The target of the (owner, child) foreign keys: a record can only link its own owner's child.
+    unique("children_owner_id_key").on(t.userId, t.id),
+  ],
 );

@@ -1,4 +1,6 @@
 import { date, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import type { MealType } from "../../../domain/food-diary";
+import type { NoteCategory, NotePriority } from "../../../domain/notes";
 import { childLink } from "./child-link";
 import { createdAt, id, owner, updatedAt } from "./columns";
 
@@ -10,9 +12,9 @@ export const notes = pgTable(
     childId: childLink(),
     title: text("title").notNull(),
     content: text("content").notNull(),
-    category: varchar("category", { length: 16 }).notNull().default("general"),
+    category: varchar("category", { length: 16 }).$type<NoteCategory>().notNull().default("general"),
     tags: text("tags").array().notNull().default([]),
-    priority: varchar("priority", { length: 8 }).notNull().default("medium"),
+    priority: varchar("priority", { length: 8 }).$type<NotePriority>().notNull().default("medium"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,7 +58,7 @@ export const medications = pgTable(
     sideEffects: text("side_effects").array().notNull().default([]),
     instructions: text("instructions"),
     /** The text 'true' or 'false', as the spec's client sends it. */
-    isActive: varchar("is_active", { length: 5 }).notNull().default("true"),
+    isActive: varchar("is_active", { length: 5 }).$type<"true" | "false">().notNull().default("true"),
     notes: text("notes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -71,7 +73,7 @@ export const foodDiaryEntries = pgTable(
     userId: owner(),
     childId: childLink(),
     date: date("date", { mode: "string" }).notNull(),
-    mealType: varchar("meal_type", { length: 16 }).notNull(),
+    mealType: varchar("meal_type", { length: 16 }).$type<MealType>().notNull(),
     time: varchar("time", { length: 5 }),
     foods: text("foods").array().notNull().default([]),
     portion: text("portion"),

@@ -7,9 +7,11 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { childLink } from "./child-link";
+import type { PhotoCategory, PhotoSeverity } from "../../../domain/photos";
+import { children } from "./children";
 import { createdAt, id, owner, updatedAt } from "./columns";
 
 export const medicalPhotos = pgTable(
@@ -17,11 +19,12 @@ export const medicalPhotos = pgTable(
   {
     id: id(),
     userId: owner(),
-    childId: childLink(),
+    // A child's photos go with the child: nobody should keep pictures of a child whose profile is gone.
+    childId: uuid("child_id").references(() => children.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description"),
-    category: varchar("category", { length: 24 }).notNull(),
-    severity: varchar("severity", { length: 16 }),
+    category: varchar("category", { length: 24 }).$type<PhotoCategory>().notNull(),
+    severity: varchar("severity", { length: 16 }).$type<PhotoSeverity>(),
     bodyLocation: text("body_location"),
     /** The object path, e.g. /objects/uploads/<id>. */
     photoUrl: text("photo_url").notNull(),
@@ -37,7 +40,12 @@ export const medicalPhotos = pgTable(
   (t) => [index("medical_photos_owner_idx").on(t.userId, t.childId, t.dateTaken)],
 );
 
-/** Uploaded files: who owns them and where the storage driver keeps them. */
+/**
+ * Uploaded files: who owns them and where the storage driver keeps them (`storageKey`, with
+ * `.thumb` for the thumbnail and `.upload` for the upload before it is checked). An object is
+ * created with its upload URL, received (local uploads), finalised once checked and re-encoded,
+ * and attached when a photo record uses it. Objects never attached are swept after a day.
+ */
 export const storedObjects = pgTable(
   "stored_objects",
   {
@@ -49,8 +57,12 @@ export const storedObjects = pgTable(
     storageKey: text("storage_key").notNull(),
     contentType: varchar("content_type", { length: 64 }),
     sizeBytes: bigint("size_bytes", { mode: "number" }),
-    /** Set once the upload has been checked and finalised. */
+    /** Set when an upload to this server arrived (uploads straight to S3 skip it). */
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    /** Set once the upload has been checked and re-encoded. */
     finalizedAt: timestamp("finalized_at", { withTimezone: true }),
+    /** Set once a photo record uses the object; one photo per object. */
+    attachedAt: timestamp("attached_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

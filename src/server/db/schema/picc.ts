@@ -1,5 +1,6 @@
 import { boolean, date, index, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
-import { requiredChildLink } from "./child-link";
+import type { InfectionOutcome, InfectionType, InsertionSite, LineType } from "../../../domain/picc";
+import { ownedChildKey, requiredChildLink } from "./child-link";
 import { createdAt, id, owner, updatedAt } from "./columns";
 
 export const piccLines = pgTable(
@@ -10,8 +11,8 @@ export const piccLines = pgTable(
     childId: requiredChildLink(),
     insertionDate: date("insertion_date", { mode: "string" }).notNull(),
     removalDate: date("removal_date", { mode: "string" }),
-    insertionSite: varchar("insertion_site", { length: 16 }),
-    lineType: varchar("line_type", { length: 16 }),
+    insertionSite: varchar("insertion_site", { length: 16 }).$type<InsertionSite>(),
+    lineType: varchar("line_type", { length: 16 }).$type<LineType>(),
     insertedBy: text("inserted_by"),
     removalReason: text("removal_reason"),
     complications: text("complications"),
@@ -19,7 +20,10 @@ export const piccLines = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("picc_lines_owner_idx").on(t.userId, t.childId, t.insertionDate)],
+  (t) => [
+    index("picc_lines_owner_idx").on(t.userId, t.childId, t.insertionDate),
+    ownedChildKey("picc_lines_owner_child_fk", t),
+  ],
 );
 
 export const piccInfections = pgTable(
@@ -30,19 +34,22 @@ export const piccInfections = pgTable(
     childId: requiredChildLink(),
     piccLineId: uuid("picc_line_id").references(() => piccLines.id, { onDelete: "set null" }),
     infectionDate: date("infection_date", { mode: "string" }).notNull(),
-    infectionType: varchar("infection_type", { length: 24 }).notNull(),
+    infectionType: varchar("infection_type", { length: 24 }).$type<InfectionType>().notNull(),
     organism: text("organism"),
     symptoms: text("symptoms"),
     treatmentStartDate: date("treatment_start_date", { mode: "string" }),
     treatmentEndDate: date("treatment_end_date", { mode: "string" }),
     antibiotics: text("antibiotics"),
     treatmentMethod: text("treatment_method"),
-    outcome: varchar("outcome", { length: 16 }),
+    outcome: varchar("outcome", { length: 16 }).$type<InfectionOutcome>(),
     hospitalAdmission: boolean("hospital_admission").notNull().default(false),
     admissionDuration: text("admission_duration"),
     notes: text("notes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("picc_infections_owner_idx").on(t.userId, t.childId, t.infectionDate)],
+  (t) => [
+    index("picc_infections_owner_idx").on(t.userId, t.childId, t.infectionDate),
+    ownedChildKey("picc_infections_owner_child_fk", t),
+  ],
 );

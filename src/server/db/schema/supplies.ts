@@ -1,4 +1,19 @@
-import { boolean, date, index, integer, numeric, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  unique,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import type { SupplyCategory } from "../../../domain/supplies";
 import { childLink } from "./child-link";
 import { createdAt, id, owner, updatedAt } from "./columns";
 
@@ -8,7 +23,7 @@ export const tpnSupplies = pgTable(
     id: id(),
     userId: owner(),
     name: text("name").notNull(),
-    category: varchar("category", { length: 16 }).notNull(),
+    category: varchar("category", { length: 16 }).$type<SupplyCategory>().notNull(),
     currentStock: integer("current_stock").notNull().default(0),
     minThreshold: integer("min_threshold").notNull().default(5),
     unit: text("unit").notNull(),
@@ -20,7 +35,12 @@ export const tpnSupplies = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("tpn_supplies_owner_idx").on(t.userId, t.name)],
+  (t) => [
+    index("tpn_supplies_owner_idx").on(t.userId, t.name),
+    unique("tpn_supplies_owner_id_key").on(t.userId, t.id),
+    // Stock never goes below zero, whatever requests race.
+    check("tpn_supplies_stock_not_negative", sql`${t.currentStock} >= 0`),
+  ],
 );
 
 export const supplyUsage = pgTable(
@@ -28,9 +48,7 @@ export const supplyUsage = pgTable(
   {
     id: id(),
     userId: owner(),
-    supplyId: uuid("supply_id")
-      .notNull()
-      .references(() => tpnSupplies.id, { onDelete: "cascade" }),
+    supplyId: uuid("supply_id").notNull(),
     quantityUsed: integer("quantity_used").notNull(),
     usageDate: date("usage_date", { mode: "string" }).notNull(),
     notes: text("notes"),
@@ -39,6 +57,12 @@ export const supplyUsage = pgTable(
   (t) => [
     index("supply_usage_owner_idx").on(t.userId, t.usageDate),
     index("supply_usage_supply_idx").on(t.supplyId),
+    // (owner, supply): a usage can only draw on its owner's supply, and goes with it.
+    foreignKey({
+      name: "supply_usage_owner_supply_fk",
+      columns: [t.userId, t.supplyId],
+      foreignColumns: [tpnSupplies.userId, tpnSupplies.id],
+    }).onDelete("cascade"),
   ],
 );
 

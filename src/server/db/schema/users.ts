@@ -53,7 +53,11 @@ export interface SessionData {
   lastSeenAt: string;
 }
 
-/** Who changed what, when. Written in the same transaction as the change. */
+/**
+ * Who changed what, when. Written in the same transaction as the change. `userId` is the owner of
+ * the records that changed; `actorId` the person who changed them (the same person until families
+ * are shared between several caregivers).
+ */
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -61,10 +65,11 @@ export const auditLog = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     action: varchar("action", { length: 16 }).$type<"create" | "update" | "delete">().notNull(),
     entity: varchar("entity", { length: 64 }).notNull(),
     entityId: uuid("entity_id").notNull(),
-    /** A short human label of the record (its name or title), for the activity feed. */
+    /** A short human label of the record (its name or title), for the activity feed; null once deleted. */
     summary: text("summary"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,8 +77,10 @@ export const auditLog = pgTable(
 );
 
 /**
- * Failed sign-in attempts, one row per failure, keyed by client IP or by account email.
- * Kept in the database so the limit holds across restarts and across server processes.
+ * Sign-in and sign-up attempts, one row per attempt, keyed by client address or by account email.
+ * An attempt is written before the password is checked (so parallel requests cannot all slip
+ * under the limit); a successful sign-in removes its rows, so what stays are failures. Kept in the
+ * database so the limit holds across restarts and across server processes.
  */
 export const loginFailures = pgTable(
   "login_failures",

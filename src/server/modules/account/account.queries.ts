@@ -1,25 +1,34 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import { CARE_RECORD_TABLES } from "../../db/schema/owned-tables";
+import { redactAllAudit, writeAudit } from "../../lib/audit";
+import type { WriteContext } from "../../lib/transaction";
 
 /**
- * Deletes the child profile: every child and every care record of the user, and the child's name.
- * The account and its sign-in stay. One transaction: all or nothing.
+ * Deletes the child profile: every child and every care record of the owner, and the child's
+ * name. The account and its sign-in stay. What the activity log said of those records goes too;
+ * the deletion itself is logged, without content.
  */
-export async function deleteChildProfile(db: Db, userId: string) {
-  await db.transaction(async (tx) => {
-    await tx.delete(schema.storedObjects).where(eq(schema.storedObjects.userId, userId));
-    for (const table of Object.values(CARE_RECORD_TABLES))
-      await tx.delete(table).where(eq(table.userId, userId));
-    await tx
-      .update(schema.users)
-      .set({ childName: null, updatedAt: new Date() })
-      .where(eq(schema.users.id, userId));
+export async function deleteChildProfile(ctx: WriteContext) {
+  const { tx, ownerId } = ctx;
+  await tx.delete(schema.storedObjects).where(eq(schema.storedObjects.userId, ownerId));
+  for (const table of Object.values(CARE_RECORD_TABLES))
+    await tx.delete(table).where(eq(table.userId, ownerId));
+  await tx
+    .update(schema.users)
+    .set({ childName: null, updatedAt: new Date() })
+    .where(eq(schema.users.id, ownerId));
+  await redactAllAudit(tx, ownerId);
+  await writeAudit(tx, {
+    ownerId,
+    actorId: ctx.actorId,
+    action: "delete",
+    entity: "child_profile",
+    entityId: ownerId,
   });
 }
 
 /** Deletes the user; every owned row (records, sessions, audit trail) goes with it by cascade. */
-export async function deleteUser(db: Db, userId: string) {
-  await db.delete(schema.users).where(eq(schema.users.id, userId));
+export async function deleteUser(ctx: WriteContext) {
+  await ctx.tx.delete(schema.users).where(eq(schema.users.id, ctx.ownerId));
 }

@@ -1,33 +1,53 @@
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { profileInput } from "../../../domain/auth";
-import type { Db } from "../../db/client";
+import { z } from "zod";
+import { currentUserRecord, profileInput } from "../../../domain/auth";
+import type { ModuleRoutes } from "../../app-context";
 import { unauthorized } from "../../lib/errors";
-import type { ObjectStorage } from "../../storage/local-storage";
-import { toCurrentUser, updateProfile } from "../auth/users.queries";
+import { ownerScope } from "../../lib/owned-routes";
+import { inTransaction } from "../../lib/transaction";
+import { deleteOwnerObjects } from "../../storage/object-storage";
+import { updateProfile } from "../auth/users.queries";
 import { deleteChildProfile, deleteUser } from "./account.queries";
 
-export function accountRoutes(app: FastifyInstance, db: Db, storage: ObjectStorage) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+const messageRecord = z.object({ message: z.string() });
 
-  r.put("/api/profile", { schema: { body: profileInput } }, async (request) => {
-    const user = await updateProfile(db, request.ownerId(), request.body);
-    if (!user) throw unauthorized();
-    return toCurrentUser(user);
-  });
+export const accountRoutes: ModuleRoutes = (scope, { db, storage }) => {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
 
-  r.delete("/api/account/child-profile", async (request) => {
-    const userId = request.ownerId();
-    await deleteChildProfile(db, userId);
-    await storage.removeAllOf(userId);
-    return { message: "The child profile and all care records have been deleted." };
-  });
+  r.put(
+    "/api/profile",
+    { schema: { body: profileInput, response: { 200: currentUserRecord } } },
+    async (request) => {
+      const user = await updateProfile(db, request.ownerId(), request.body);
+      if (!user) throw unauthorized();
+      return user;
+    },
+  );
 
-  r.delete("/api/account/user", async (request, reply) => {
-    const userId = request.ownerId();
-    await deleteUser(db, userId);
-    await storage.removeAllOf(userId);
+  /** Runs a deletion in one transaction; the owner's stored files go once it has committed. */
+  const deleteWithFiles = (request: Parameters<typeof ownerScope>[0], work: typeof deleteUser) =>
+    inTransaction(
+      db,
+      ownerScope(request),
+      async (ctx) => {
+        await work(ctx);
+        ctx.afterCommit(() => deleteOwnerObjects(storage, ctx.ownerId));
+      },
+      (error) => request.log.error({ fault: (error as Error).name }, "stored files were not removed"),
+    );
+
+  r.delete(
+    "/api/account/child-profile",
+    { schema: { response: { 200: messageRecord } } },
+    async (request) => {
+      await deleteWithFiles(request, deleteChildProfile);
+      return { message: "The child profile and all care records have been deleted." };
+    },
+  );
+
+  r.delete("/api/account/user", { schema: { response: { 200: messageRecord } } }, async (request, reply) => {
+    await deleteWithFiles(request, deleteUser);
     await reply.signOut();
     return { message: "Your account and all of its data have been deleted." };
   });
-}
+};

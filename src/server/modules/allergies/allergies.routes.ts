@@ -1,17 +1,21 @@
-import type { FastifyInstance } from "fastify";
-import { medicalAllergyInput } from "../../../domain/allergies";
-import type { Db } from "../../db/client";
+import { medicalAllergyInput, medicalAllergyRecord } from "../../../domain/allergies";
+import type { ModuleRoutes } from "../../app-context";
 import { medicalAllergies } from "../../db/schema/index";
-import { registerOwnedCrud } from "../../lib/owned-crud";
+import { ownedRecords } from "../../lib/owned-records";
+import { registerOwnedRoutes } from "../../lib/owned-routes";
 
-export function allergyRoutes(app: FastifyInstance, db: Db) {
-  registerOwnedCrud(app, db, {
+export const allergyRecords = ownedRecords({
+  entity: "medical_allergy",
+  table: medicalAllergies,
+  childScope: "withUnlinked",
+  summary: (row) => `${row.allergen} (${row.severity})`,
+});
+
+export const allergyRoutes: ModuleRoutes = (scope, { db }) =>
+  registerOwnedRoutes(scope, db, {
     path: "/api/allergies",
-    entity: "medical_allergy",
-    table: medicalAllergies,
-    schema: medicalAllergyInput,
+    records: allergyRecords,
+    input: medicalAllergyInput,
+    record: medicalAllergyRecord,
     updateMethods: ["PATCH"],
-    childFilter: "withUnlinked",
-    summary: (row) => `${row.allergen} (${row.severity})`,
   });
-}

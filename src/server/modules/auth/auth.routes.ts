@@ -1,29 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { loginInput, registerInput } from "../../../domain/auth";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import { authConfigRecord, currentUserRecord, loginInput, registerInput } from "../../../domain/auth";
+import type { ModuleRoutes } from "../../app-context";
 import { conflict, forbidden, HttpError, unauthorized } from "../../lib/errors";
 import {
   accountKey,
   clearFailures,
+  forgetAttempt,
   ipKey,
+  MAX_FAILURES,
+  MAX_SIGNUPS,
   pruneFailures,
-  recordFailure,
-  retryAfterSeconds,
+  SIGNUP_WINDOW_MS,
+  signupKey,
+  takeAttempt,
+  WINDOW_MS,
 } from "./login-limit.queries";
 import { createOidc, type PendingLogin } from "./oidc";
-import { decoyHash, hashPassword, verifyPassword } from "./passwords";
-import {
-  createLocalUser,
-  findOrCreateOidcUser,
-  findUserByEmail,
-  getUser,
-  toCurrentUser,
-} from "./users.queries";
+import { createLocalUser, findOrCreateOidcUser, findUserByEmail, getUser } from "./users.queries";
 
 const PENDING_COOKIE = "oidc_pending";
-const open = { config: { public: true } } as const;
 
 function tooManyAttempts(seconds: number) {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
@@ -34,57 +30,76 @@ function tooManyAttempts(seconds: number) {
   );
 }
 
-/** Sign-in, sign-out and the current user (DESIGN section 3). */
-export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
+/**
+ * Sign-in, sign-up, the OpenID Connect round trip and sign-out (DESIGN section 3): the routes a
+ * signed-out visitor can reach.
+ */
+export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const oidc = config.oidc ? createOidc(config.oidc) : undefined;
   const secure = config.publicUrl?.startsWith("https:") ?? false;
   const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  r.get("/api/auth/config", open, async () => ({
-    mode: oidc ? "oidc" : "local",
+  r.get("/api/auth/config", { schema: { response: { 200: authConfigRecord } } }, async () => ({
+    mode: oidc ? ("oidc" as const) : ("local" as const),
     allowSignup: !oidc && config.allowSignup,
   }));
 
-  r.get("/api/auth/user", async (request) => {
-    const user = await getUser(db, request.ownerId());
-    if (!user) throw unauthorized();
-    return toCurrentUser(user);
-  });
+  r.post(
+    "/api/auth/register",
+    { schema: { body: registerInput, response: { 201: currentUserRecord } } },
+    async (request, reply) => {
+      if (oidc) throw forbidden("Accounts are managed by the identity provider. Use Sign In.");
+      if (!config.allowSignup) throw forbidden("New accounts cannot be created on this server.");
+      const attempt = await takeAttempt(db, [signupKey(request.ip)], {
+        max: MAX_SIGNUPS,
+        windowMs: SIGNUP_WINDOW_MS,
+      });
+      if (!attempt.allowed) {
+        throw new HttpError(429, "Too many new accounts from this address. Please try again later.", {
+          "retry-after": String(attempt.retryAfterSeconds),
+        });
+      }
+      const { email, password, firstName, lastName } = request.body;
+      const taken = conflict("An account with this email already exists. Sign in instead.");
+      // Checked before hashing: a request that will be refused never costs a hash.
+      if (await findUserByEmail(db, email)) throw taken;
+      const user = await createLocalUser(db, {
+        email,
+        passwordHash: await passwords.hash(password),
+        firstName,
+        lastName,
+      });
+      if (!user) throw taken;
+      await reply.signIn(user.id);
+      return reply.status(201).send(user);
+    },
+  );
 
-  r.post("/api/auth/register", { ...open, schema: { body: registerInput } }, async (request, reply) => {
-    if (oidc) throw forbidden("Accounts are managed by the identity provider. Use Sign In.");
-    if (!config.allowSignup) throw forbidden("New accounts cannot be created on this server.");
-    const { email, password, firstName, lastName } = request.body;
-    const user = await createLocalUser(db, {
-      email,
-      passwordHash: await hashPassword(password),
-      firstName,
-      lastName,
-    });
-    if (!user) throw conflict("An account with this email already exists. Sign in instead.");
-    await reply.signIn(user.id);
-    return reply.status(201).send(toCurrentUser(user));
-  });
+  r.post(
+    "/api/auth/login",
+    { schema: { body: loginInput, response: { 200: currentUserRecord } } },
+    async (request, reply) => {
+      if (oidc) throw forbidden("Sign in through the identity provider.");
+      const { email, password } = request.body;
+      // The attempt is counted before the password is checked, so parallel guesses cannot outrun the limit.
+      const attempt = await takeAttempt(db, [ipKey(request.ip), accountKey(email)], {
+        max: MAX_FAILURES,
+        windowMs: WINDOW_MS,
+      });
+      if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
+      const user = await findUserByEmail(db, email);
+      const valid = await passwords.verify(password, user?.passwordHash ?? (await passwords.decoy()));
+      if (!user?.passwordHash || !valid) throw new HttpError(401, "Invalid email or password");
+      // A success is not a failure: the account starts afresh and the address keeps only its failures.
+      await clearFailures(db, accountKey(email));
+      await forgetAttempt(db, attempt.ids);
+      await reply.signIn(user.id);
+      return user;
+    },
+  );
 
-  r.post("/api/auth/login", { ...open, schema: { body: loginInput } }, async (request, reply) => {
-    if (oidc) throw forbidden("Sign in through the identity provider.");
-    const { email, password } = request.body;
-    const keys = [ipKey(request.ip), accountKey(email)];
-    const wait = await retryAfterSeconds(db, keys);
-    if (wait > 0) throw tooManyAttempts(wait);
-    const user = await findUserByEmail(db, email);
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
-    if (!user?.passwordHash || !valid) {
-      await recordFailure(db, keys);
-      throw new HttpError(401, "Invalid email or password");
-    }
-    await clearFailures(db, accountKey(email));
-    await reply.signIn(user.id);
-    return toCurrentUser(user);
-  });
-
-  r.get("/api/login", open, async (request, reply) => {
+  r.get("/api/login", async (request, reply) => {
     if (!oidc) return reply.redirect("/?signin=1");
     const { url, pending } = await oidc.start(`${origin(request)}/api/callback`);
     reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
@@ -98,7 +113,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
     return reply.redirect(url);
   });
 
-  r.get("/api/callback", open, async (request, reply) => {
+  r.get("/api/callback", async (request, reply) => {
     if (!oidc) return reply.redirect("/");
     const raw = request.cookies[PENDING_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : undefined;
@@ -111,22 +126,36 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       await reply.signIn(user.id);
       return reply.redirect("/");
     } catch (err) {
-      request.log.warn({ err }, "OpenID Connect sign-in failed");
+      request.log.warn({ fault: (err as Error).name }, "OpenID Connect sign-in failed");
       return reply.redirect("/?signin=failed");
     }
   });
 
-  r.get("/api/logout", open, async (_request, reply) => {
-    await reply.signOut();
+  r.get("/api/logout", async (request, reply) => {
+    // Only this site may end the session: an image or link on another site must not sign anyone out.
+    if (request.headers["sec-fetch-site"] !== "cross-site") await reply.signOut();
     return reply.redirect("/");
   });
 
   const timer = setInterval(
     () => {
-      pruneFailures(db).catch((err) => app.log.warn({ err }, "login failure pruning failed"));
+      pruneFailures(db).catch((err: Error) =>
+        app.log.warn({ fault: err.name }, "login failure pruning failed"),
+      );
     },
     15 * 60 * 1000,
   );
   timer.unref();
   app.addHook("onClose", async () => clearInterval(timer));
-}
+};
+
+/** The signed-in person (spec section 7: `GET /api/auth/user`). */
+export const authRoutes: ModuleRoutes = (scope, { db }) => {
+  scope
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/api/auth/user", { schema: { response: { 200: currentUserRecord } } }, async (request) => {
+      const user = await getUser(db, request.ownerId());
+      if (!user) throw unauthorized();
+      return user;
+    });
+};

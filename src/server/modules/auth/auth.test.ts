@@ -7,6 +7,7 @@ import {
   sessionCookie,
   signUp,
   type TestApp,
+  uniqueAddress,
   uniqueEmail,
 } from "../../../../tests/helpers/test-app";
 import { queryRows } from "../../../../tests/helpers/test-database";
@@ -26,6 +27,7 @@ describe("local accounts", () => {
     const response = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
+      remoteAddress: uniqueAddress(),
       payload: {
         email: `  ${email.toUpperCase()} `,
         password: PASSWORD,
@@ -46,12 +48,14 @@ describe("local accounts", () => {
     const again = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
+      remoteAddress: uniqueAddress(),
       payload: { email: user.email, password: PASSWORD },
     });
     expect(again.statusCode).toBe(409);
     const short = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
+      remoteAddress: uniqueAddress(),
       payload: { email: uniqueEmail(), password: "x".repeat(11) },
     });
     expect(short.statusCode).toBe(400);
@@ -61,6 +65,7 @@ describe("local accounts", () => {
     const long = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
+      remoteAddress: uniqueAddress(),
       payload: { email: uniqueEmail(), password: "x".repeat(129) },
     });
     expect(long.statusCode).toBe(400);
@@ -120,6 +125,7 @@ describe("local accounts", () => {
     const response = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
+      remoteAddress: uniqueAddress(),
       payload: { email: uniqueEmail(), password: PASSWORD },
     });
     const cookie = response.cookies.find((c) => c.name === "sid");
@@ -133,6 +139,25 @@ describe("local accounts", () => {
     const out = await user.get("/api/logout");
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe("/");
+    expect((await user.get("/api/auth/user")).statusCode).toBe(401);
+  });
+
+  it("does not sign out on a cross-site request to /api/logout", async () => {
+    const user = await signUp(t.app);
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/logout",
+      headers: { cookie: user.cookie, "sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors" },
+    });
+    expect(forged.statusCode).toBe(302);
+    expect(forged.cookies.find((c) => c.name === "sid")).toBeUndefined();
+    expect((await user.get("/api/auth/user")).statusCode).toBe(200);
+    const sameSite = await t.app.inject({
+      method: "GET",
+      url: "/api/logout",
+      headers: { cookie: user.cookie, "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate" },
+    });
+    expect(sameSite.statusCode).toBe(302);
     expect((await user.get("/api/auth/user")).statusCode).toBe(401);
   });
 
@@ -175,6 +200,30 @@ describe("session lifetime", () => {
   });
 });
 
+describe("a short idle timeout", () => {
+  it("keeps a session alive that is used more often than the idle limit", async () => {
+    const short = await buildTestApp({ SESSION_IDLE_MINUTES: "1" });
+    try {
+      const user = await signUp(short.app);
+      // Used 45 s after the last request, then again 30 s later: never idle for a minute.
+      const stepBack = (seconds: number) =>
+        queryRows(
+          short.database,
+          sql`update sessions set sess = jsonb_set(sess, '{lastSeenAt}', to_jsonb(to_char(((sess->>'lastSeenAt')::timestamptz - make_interval(secs => ${seconds}::int)) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+              where user_id = ${user.id}`,
+        );
+      await stepBack(45);
+      expect((await user.get("/api/auth/user")).statusCode).toBe(200);
+      await stepBack(30);
+      expect((await user.get("/api/auth/user")).statusCode).toBe(200);
+      await stepBack(61);
+      expect((await user.get("/api/auth/user")).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
 describe("profile and account", () => {
   it("updates the profile with trimmed names and never the email", async () => {
     const user = await signUp(t.app);
@@ -199,7 +248,7 @@ describe("profile and account", () => {
     await user.post("/api/care-team", { name: "Dr. Patel", role: "Gastroenterologist" });
     const response = await user.delete("/api/account/child-profile");
     expect(response.statusCode).toBe(200);
-    expect(response.json().message).toEqual(expect.any(String));
+    expect(response.json()).toEqual({ message: "The child profile and all care records have been deleted." });
     expect((await user.get("/api/care-team")).json()).toEqual([]);
     expect((await user.get("/api/auth/user")).json()).toMatchObject({ childName: null, firstName: "Lu" });
   });
@@ -211,7 +260,7 @@ describe("profile and account", () => {
     await other.post("/api/care-team", { name: "Nurse Kim", role: "Home nurse" });
     const response = await user.delete("/api/account/user");
     expect(response.statusCode).toBe(200);
-    expect(response.json().message).toEqual(expect.any(String));
+    expect(response.json()).toEqual({ message: "Your account and all of its data have been deleted." });
     expect((await user.get("/api/auth/user")).statusCode).toBe(401);
     expect((await login(user.email, PASSWORD, "10.3.0.1")).statusCode).toBe(401);
     const left = await queryRows(
@@ -233,6 +282,7 @@ describe("closed sign-up", () => {
       const response = await closed.app.inject({
         method: "POST",
         url: "/api/auth/register",
+        remoteAddress: uniqueAddress(),
         payload: { email: uniqueEmail(), password: PASSWORD },
       });
       expect(response.statusCode).toBe(403);
@@ -250,6 +300,7 @@ describe("closed sign-up", () => {
       const response = await secure.app.inject({
         method: "POST",
         url: "/api/auth/register",
+        remoteAddress: uniqueAddress(),
         payload: { email: uniqueEmail(), password: PASSWORD },
       });
       const cookie = response.cookies.find((c) => c.name === "__Host-sid");

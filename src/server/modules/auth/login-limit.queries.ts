@@ -1,41 +1,76 @@
-import { and, count, eq, gte, inArray, lt, min } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, min, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { loginFailures } from "../../db/schema/index";
 
-/** More than this many failures in the window, per client IP or per account, answers 429. */
+/** At most this many password checks per client address and per account in the window. */
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60 * 1000;
+/** At most this many new accounts per client address in an hour. */
+export const MAX_SIGNUPS = 10;
+export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 
 export const ipKey = (ip: string) => `ip:${ip}`;
 export const accountKey = (email: string) => `account:${email.toLowerCase()}`;
+export const signupKey = (ip: string) => `signup:${ip}`;
 
-/** Seconds until the caller may try again, or 0 when a login attempt is allowed. */
-export async function retryAfterSeconds(db: Db, keys: string[], now = new Date()): Promise<number> {
-  const since = new Date(now.getTime() - WINDOW_MS);
-  const rows = await db
-    .select({ key: loginFailures.key, failures: count(), oldest: min(loginFailures.failedAt) })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.key, keys), gte(loginFailures.failedAt, since)))
-    .groupBy(loginFailures.key);
-  let wait = 0;
-  for (const row of rows) {
-    if (row.failures >= MAX_FAILURES && row.oldest) {
-      const until = new Date(row.oldest).getTime() + WINDOW_MS;
-      wait = Math.max(wait, Math.ceil((until - now.getTime()) / 1000));
+export interface AttemptLimit {
+  max: number;
+  windowMs: number;
+}
+
+export type Attempt = { allowed: true; ids: string[] } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts the attempts of each key in the window and, when none is at the limit, records this one.
+ * Each key is locked for the transaction (an advisory lock), so parallel requests are counted one
+ * after another: however many arrive at once, exactly `max` get through per window, on PostgreSQL
+ * and PGlite alike. A refused attempt records nothing, so hammering does not prolong the wait.
+ */
+export async function takeAttempt(
+  db: Db,
+  keys: string[],
+  limit: AttemptLimit,
+  now = new Date(),
+): Promise<Attempt> {
+  const since = new Date(now.getTime() - limit.windowMs);
+  return db.transaction(async (tx) => {
+    // Always in the same order, so two requests locking the same keys cannot deadlock.
+    for (const key of [...keys].sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     }
-  }
-  return wait;
+    const counts = await tx
+      .select({ key: loginFailures.key, attempts: count(), oldest: min(loginFailures.failedAt) })
+      .from(loginFailures)
+      .where(and(inArray(loginFailures.key, keys), gte(loginFailures.failedAt, since)))
+      .groupBy(loginFailures.key);
+    const full = counts.filter((c) => c.attempts >= limit.max);
+    if (full.length > 0) {
+      let wait = 1;
+      for (const row of full) {
+        const until = new Date(row.oldest ?? now).getTime() + limit.windowMs;
+        wait = Math.max(wait, Math.ceil((until - now.getTime()) / 1000));
+      }
+      return { allowed: false as const, retryAfterSeconds: wait };
+    }
+    const rows = await tx
+      .insert(loginFailures)
+      .values(keys.map((key) => ({ key, failedAt: now })))
+      .returning({ id: loginFailures.id });
+    return { allowed: true as const, ids: rows.map((r) => r.id) };
+  });
 }
 
-export async function recordFailure(db: Db, keys: string[]) {
-  await db.insert(loginFailures).values(keys.map((key) => ({ key })));
+/** Removes attempts that turned out not to count: a successful sign-in, a refused request. */
+export async function forgetAttempt(db: Db, ids: string[]) {
+  if (ids.length) await db.delete(loginFailures).where(inArray(loginFailures.id, ids));
 }
 
-/** A successful sign-in clears the account's failures (not the IP's). */
+/** A successful sign-in clears the account's failures (not the address's). */
 export async function clearFailures(db: Db, key: string) {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
 export async function pruneFailures(db: Db, now = new Date()) {
-  await db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now.getTime() - WINDOW_MS)));
+  const longest = Math.max(WINDOW_MS, SIGNUP_WINDOW_MS);
+  await db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now.getTime() - longest)));
 }

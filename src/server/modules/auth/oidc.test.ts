@@ -141,23 +141,59 @@ describe("OpenID Connect sign-in", () => {
     expect((await other.get("/api/care-team")).json()).toEqual([]);
   });
 
-  it("refuses a callback whose state does not match, and local sign-in", async () => {
+  /** Starts a sign-in and follows the provider back to our callback, without calling it yet. */
+  async function startAndReturn() {
+    nextAccount = "family-9";
     const start = await t.app.inject({ method: "GET", url: "/api/login" });
     const pending = start.cookies.find((c) => c.name === "oidc_pending")!;
-    const forged = await t.app.inject({
+    const back = await throughProvider(start.headers.location as string);
+    return { pending, back };
+  }
+  const callWith = (url: URL, pending: { value: string }) =>
+    t.app.inject({
       method: "GET",
-      url: "/api/callback?code=forged&state=wrong",
+      url: `${url.pathname}${url.search}`,
       headers: { cookie: `oidc_pending=${pending.value}` },
     });
-    expect(forged.statusCode).toBe(302);
-    expect(forged.headers.location).toBe("/?signin=failed");
-    expect(forged.cookies.find((c) => c.name === "sid")).toBeUndefined();
+  const expectRefused = (response: Awaited<ReturnType<typeof callWith>>) => {
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/?signin=failed");
+    expect(response.cookies.find((c) => c.name === "sid")).toBeUndefined();
+  };
+
+  it("refuses a callback with the right state but a forged code", async () => {
+    const { pending, back } = await startAndReturn();
+    const forged = new URL(back);
+    forged.searchParams.set("code", "forged-code");
+    expectRefused(await callWith(forged, pending));
+    // The genuine code, untouched, signs in: the refusal was the code's.
+    const genuine = await callWith(back, pending);
+    expect(genuine.headers.location).toBe("/");
+  });
+
+  it("refuses a callback with a genuine code but another state", async () => {
+    const { pending, back } = await startAndReturn();
+    const forged = new URL(back);
+    forged.searchParams.set("state", "another-state");
+    expectRefused(await callWith(forged, pending));
+  });
+
+  it("refuses a callback without the pending sign-in cookie", async () => {
+    const { back } = await startAndReturn();
+    const response = await t.app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/?signin=expired");
+    expect(response.cookies.find((c) => c.name === "sid")).toBeUndefined();
+  });
+
+  it("refuses local sign-in and sign-up", async () => {
     const local = await t.app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { email: "a@b.org", password: "whatever-long-enough" },
     });
     expect(local.statusCode).toBe(403);
+    expect(local.json()).toEqual({ message: "Sign in through the identity provider." });
     expect((await t.app.inject({ method: "GET", url: "/api/auth/config" })).json()).toEqual({
       mode: "oidc",
       allowSignup: false,

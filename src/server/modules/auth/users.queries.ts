@@ -1,21 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { CurrentUser } from "../../../domain/auth";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/index";
-
-type UserRow = typeof users.$inferSelect;
-
-/** The fields of a user that may leave the server. */
-export function toCurrentUser(row: UserRow): CurrentUser {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    childName: row.childName,
-    profileImageUrl: row.profileImageUrl,
-  };
-}
 
 export async function getUser(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));

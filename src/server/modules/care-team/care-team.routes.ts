@@ -1,16 +1,20 @@
-import type { FastifyInstance } from "fastify";
-import { careTeamMemberInput } from "../../../domain/care-team";
-import type { Db } from "../../db/client";
+import { careTeamMemberInput, careTeamMemberRecord } from "../../../domain/care-team";
+import type { ModuleRoutes } from "../../app-context";
 import { careTeamMembers } from "../../db/schema/index";
-import { registerOwnedCrud } from "../../lib/owned-crud";
+import { ownedRecords } from "../../lib/owned-records";
+import { registerOwnedRoutes } from "../../lib/owned-routes";
 
-export function careTeamRoutes(app: FastifyInstance, db: Db) {
-  registerOwnedCrud(app, db, {
+export const careTeamRecords = ownedRecords({
+  entity: "care_team_member",
+  table: careTeamMembers,
+  summary: (row) => `${row.name} (${row.role})`,
+});
+
+export const careTeamRoutes: ModuleRoutes = (scope, { db }) =>
+  registerOwnedRoutes(scope, db, {
     path: "/api/care-team",
-    entity: "care_team_member",
-    table: careTeamMembers,
-    schema: careTeamMemberInput,
+    records: careTeamRecords,
+    input: careTeamMemberInput,
+    record: careTeamMemberRecord,
     updateMethods: ["PATCH"],
-    summary: (row) => `${row.name} (${row.role})`,
   });
-}

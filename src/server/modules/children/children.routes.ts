@@ -1,19 +1,50 @@
 import { asc } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { childInput } from "../../../domain/children";
-import type { Db } from "../../db/client";
-import { children } from "../../db/schema/index";
-import { registerOwnedCrud } from "../../lib/owned-crud";
+import { childInput, childRecord } from "../../../domain/children";
+import type { ModuleRoutes } from "../../app-context";
+import { children, medicalPhotos, piccInfections, piccLines, tpnEntries } from "../../db/schema/index";
+import { redactAuditOfVanished } from "../../lib/audit";
+import { ownedRecords } from "../../lib/owned-records";
+import { registerOwnedRoutes } from "../../lib/owned-routes";
+import type { ObjectStorage } from "../../storage/object-storage";
+import { deleteObjectFiles, releaseOrphanedObjects } from "../objects/objects.queries";
 
-export function childrenRoutes(app: FastifyInstance, db: Db) {
-  registerOwnedCrud(app, db, {
-    path: "/api/children",
+/** The records the database deletes with their child (their foreign key cascades). */
+const DELETED_WITH_CHILD = [
+  { entity: "medical_photo", table: medicalPhotos },
+  { entity: "tpn_entry", table: tpnEntries },
+  { entity: "picc_line", table: piccLines },
+  { entity: "picc_infection", table: piccInfections },
+] as const;
+
+export function childRecords(storage: ObjectStorage) {
+  return ownedRecords({
     entity: "child",
     table: children,
-    schema: childInput,
-    updateMethods: ["PUT"],
     // Children keep the order in which they were added, so the first child stays first.
     orderBy: [asc(children.createdAt), asc(children.name)],
-    summary: (row) => row.name as string,
+    summary: (row) => row.name,
+    hooks: {
+      async inTransaction(ctx, change) {
+        if (change.action !== "delete") return;
+        // The child's own records went with it: so does what the activity log said of them,
+        for (const { entity, table } of DELETED_WITH_CHILD) {
+          await redactAuditOfVanished(ctx.tx, ctx.ownerId, entity, table);
+        }
+        // and so do the files of the child's photos, once the deletion has committed.
+        const keys = await releaseOrphanedObjects(ctx.tx, ctx.ownerId);
+        ctx.afterCommit(async () => {
+          for (const key of keys) await deleteObjectFiles(storage, key);
+        });
+      },
+    },
   });
 }
+
+export const childrenRoutes: ModuleRoutes = (scope, { db, storage }) =>
+  registerOwnedRoutes(scope, db, {
+    path: "/api/children",
+    records: childRecords(storage),
+    input: childInput,
+    record: childRecord,
+    updateMethods: ["PUT"],
+  });

@@ -1,22 +1,30 @@
-import { and, count, desc, eq, isNull, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DashboardStats } from "../../../domain/dashboard";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
+import { type ChildScope, childScope } from "../../lib/child-scope";
+import { allergyRecords } from "../allergies/allergies.routes";
+import { careTeamRecords } from "../care-team/care-team.routes";
+import { labTestRecords } from "../lab-tests/lab-tests.routes";
+import { specialistVisitRecords } from "../specialist-visits/specialist-visits.routes";
+import { symptomRecords } from "../symptoms/symptoms.routes";
+import { tpnRecords } from "../tpn/tpn.routes";
 
-type Counted = PgTable & { userId: PgColumn; childId?: PgColumn };
+interface Counted {
+  type: { table: PgTable & { userId: PgColumn }; childScope?: ChildScope };
+}
 
-/** The six dashboard counts of one owner; with a child, that child's records (and unlinked ones). */
+/**
+ * The six dashboard counts of one owner; with a child, the counts follow the same child rule as
+ * each record type's list (that child's records, and the unlinked ones where the list shows them).
+ */
 export async function dashboardStats(db: Db, ownerId: string, childId?: string): Promise<DashboardStats> {
-  const countOf = async (table: Counted, childScope: "exact" | "withUnlinked" | "none") => {
-    const filters: (SQL | undefined)[] = [eq(table.userId, ownerId)];
-    if (childId && table.childId && childScope !== "none") {
-      filters.push(
-        childScope === "exact"
-          ? eq(table.childId, childId)
-          : or(eq(table.childId, childId), isNull(table.childId)),
-      );
-    }
+  const countOf = async ({ type }: Counted) => {
+    const table = type.table as PgTable & { userId: PgColumn; childId?: PgColumn };
+    const filters: SQL[] = [eq(table.userId, ownerId)];
+    if (childId && table.childId && type.childScope)
+      filters.push(childScope(table.childId, childId, type.childScope));
     const [row] = await db
       .select({ n: count() })
       .from(table)
@@ -24,15 +32,24 @@ export async function dashboardStats(db: Db, ownerId: string, childId?: string):
     return row?.n ?? 0;
   };
   const [tpnEntries, specialistVisits, labTests, symptomEntries, medicalAllergies, careTeamMembers] =
-    await Promise.all([
-      countOf(schema.tpnEntries, "exact"),
-      countOf(schema.specialistVisits, "withUnlinked"),
-      countOf(schema.labTests, "withUnlinked"),
-      countOf(schema.symptomEntries, "withUnlinked"),
-      countOf(schema.medicalAllergies, "withUnlinked"),
-      countOf(schema.careTeamMembers, "none"),
-    ]);
-  return { tpnEntries, specialistVisits, labTests, symptomEntries, medicalAllergies, careTeamMembers };
+    await Promise.all(
+      [
+        tpnRecords,
+        specialistVisitRecords,
+        labTestRecords,
+        symptomRecords,
+        allergyRecords,
+        careTeamRecords,
+      ].map(countOf),
+    );
+  return {
+    tpnEntries: tpnEntries ?? 0,
+    specialistVisits: specialistVisits ?? 0,
+    labTests: labTests ?? 0,
+    symptomEntries: symptomEntries ?? 0,
+    medicalAllergies: medicalAllergies ?? 0,
+    careTeamMembers: careTeamMembers ?? 0,
+  };
 }
 
 /** The owner's latest changes, from the audit log, for the Recent Activity card. */
@@ -47,6 +64,6 @@ export async function recentActivity(db: Db, ownerId: string, limit = 5) {
     })
     .from(schema.auditLog)
     .where(eq(schema.auditLog.userId, ownerId))
-    .orderBy(desc(schema.auditLog.createdAt))
+    .orderBy(desc(schema.auditLog.createdAt), desc(schema.auditLog.id))
     .limit(limit);
 }

@@ -1,16 +1,20 @@
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../db/client";
+import { activityItemRecord, dashboardStatsRecord } from "../../../domain/dashboard";
+import type { ModuleRoutes } from "../../app-context";
+import { childListQuery } from "../../lib/owned-routes";
 import { dashboardStats, recentActivity } from "./dashboard.queries";
 
-export function dashboardRoutes(app: FastifyInstance, db: Db) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const query = z.object({ childId: z.uuid({ message: "childId must be a valid id" }).optional() });
-
-  r.get("/api/dashboard/stats", { schema: { querystring: query } }, (request) =>
-    dashboardStats(db, request.ownerId(), request.query.childId),
+export const dashboardRoutes: ModuleRoutes = (scope, { db }) => {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/dashboard/stats",
+    { schema: { querystring: childListQuery, response: { 200: dashboardStatsRecord } } },
+    (request) => dashboardStats(db, request.ownerId(), request.query.childId),
   );
-
-  r.get("/api/dashboard/activity", (request) => recentActivity(db, request.ownerId()));
-}
+  r.get(
+    "/api/dashboard/activity",
+    { schema: { response: { 200: z.array(activityItemRecord) } } },
+    (request) => recentActivity(db, request.ownerId()),
+  );
+};

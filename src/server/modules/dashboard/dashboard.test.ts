@@ -88,4 +88,52 @@ describe("dashboard", () => {
       ["care_team_member", "create", "Dr. P (GI)"],
     ]);
   });
+
+  const activityOf = async (user: Awaited<ReturnType<typeof signUp>>) =>
+    (await user.get("/api/dashboard/activity")).json() as {
+      entity: string;
+      action: string;
+      summary: string | null;
+    }[];
+
+  it("keeps no trace of a deleted record's content in Recent Activity", async () => {
+    const user = await signUp(t.app);
+    const allergy = (
+      await user.post("/api/allergies", { allergen: "Peanut", reaction: "Hives", severity: "severe" })
+    ).json();
+    await user.patch(`/api/allergies/${allergy.id}`, { reaction: "Swelling" });
+    await user.delete(`/api/allergies/${allergy.id}`);
+    const activity = await activityOf(user);
+    expect(activity.map((a) => [a.entity, a.action, a.summary])).toEqual([
+      ["medical_allergy", "delete", null],
+      ["medical_allergy", "update", null],
+      ["medical_allergy", "create", null],
+    ]);
+  });
+
+  it("keeps no trace of a deleted child, or of the records deleted with it", async () => {
+    const user = await signUp(t.app);
+    const childId = await addChild(user, "Peanut-Child");
+    await user.post("/api/tpn", { childId, date: "2026-11-20", calories: "850" });
+    await user.post("/api/allergies", { childId, allergen: "Latex", reaction: "Hives", severity: "mild" });
+    expect((await user.delete(`/api/children/${childId}`)).statusCode).toBe(204);
+    const text = JSON.stringify(await activityOf(user));
+    expect(text).not.toContain("Peanut-Child");
+    expect(text).not.toContain("2026-11-20");
+    // The allergy still exists (unlinked), so its own summary stays.
+    expect(text).toContain("Latex (mild)");
+    expect((await activityOf(user))[0]).toMatchObject({ entity: "child", action: "delete", summary: null });
+  });
+
+  it("keeps no trace of any record after 'Delete Child Profile', and audits the deletion itself", async () => {
+    const user = await signUp(t.app);
+    await addChild(user, "Sam");
+    await user.post("/api/allergies", { allergen: "Peanut", reaction: "Hives", severity: "severe" });
+    await user.post("/api/care-team", { name: "Dr. Confidential", role: "GI" });
+    expect((await user.delete("/api/account/child-profile")).statusCode).toBe(200);
+    const activity = await activityOf(user);
+    const text = JSON.stringify(activity);
+    for (const content of ["Peanut", "Sam", "Dr. Confidential"]) expect(text).not.toContain(content);
+    expect(activity[0]).toMatchObject({ entity: "child_profile", action: "delete", summary: null });
+  });
 });

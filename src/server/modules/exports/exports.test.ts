@@ -1,6 +1,13 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import JSZip from "jszip";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addChild } from "../../../../tests/helpers/owned-crud-contract";
-import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
+import { seedEveryRecordType } from "../../../../tests/helpers/seed-records";
+import { startSmtpServer } from "../../../../tests/helpers/smtp-server";
+import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
 import { CARE_RECORD_TABLES } from "../../db/schema/owned-tables";
 
 let t: TestApp;
@@ -8,6 +15,9 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
+
+const download = (user: TestUser, query: string) =>
+  t.app.inject({ method: "GET", url: `/api/account/export?${query}`, headers: { cookie: user.cookie } });
 
 describe("JSON export", () => {
   it("downloads every record of the user, and only theirs, as one JSON file", async () => {
@@ -46,5 +56,151 @@ describe("JSON export", () => {
     expect(JSON.stringify(file)).not.toContain("Someone else's note");
     expect(JSON.stringify(file)).not.toContain("userId");
     expect(JSON.stringify(file)).not.toContain("passwordHash");
+  });
+
+  it("holds one child's records and the unlinked ones, and the dated records of a range", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user, "Sam");
+    const ava = await addChild(user, "Ava");
+    await user.post("/api/symptoms", { childId: sam, date: "2026-11-01", symptoms: "fever" });
+    await user.post("/api/symptoms", { childId: sam, date: "2026-10-01", symptoms: "old" });
+    await user.post("/api/symptoms", { childId: ava, date: "2026-11-01", symptoms: "ava's" });
+    await user.post("/api/symptoms", { date: "2026-11-02", symptoms: "family" });
+    await user.post("/api/care-team", { name: "Dr. P", role: "GI" });
+    const file = (await download(user, `childId=${sam}&from=2026-10-15&to=2026-11-30`)).json();
+    expect(file.children.map((c: { name: string }) => c.name)).toEqual(["Sam"]);
+    expect(file.symptomEntries.map((s: { symptoms: string[] }) => s.symptoms[0]).sort()).toEqual([
+      "family",
+      "fever",
+    ]);
+    expect(file.careTeamMembers).toHaveLength(1);
+    expect((await download(user, "from=2026-11-30&to=2026-11-01")).statusCode).toBe(400);
+    expect((await download(user, "format=bogus")).statusCode).toBe(400);
+  });
+});
+
+describe("spreadsheet exports", () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await signUp(t.app);
+    await seedEveryRecordType(t, user);
+  });
+
+  it("zips one CSV per section, with formulas neutralised", async () => {
+    const response = await download(user, "format=csv");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/zip");
+    expect(response.headers["content-disposition"]).toMatch(
+      /filename="tpn-tracker-export-\d{4}-\d{2}-\d{2}\.zip"/,
+    );
+    const zip = await JSZip.loadAsync(response.rawPayload);
+    expect(Object.keys(zip.files)).toHaveLength(Object.keys(CARE_RECORD_TABLES).length);
+    const supplies = (await zip.file("tpn-supplies.csv")!.async("string"))
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
+    expect(supplies[0]).toBe(
+      "ID,Name,Category,Current stock,Min threshold,Unit,Supplier,Order number,Cost per unit ($),Expiration date,Notes,Created at,Updated at",
+    );
+    expect(supplies[1]).toContain(",0.2 micron filter,filters,10,5,each,,,4.75,,'=cmd|' /C calc'!A0,");
+    const symptoms = await zip.file("symptoms-pain.csv")!.async("string");
+    expect(symptoms).toContain("fever; chills");
+  });
+
+  it("writes a workbook with a sheet per section, typed cells and a frozen header", async () => {
+    const response = await download(user, "format=excel");
+    expect(response.headers["content-type"]).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets.map((w) => w.name)).toContain("TPN Entries");
+    const tpn = workbook.getWorksheet("TPN Entries")!;
+    expect(tpn.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    const header = tpn.getRow(1).values as unknown[];
+    const column = (label: string) => header.indexOf(label);
+    const row = tpn.getRow(2);
+    expect(row.getCell(column("Date")).value).toEqual(new Date(Date.UTC(2026, 10, 20)));
+    expect(row.getCell(column("Calories (kcal)")).value).toBe(850.5);
+    expect(row.getCell(column("Duration")).value).toBe(12);
+    const supplies = workbook.getWorksheet("TPN Supplies")!;
+    const notes = (supplies.getRow(1).values as unknown[]).indexOf("Notes");
+    // Text stays text: a cell never becomes a formula.
+    expect(supplies.getRow(2).getCell(notes).value).toBe("=cmd|' /C calc'!A0");
+  });
+});
+
+describe("export by email", () => {
+  it("sends the file through SMTP when the server has mail settings", async () => {
+    const smtp = await startSmtpServer();
+    const mailing = await buildTestApp(smtp.env);
+    try {
+      const user = await signUp(mailing.app);
+      await user.post("/api/care-team", { name: "Dr. Patel", role: "GI" });
+      const response = await user.post("/api/account/export-email", { format: "excel" });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: `Your Excel export has been sent to ${user.email}.` });
+      expect(smtp.received).toHaveLength(1);
+      const mail = smtp.received[0]!;
+      expect(mail.to).toMatchObject({ text: user.email });
+      expect(mail.subject).toBe("Your Medical Care Tracker export (Excel)");
+      expect(mail.attachments.map((a) => a.filename)).toEqual([
+        expect.stringMatching(/^tpn-tracker-export-.*\.xlsx$/),
+      ]);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(mail.attachments[0]!.content as unknown as ExcelJS.Buffer);
+      expect(workbook.getWorksheet("Care Team")!.getRow(2).values).toContain("Dr. Patel");
+    } finally {
+      await mailing.close();
+      await smtp.close();
+    }
+  });
+
+  it("writes the message to DATA_DIR/outbox without mail settings, and says where", async () => {
+    const user = await signUp(t.app);
+    const response = await user.post("/api/account/export-email", { format: "csv" });
+    expect(response.statusCode).toBe(200);
+    const outbox = join(t.dataDir, "outbox");
+    const files = readdirSync(outbox);
+    const file = files.find((f) => response.json().message.includes(f));
+    expect(response.json().message).toMatch(
+      /^This server has no mail settings, so your CSV export was saved on the server as .*\.eml\.$/,
+    );
+    const mail = await simpleParser(readFileSync(join(outbox, file!)));
+    expect(mail.to).toMatchObject({ text: user.email });
+    expect(mail.attachments[0]!.filename).toMatch(/\.zip$/);
+  });
+
+  it("refuses formats it does not send", async () => {
+    const user = await signUp(t.app);
+    for (const format of ["json", "fhir", "txt", ""]) {
+      const response = await user.post("/api/account/export-email", { format });
+      expect({ format, status: response.statusCode }).toEqual({ format, status: 400 });
+    }
+  });
+});
+
+describe("the care summary", () => {
+  it("gives a child's allergies (most dangerous first), active medications, line and contacts", async () => {
+    const user = await signUp(t.app);
+    const { childId } = await seedEveryRecordType(t, user);
+    await user.post("/api/allergies", { childId, allergen: "Peanut", reaction: "Rash", severity: "mild" });
+    await user.post("/api/medications", {
+      childId,
+      name: "Old drug",
+      dosage: "1 mg",
+      frequency: "daily",
+      isActive: "false",
+    });
+    const [summary] = (await user.get(`/api/care-summary?childId=${childId}`)).json();
+    expect(summary.child).toMatchObject({ name: "Sam Rivera", diagnosis: "Short bowel syndrome" });
+    expect(summary.allergies.map((a: { allergen: string }) => a.allergen)).toEqual(["Latex", "Peanut"]);
+    expect(summary.medications.map((m: { name: string }) => m.name)).toEqual(["Ursodiol"]);
+    expect(summary.currentLine).toMatchObject({ lineType: "double-lumen", insertionDate: "2026-07-05" });
+    expect(summary.lineDays.bloodstreamInfections).toBe(1);
+    expect(summary.latestTpn).toMatchObject({ calories: "850.50" });
+    expect(summary.careTeam[0]).toMatchObject({ name: "Dr. Priya Patel", phone: "555-0100" });
+    expect(summary.infusionCenters[0]).toMatchObject({ name: "Riverside Home Infusion" });
+    const other = await signUp(t.app);
+    expect((await other.get(`/api/care-summary?childId=${childId}`)).json()).toEqual([]);
   });
 });

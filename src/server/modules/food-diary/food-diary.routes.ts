@@ -1,17 +1,21 @@
-import type { FastifyInstance } from "fastify";
-import { foodDiaryEntryInput } from "../../../domain/food-diary";
-import type { Db } from "../../db/client";
+import { foodDiaryEntryInput, foodDiaryEntryRecord } from "../../../domain/food-diary";
+import type { ModuleRoutes } from "../../app-context";
 import { foodDiaryEntries } from "../../db/schema/index";
-import { registerOwnedCrud } from "../../lib/owned-crud";
+import { ownedRecords } from "../../lib/owned-records";
+import { registerOwnedRoutes } from "../../lib/owned-routes";
 
-export function foodDiaryRoutes(app: FastifyInstance, db: Db) {
-  registerOwnedCrud(app, db, {
+export const foodDiaryRecords = ownedRecords({
+  entity: "food_diary_entry",
+  table: foodDiaryEntries,
+  childScope: "withUnlinked",
+  summary: (row) => `${row.mealType} on ${row.date}`,
+});
+
+export const foodDiaryRoutes: ModuleRoutes = (scope, { db }) =>
+  registerOwnedRoutes(scope, db, {
     path: "/api/food-diary",
-    entity: "food_diary_entry",
-    table: foodDiaryEntries,
-    schema: foodDiaryEntryInput,
+    records: foodDiaryRecords,
+    input: foodDiaryEntryInput,
+    record: foodDiaryEntryRecord,
     updateMethods: ["PATCH"],
-    childFilter: "withUnlinked",
-    summary: (row) => `${row.mealType} on ${row.date}`,
   });
-}

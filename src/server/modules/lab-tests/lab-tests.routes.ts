@@ -1,17 +1,21 @@
-import type { FastifyInstance } from "fastify";
-import { labTestInput } from "../../../domain/labs";
-import type { Db } from "../../db/client";
+import { labTestInput, labTestRecord } from "../../../domain/labs";
+import type { ModuleRoutes } from "../../app-context";
 import { labTests } from "../../db/schema/index";
-import { registerOwnedCrud } from "../../lib/owned-crud";
+import { ownedRecords } from "../../lib/owned-records";
+import { registerOwnedRoutes } from "../../lib/owned-routes";
 
-export function labTestRoutes(app: FastifyInstance, db: Db) {
-  registerOwnedCrud(app, db, {
+export const labTestRecords = ownedRecords({
+  entity: "lab_test",
+  table: labTests,
+  childScope: "withUnlinked",
+  summary: (row) => row.testName,
+});
+
+export const labTestRoutes: ModuleRoutes = (scope, { db }) =>
+  registerOwnedRoutes(scope, db, {
     path: "/api/lab-tests",
-    entity: "lab_test",
-    table: labTests,
-    schema: labTestInput,
+    records: labTestRecords,
+    input: labTestInput,
+    record: labTestRecord,
     updateMethods: ["PATCH"],
-    childFilter: "withUnlinked",
-    summary: (row) => row.testName as string,
   });
-}

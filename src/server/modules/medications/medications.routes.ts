@@ -1,17 +1,21 @@
-import type { FastifyInstance } from "fastify";
-import { medicationInput } from "../../../domain/medications";
-import type { Db } from "../../db/client";
+import { medicationInput, medicationRecord } from "../../../domain/medications";
+import type { ModuleRoutes } from "../../app-context";
 import { medications } from "../../db/schema/index";
-import { registerOwnedCrud } from "../../lib/owned-crud";
+import { ownedRecords } from "../../lib/owned-records";
+import { registerOwnedRoutes } from "../../lib/owned-routes";
 
-export function medicationRoutes(app: FastifyInstance, db: Db) {
-  registerOwnedCrud(app, db, {
+export const medicationRecords = ownedRecords({
+  entity: "medication",
+  table: medications,
+  childScope: "withUnlinked",
+  summary: (row) => `${row.name} ${row.dosage}`,
+});
+
+export const medicationRoutes: ModuleRoutes = (scope, { db }) =>
+  registerOwnedRoutes(scope, db, {
     path: "/api/medications",
-    entity: "medication",
-    table: medications,
-    schema: medicationInput,
+    records: medicationRecords,
+    input: medicationInput,
+    record: medicationRecord,
     updateMethods: ["PATCH"],
-    childFilter: "withUnlinked",
-    summary: (row) => `${row.name} ${row.dosage}`,
   });
-}

@@ -1,17 +1,21 @@
-import type { FastifyInstance } from "fastify";
-import { noteInput } from "../../../domain/notes";
-import type { Db } from "../../db/client";
+import { noteInput, noteRecord } from "../../../domain/notes";
+import type { ModuleRoutes } from "../../app-context";
 import { notes } from "../../db/schema/index";
-import { registerOwnedCrud } from "../../lib/owned-crud";
+import { ownedRecords } from "../../lib/owned-records";
+import { registerOwnedRoutes } from "../../lib/owned-routes";
 
-export function noteRoutes(app: FastifyInstance, db: Db) {
-  registerOwnedCrud(app, db, {
+export const noteRecords = ownedRecords({
+  entity: "note",
+  table: notes,
+  childScope: "withUnlinked",
+  summary: (row) => row.title,
+});
+
+export const noteRoutes: ModuleRoutes = (scope, { db }) =>
+  registerOwnedRoutes(scope, db, {
     path: "/api/notes",
-    entity: "note",
-    table: notes,
-    schema: noteInput,
+    records: noteRecords,
+    input: noteInput,
+    record: noteRecord,
     updateMethods: ["PATCH"],
-    childFilter: "withUnlinked",
-    summary: (row) => row.title as string,
   });
-}

@@ -38,4 +38,27 @@ describe("notes", () => {
     const untagged = (await user.post("/api/notes", { title: "x", content: "y", tags: "" })).json();
     expect(untagged.tags).toEqual([]);
   });
+
+  it("applies the same list limits to comma-separated text as to a list", async () => {
+    const user = await signUp(t.app);
+    const tooMany = await user.post("/api/notes", { title: "x", content: "y", tags: "a,".repeat(101) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().issues).toEqual([{ path: "tags", message: "At most 100 items" }]);
+    const asList = await user.post("/api/notes", { title: "x", content: "y", tags: Array(101).fill("a") });
+    expect(asList.json().issues).toEqual([{ path: "tags", message: "At most 100 items" }]);
+    const tooLong = await user.post("/api/notes", {
+      title: "x",
+      content: "y",
+      tags: `ok, ${"z".repeat(201)}`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().issues).toEqual([
+      { path: "tags", message: "Each item must be at most 200 characters" },
+    ]);
+    const huge = await user.post("/api/notes", { title: "x", content: "y", tags: "t,".repeat(100_000) });
+    expect(huge.statusCode).toBe(400);
+    expect((await user.get("/api/notes")).json()).toEqual([]);
+    const fits = await user.post("/api/notes", { title: "x", content: "y", tags: `${"a,".repeat(99)}b` });
+    expect(fits.json().tags).toHaveLength(100);
+  });
 });

@@ -1,17 +1,21 @@
-import type { FastifyInstance } from "fastify";
-import { physicalTherapySessionInput } from "../../../domain/physical-therapy";
-import type { Db } from "../../db/client";
+import { physicalTherapySessionInput, physicalTherapySessionRecord } from "../../../domain/physical-therapy";
+import type { ModuleRoutes } from "../../app-context";
 import { physicalTherapySessions } from "../../db/schema/index";
-import { registerOwnedCrud } from "../../lib/owned-crud";
+import { ownedRecords } from "../../lib/owned-records";
+import { registerOwnedRoutes } from "../../lib/owned-routes";
 
-export function physicalTherapyRoutes(app: FastifyInstance, db: Db) {
-  registerOwnedCrud(app, db, {
+export const physicalTherapyRecords = ownedRecords({
+  entity: "physical_therapy_session",
+  table: physicalTherapySessions,
+  childScope: "withUnlinked",
+  summary: (row) => `Therapy with ${row.therapist}`,
+});
+
+export const physicalTherapyRoutes: ModuleRoutes = (scope, { db }) =>
+  registerOwnedRoutes(scope, db, {
     path: "/api/physical-therapy",
-    entity: "physical_therapy_session",
-    table: physicalTherapySessions,
-    schema: physicalTherapySessionInput,
+    records: physicalTherapyRecords,
+    input: physicalTherapySessionInput,
+    record: physicalTherapySessionRecord,
     updateMethods: ["PATCH"],
-    childFilter: "withUnlinked",
-    summary: (row) => `Therapy with ${row.therapist}`,
   });
-}

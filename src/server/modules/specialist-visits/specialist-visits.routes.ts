@@ -1,17 +1,21 @@
-import type { FastifyInstance } from "fastify";
-import { specialistVisitInput } from "../../../domain/visits";
-import type { Db } from "../../db/client";
+import { specialistVisitInput, specialistVisitRecord } from "../../../domain/visits";
+import type { ModuleRoutes } from "../../app-context";
 import { specialistVisits } from "../../db/schema/index";
-import { registerOwnedCrud } from "../../lib/owned-crud";
+import { ownedRecords } from "../../lib/owned-records";
+import { registerOwnedRoutes } from "../../lib/owned-routes";
 
-export function specialistVisitRoutes(app: FastifyInstance, db: Db) {
-  registerOwnedCrud(app, db, {
+export const specialistVisitRecords = ownedRecords({
+  entity: "specialist_visit",
+  table: specialistVisits,
+  childScope: "withUnlinked",
+  summary: (row) => `${row.doctorName} (${row.specialty})`,
+});
+
+export const specialistVisitRoutes: ModuleRoutes = (scope, { db }) =>
+  registerOwnedRoutes(scope, db, {
     path: "/api/specialist-visits",
-    entity: "specialist_visit",
-    table: specialistVisits,
-    schema: specialistVisitInput,
+    records: specialistVisitRecords,
+    input: specialistVisitInput,
+    record: specialistVisitRecord,
     updateMethods: ["PATCH"],
-    childFilter: "withUnlinked",
-    summary: (row) => `${row.doctorName} (${row.specialty})`,
   });
-}

@@ -1,17 +1,59 @@
-import type { FastifyInstance } from "fastify";
-import { symptomEntryInput } from "../../../domain/symptoms";
-import type { Db } from "../../db/client";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { today as localToday } from "../../../domain/dates";
+import { symptomHeatmapRecord } from "../../../domain/symptom-heatmap";
+import { symptomEntryInput, symptomEntryRecord } from "../../../domain/symptoms";
+import { painDayRecord } from "../../../domain/trends";
+import type { ModuleRoutes } from "../../app-context";
 import { symptomEntries } from "../../db/schema/index";
-import { registerOwnedCrud } from "../../lib/owned-crud";
+import { ownedRecords } from "../../lib/owned-records";
+import { registerOwnedRoutes } from "../../lib/owned-routes";
+import { todayParam, trendDaysParam } from "../../lib/query-params";
+import { heatmapOf, painByDay } from "./symptoms.queries";
 
-export function symptomRoutes(app: FastifyInstance, db: Db) {
-  registerOwnedCrud(app, db, {
+export const symptomRecords = ownedRecords({
+  entity: "symptom_entry",
+  table: symptomEntries,
+  childScope: "withUnlinked",
+  summary: (row) => row.symptoms.join(", ") || `Symptoms on ${row.date}`,
+});
+
+const childParam = z.uuid({ message: "childId must be a valid id" }).optional();
+
+export const symptomRoutes: ModuleRoutes = (scope, { db }) => {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/symptoms/heatmap",
+    {
+      schema: {
+        querystring: z.object({ childId: childParam, today: todayParam }),
+        response: { 200: symptomHeatmapRecord },
+      },
+    },
+    (request) => heatmapOf(db, request.ownerId(), request.query.today ?? localToday(), request.query.childId),
+  );
+  r.get(
+    "/api/symptoms/pain",
+    {
+      schema: {
+        querystring: z.object({ childId: childParam, today: todayParam, days: trendDaysParam }),
+        response: { 200: z.array(painDayRecord) },
+      },
+    },
+    (request) =>
+      painByDay(
+        db,
+        request.ownerId(),
+        request.query.today ?? localToday(),
+        request.query.days,
+        request.query.childId,
+      ),
+  );
+  registerOwnedRoutes(scope, db, {
     path: "/api/symptoms",
-    entity: "symptom_entry",
-    table: symptomEntries,
-    schema: symptomEntryInput,
+    records: symptomRecords,
+    input: symptomEntryInput,
+    record: symptomEntryRecord,
     updateMethods: ["PATCH"],
-    childFilter: "withUnlinked",
-    summary: (row) => (row.symptoms as string[]).join(", ") || `Symptoms on ${row.date}`,
   });
-}
+};

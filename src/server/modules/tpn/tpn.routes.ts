@@ -1,17 +1,91 @@
-import type { FastifyInstance } from "fastify";
-import { tpnEntryInput } from "../../../domain/tpn";
+import { and, eq, gte, lte, sql, sum } from "drizzle-orm";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { addDays, today as localToday } from "../../../domain/dates";
+import { requiredId } from "../../../domain/fields";
+import { tpnEntryInput, tpnEntryRecord } from "../../../domain/tpn";
+import { type TpnDay, tpnDayRecord } from "../../../domain/trends";
+import type { ModuleRoutes } from "../../app-context";
 import type { Db } from "../../db/client";
 import { tpnEntries } from "../../db/schema/index";
-import { registerOwnedCrud } from "../../lib/owned-crud";
+import { ownedRecords } from "../../lib/owned-records";
+import { registerOwnedRoutes } from "../../lib/owned-routes";
+import { todayParam, trendDaysParam } from "../../lib/query-params";
 
-export function tpnRoutes(app: FastifyInstance, db: Db) {
-  registerOwnedCrud(app, db, {
-    path: "/api/tpn",
-    entity: "tpn_entry",
-    table: tpnEntries,
-    schema: tpnEntryInput,
-    updateMethods: ["PUT"],
-    childFilter: "exact",
-    summary: (row) => `TPN entry for ${row.date}`,
-  });
+/** TPN entries always belong to one child: a child's list holds only its own. */
+export const tpnRecords = ownedRecords({
+  entity: "tpn_entry",
+  table: tpnEntries,
+  childScope: "exact",
+  summary: (row) => `TPN entry for ${row.date}`,
+});
+
+/** One child's amounts per day over the `days` ending `today` (a day with two bags sums them). */
+export async function tpnByDay(
+  db: Db,
+  ownerId: string,
+  childId: string,
+  today: string,
+  days: number,
+): Promise<TpnDay[]> {
+  const rows = await db
+    .select({
+      date: tpnEntries.date,
+      calories: sum(tpnEntries.calories),
+      protein: sum(tpnEntries.protein),
+      carbohydrates: sum(tpnEntries.carbohydrates),
+      fat: sum(tpnEntries.fat),
+      volume: sum(tpnEntries.volume),
+    })
+    .from(tpnEntries)
+    .where(
+      and(
+        eq(tpnEntries.userId, ownerId),
+        eq(tpnEntries.childId, childId),
+        gte(tpnEntries.date, addDays(today, -(days - 1))),
+        lte(tpnEntries.date, today),
+      ),
+    )
+    .groupBy(tpnEntries.date)
+    .orderBy(sql`${tpnEntries.date}`);
+  const number = (value: string | null) => (value === null ? null : Number(value));
+  return rows.map((row) => ({
+    date: row.date,
+    calories: number(row.calories),
+    protein: number(row.protein),
+    carbohydrates: number(row.carbohydrates),
+    fat: number(row.fat),
+    volume: number(row.volume),
+  }));
 }
+
+export const tpnRoutes: ModuleRoutes = (scope, { db }) => {
+  scope.withTypeProvider<ZodTypeProvider>().get(
+    "/api/tpn/daily",
+    {
+      schema: {
+        querystring: z.object({
+          childId: requiredId("childId"),
+          today: todayParam,
+          days: trendDaysParam,
+        }),
+        response: { 200: z.array(tpnDayRecord) },
+      },
+    },
+    (request) =>
+      tpnByDay(
+        db,
+        request.ownerId(),
+        request.query.childId,
+        request.query.today ?? localToday(),
+        request.query.days,
+      ),
+  );
+  registerOwnedRoutes(scope, db, {
+    path: "/api/tpn",
+    records: tpnRecords,
+    input: tpnEntryInput,
+    record: tpnEntryRecord,
+    updateMethods: ["PUT"],
+  });
+};

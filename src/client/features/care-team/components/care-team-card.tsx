@@ -1,6 +1,6 @@
 import { Building2, Mail, Phone, StickyNote } from "lucide-react";
+import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
-import { RecordCard, RecordDetail } from "@/client/components/ui/record-card";
 import type { CareTeamMember } from "../api";
 
 const linkClassName = "font-medium text-primary underline-offset-4 hover:underline";

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, type Path, type Resolver, useForm } from "react-hook-form";
 import { ChildAvatar } from "@/client/components/children/child-avatar";
+import type { RecordFormDialogProps } from "@/client/components/record-screen/types";
 import { Button } from "@/client/components/ui/button";
 import {
   Dialog,
@@ -17,24 +18,18 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { errorIssues } from "@/client/lib/api";
 import { ageFromDateOfBirth, type ChildInput, MAX_CHILD_AGE } from "@/domain/children";
 import type { Child } from "../api";
-import { type ChildFormValues, childFormSchema, childFormValues } from "../child-form";
+import { type ChildFormValues, childFormSchema, childFormValues, childRequestBody } from "../child-form";
 import { AvatarColorPicker } from "./avatar-color-picker";
 
 /** Radix Select items cannot have an empty value; this one stands for "no gender given". */
 const GENDER_NOT_SPECIFIED = "not-specified";
 
-export interface ChildFormDialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** The child being edited; null when adding. */
-  child: Child | null;
-  /** Sends the request. Resolving closes the dialog; rejecting keeps it open for another try. */
-  onSubmit(values: ChildInput): Promise<unknown>;
-}
+/** The children screen's own add/edit dialog (its record screen gives the texts and the request). */
+export type ChildFormDialogProps = RecordFormDialogProps<Child, ChildInput>;
 
 /** 'Add New Child' / 'Edit Child Information': colour, name, gender, birth date, age, diagnosis, notes. */
 export function ChildFormDialog(props: ChildFormDialogProps) {
-  const { open, onOpenChange, child } = props;
+  const { open, onOpenChange, title, description } = props;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -51,10 +46,8 @@ export function ChildFormDialog(props: ChildFormDialogProps) {
         }}
       >
         <DialogHeader>
-          <DialogTitle>{child ? "Edit Child Information" : "Add New Child"}</DialogTitle>
-          <DialogDescription>
-            {child ? `Update ${child.name}'s profile.` : "Fields marked * are required."}
-          </DialogDescription>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from the child's values (or empty ones). */}
         <ChildForm {...props} />
@@ -63,7 +56,13 @@ export function ChildFormDialog(props: ChildFormDialogProps) {
   );
 }
 
-function ChildForm({ onOpenChange, child, onSubmit }: ChildFormDialogProps) {
+function ChildForm({
+  onOpenChange,
+  record: child,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+}: ChildFormDialogProps) {
   const form = useForm<ChildFormValues, unknown, ChildInput>({
     // The schema accepts wider input than these strings; its output is the request body.
     resolver: zodResolver(childFormSchema) as unknown as Resolver<ChildFormValues, unknown, ChildInput>,
@@ -73,7 +72,7 @@ function ChildForm({ onOpenChange, child, onSubmit }: ChildFormDialogProps) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await onSubmit(values);
+      await onSubmit(childRequestBody(values));
       onOpenChange(false);
     } catch (err) {
       // The toast said it failed; put any field problems the server named under their fields.
@@ -183,7 +182,7 @@ function ChildForm({ onOpenChange, child, onSubmit }: ChildFormDialogProps) {
           Cancel
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : child ? "Update Child" : "Add Child"}
+          {isSubmitting ? pendingLabel : submitLabel}
         </Button>
       </DialogFooter>
     </form>

@@ -1,4 +1,4 @@
-import { Activity, Droplets, type LucideIcon, TriangleAlert, UserPlus } from "lucide-react";
+import { Activity, Droplets, FileHeart, type LucideIcon, TriangleAlert, UserPlus } from "lucide-react";
 import { Link } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 
@@ -12,6 +12,12 @@ const QUICK_ACTIONS: readonly { label: string; href: string; icon: LucideIcon; t
     tint: "text-amber-800 bg-amber-50",
   },
   { label: "Track Symptoms", href: "/symptoms-pain", icon: Activity, tint: "text-rose-700 bg-rose-50" },
+  {
+    label: "Care Summary for the ER",
+    href: "/care-summary",
+    icon: FileHeart,
+    tint: "text-red-700 bg-red-50",
+  },
 ];
 
 export function QuickActionsCard() {

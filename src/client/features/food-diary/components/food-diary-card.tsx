@@ -1,7 +1,7 @@
 import { Clock, Scale, StickyNote, TriangleAlert } from "lucide-react";
 import { LinkedChild } from "@/client/components/children/child-select-field";
+import { RecordCard, RecordChips, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
-import { RecordCard, RecordChips, RecordDetail } from "@/client/components/ui/record-card";
 import { formatCardDate } from "@/client/lib/format";
 import type { MealType } from "@/domain/food-diary";
 import type { FoodDiaryEntry } from "../api";

@@ -1,6 +1,6 @@
 import { LinkedChild } from "@/client/components/children/child-select-field";
+import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge, type BadgeProps } from "@/client/components/ui/badge";
-import { RecordCard, RecordDetail } from "@/client/components/ui/record-card";
 import { formatListDate } from "@/client/lib/format";
 import type { LabStatus } from "@/domain/labs";
 import type { LabTest } from "../api";

@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import { LinkedChild } from "@/client/components/children/child-select-field";
+import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge, type BadgeProps } from "@/client/components/ui/badge";
-import { RecordCard, RecordDetail } from "@/client/components/ui/record-card";
 import { formatListDate } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
 import type { MedicalAllergy } from "../api";

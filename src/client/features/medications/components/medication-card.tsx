@@ -1,7 +1,7 @@
 import { CalendarDays, ClipboardList, Stethoscope, StickyNote, Target } from "lucide-react";
 import { LinkedChild } from "@/client/components/children/child-select-field";
+import { RecordCard, RecordChips, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
-import { RecordCard, RecordChips, RecordDetail } from "@/client/components/ui/record-card";
 import { formatCardDate } from "@/client/lib/format";
 import type { Medication } from "../api";
 

@@ -1,6 +1,6 @@
 import { LinkedChild } from "@/client/components/children/child-select-field";
+import { RecordCard, RecordChips } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
-import { RecordCard, RecordChips } from "@/client/components/ui/record-card";
 import { formatCardDate } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
 import type { NotePriority } from "@/domain/notes";

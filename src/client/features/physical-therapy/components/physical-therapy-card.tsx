@@ -1,6 +1,6 @@
 import { CalendarClock, MapPin, StickyNote, Timer, TrendingUp } from "lucide-react";
 import { LinkedChild } from "@/client/components/children/child-select-field";
-import { RecordCard, RecordChips, RecordDetail } from "@/client/components/ui/record-card";
+import { RecordCard, RecordChips, RecordDetail } from "@/client/components/record-screen/record-card";
 import { formatCardDate } from "@/client/lib/format";
 import type { PhysicalTherapySession } from "../api";
 

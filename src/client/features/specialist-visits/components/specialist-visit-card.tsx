@@ -1,6 +1,6 @@
 import { CalendarDays, ClipboardList, MapPin, StickyNote } from "lucide-react";
 import { LinkedChild } from "@/client/components/children/child-select-field";
-import { RecordCard, RecordDetail } from "@/client/components/ui/record-card";
+import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { formatListDate } from "@/client/lib/format";
 import type { SpecialistVisit } from "../api";
 

@@ -1,5 +1,5 @@
 import { StickyNote } from "lucide-react";
-import { RecordCard, RecordDetail } from "@/client/components/ui/record-card";
+import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { formatListDate } from "@/client/lib/format";
 import type { TpnEntry } from "../api";
 import { formatAmount } from "../tpn-form";

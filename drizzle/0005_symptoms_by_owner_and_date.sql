@@ -1,0 +1,1 @@
+CREATE INDEX "symptom_entries_owner_date_idx" ON "symptom_entries" USING btree ("user_id","date");

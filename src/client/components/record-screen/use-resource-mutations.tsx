@@ -1,0 +1,110 @@
+import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { toast } from "@/client/components/ui/use-toast";
+import { errorMessage, errorStatus } from "@/client/lib/api";
+import { isSessionEndedError } from "@/client/lib/session-expiry";
+import type { ListParams, ResourceApi } from "./create-resource-api";
+
+/**
+ * A success toast: its text under the screen's success title ('Success'), or a title and text of
+ * its own ('Supply added' / 'TPN supply has been added successfully.').
+ */
+export type SuccessMessage = string | { title: string; description: string };
+
+/** The spec's toast texts of one resource (section 8). */
+export interface ResourceMessages {
+  created: SuccessMessage;
+  createFailed: string;
+  updated?: SuccessMessage;
+  updateFailed?: string;
+  deleted: SuccessMessage;
+  deleteFailed: string;
+}
+
+export interface ResourceMutationOptions<T> {
+  messages: ResourceMessages;
+  /** Other queries a change affects, e.g. `[['dashboard', 'stats']]`; `[[]]` (every query) for a child. */
+  alsoInvalidate?: readonly QueryKey[];
+  /** Title of failure toasts; by default the failure text is the title and the server's reason the text. */
+  failureTitle?: string;
+  /** Title of success toasts (spec: 'Success'). */
+  successTitle?: string;
+  /**
+   * A sentence added under a create or update toast about the saved record, e.g. where it went
+   * when the list will not show it.
+   */
+  savedNote?: (record: T) => string | undefined;
+}
+
+/** The toast's text: the spec's message, and the note on a line of its own. */
+function describe(message: string | undefined, note: string | undefined): ReactNode {
+  if (!note) return message;
+  return (
+    <>
+      {message ? <span className="block">{message}</span> : null}
+      <span className="mt-1 block">{note}</span>
+    </>
+  );
+}
+
+/**
+ * Create, update and delete of one resource with the spec's toasts, reloading its lists (and
+ * `alsoInvalidate`) after every success. Use `mutateAsync` with `RecordDialog`/`ConfirmDeleteDialog`.
+ */
+export function useResourceMutations<T, Input, Params extends ListParams>(
+  api: ResourceApi<T, Input, Params>,
+  {
+    messages,
+    alsoInvalidate = [],
+    failureTitle,
+    successTitle = "Success",
+    savedNote,
+  }: ResourceMutationOptions<T>,
+) {
+  const queryClient = useQueryClient();
+
+  const succeed = async (message: SuccessMessage | undefined, saved?: T) => {
+    const note = saved === undefined ? undefined : savedNote?.(saved);
+    const { title, description } =
+      typeof message === "object" ? message : { title: successTitle, description: message };
+    if (description || note) toast({ title, description: describe(description, note) });
+    const keys = [api.key, ...alsoInvalidate];
+    // The empty key already reaches every query; invalidating others too would fetch them twice.
+    const queryKeys = keys.some((key) => key.length === 0) ? [[]] : keys;
+    await Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  };
+  const fail = (failure: string | undefined, err: unknown) => {
+    // The session ended: the "Your session has ended" dialog is the message (see query-client.ts).
+    if (isSessionEndedError(err)) return;
+    // A 4xx reason tells the person what to fix; a server fault's text adds nothing to "Please try again".
+    const status = errorStatus(err);
+    const reason = status !== undefined && status >= 500 && failure ? "" : errorMessage(err);
+    toast(
+      failureTitle
+        ? {
+            title: failureTitle,
+            description: failure ? `${failure} ${reason}`.trim() : reason,
+            variant: "destructive",
+          }
+        : { title: failure ?? "Error", ...(reason ? { description: reason } : {}), variant: "destructive" },
+    );
+  };
+
+  const create = useMutation({
+    mutationFn: (input: Input) => api.create(input),
+    onSuccess: (saved) => succeed(messages.created, saved),
+    onError: (err) => fail(messages.createFailed, err),
+  });
+  const update = useMutation({
+    mutationFn: ({ id, input }: { id: string; input: Partial<Input> }) => api.update(id, input),
+    onSuccess: (saved) => succeed(messages.updated, saved),
+    onError: (err) => fail(messages.updateFailed, err),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.remove(id),
+    onSuccess: () => succeed(messages.deleted),
+    onError: (err) => fail(messages.deleteFailed, err),
+  });
+
+  return { create, update, remove };
+}

@@ -1,0 +1,179 @@
+import type { FieldValues } from "react-hook-form";
+import { z } from "zod";
+import { toFormValues } from "@/client/components/record-screen/form-values";
+import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
+import { toDateOnly } from "@/client/lib/format";
+import {
+  INFECTION_OUTCOMES,
+  INFECTION_TYPES,
+  INSERTION_SITES,
+  LINE_TYPES,
+  piccInfectionInput,
+  piccLineInput,
+} from "@/domain/picc";
+import type { PiccInfection, PiccLine } from "./api";
+import {
+  INFECTION_TYPE_LABELS,
+  INSERTION_SITE_LABELS,
+  LINE_TYPE_LABELS,
+  lineLabel,
+  OUTCOME_LABELS,
+} from "./picc-labels";
+
+const options = <K extends string>(labels: Record<K, string>, values: readonly K[]) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+const LINE_KEYS = [
+  "childId",
+  "insertionDate",
+  "insertionSite",
+  "lineType",
+  "insertedBy",
+  "removalDate",
+  "removalReason",
+  "complications",
+  "notes",
+] as const;
+export type PiccLineFormValues = Record<(typeof LINE_KEYS)[number], string>;
+
+const lineFields: readonly RecordFieldConfig<PiccLineFormValues>[] = [
+  { name: "insertionDate", label: "Insertion Date *", type: "date", required: true },
+  {
+    name: "insertionSite",
+    label: "Insertion Site *",
+    type: "select",
+    required: true,
+    placeholder: "Select site",
+    options: options(INSERTION_SITE_LABELS, INSERTION_SITES),
+  },
+  {
+    name: "lineType",
+    label: "Line Type *",
+    type: "select",
+    required: true,
+    placeholder: "Select type",
+    options: options(LINE_TYPE_LABELS, LINE_TYPES),
+  },
+  { name: "insertedBy", label: "Inserted By", placeholder: "Interventional radiology" },
+  { name: "removalDate", label: "Removal Date", type: "date", hint: "Empty while the line is in." },
+  { name: "removalReason", label: "Removal Reason", placeholder: "End of therapy, infection, blockage..." },
+  { name: "complications", label: "Complications", type: "textarea", rows: 2 },
+  { name: "notes", label: "Notes", type: "textarea", rows: 2, placeholder: "Size, length, tip position..." },
+];
+
+/** The page's child comes with the values (no field): a line always belongs to the child shown. */
+export const piccLineForm = {
+  schema: piccLineInput,
+  fields: lineFields,
+  toFormValues: (line: PiccLine | null, childId: string | null): PiccLineFormValues => ({
+    ...toFormValues(LINE_KEYS, line),
+    childId: line?.childId ?? childId ?? "",
+  }),
+};
+
+const INFECTION_KEYS = [
+  "childId",
+  "piccLineId",
+  "infectionDate",
+  "infectionType",
+  "organism",
+  "symptoms",
+  "treatmentStartDate",
+  "treatmentEndDate",
+  "antibiotics",
+  "treatmentMethod",
+  "outcome",
+  "hospitalAdmission",
+  "admissionDuration",
+  "notes",
+] as const;
+export type PiccInfectionFormValues = Record<(typeof INFECTION_KEYS)[number], string>;
+
+/** The select's value for "linked to no line" (Radix selects cannot hold an empty value). */
+const NO_LINE = "none";
+
+/** The infection form's fields; its line select offers the child's own lines. */
+export function piccInfectionFields(
+  lines: readonly PiccLine[],
+): RecordFieldConfig<PiccInfectionFormValues>[] {
+  return [
+    { name: "infectionDate", label: "Infection Date *", type: "date", required: true },
+    {
+      name: "infectionType",
+      label: "Infection Type *",
+      type: "select",
+      required: true,
+      placeholder: "Select type",
+      options: options(INFECTION_TYPE_LABELS, INFECTION_TYPES),
+    },
+    {
+      name: "piccLineId",
+      label: "Line",
+      type: "select",
+      options: [
+        { value: NO_LINE, label: "No specific line" },
+        ...lines.map((line) => ({ value: line.id, label: lineLabel(line) })),
+      ],
+    },
+    { name: "organism", label: "Organism", placeholder: "Staphylococcus epidermidis" },
+    {
+      name: "symptoms",
+      label: "Symptoms",
+      type: "textarea",
+      rows: 2,
+      placeholder: "Fever after flush, chills...",
+    },
+    { name: "treatmentStartDate", label: "Treatment Start", type: "date" },
+    { name: "treatmentEndDate", label: "Treatment End", type: "date" },
+    { name: "antibiotics", label: "Antibiotics", placeholder: "Vancomycin" },
+    {
+      name: "treatmentMethod",
+      label: "Treatment Method",
+      placeholder: "IV through the line, ethanol lock...",
+    },
+    {
+      name: "outcome",
+      label: "Outcome",
+      type: "select",
+      placeholder: "Select outcome",
+      options: options(OUTCOME_LABELS, INFECTION_OUTCOMES),
+    },
+    {
+      name: "hospitalAdmission",
+      label: "Hospital Admission",
+      type: "select",
+      options: [
+        { value: "false", label: "No" },
+        { value: "true", label: "Yes" },
+      ],
+    },
+    { name: "admissionDuration", label: "Admission Duration", placeholder: "5 days" },
+    { name: "notes", label: "Notes", type: "textarea", rows: 2 },
+  ];
+}
+
+/** The server's schema, with the line select's "No specific line" sent as null. */
+const infectionFormSchema = z.preprocess(
+  (values) =>
+    values && typeof values === "object" && (values as PiccInfectionFormValues).piccLineId === NO_LINE
+      ? { ...values, piccLineId: null }
+      : values,
+  piccInfectionInput,
+) as unknown as z.ZodType<z.output<typeof piccInfectionInput>, FieldValues>;
+
+/** The infection form: today, no admission and the page's child when adding. */
+export const piccInfectionForm = (lines: readonly PiccLine[]) => ({
+  schema: infectionFormSchema,
+  fields: piccInfectionFields(lines),
+  toFormValues: (infection: PiccInfection | null, childId: string | null): PiccInfectionFormValues => {
+    const { hospitalAdmission, ...rest } = infection ?? { hospitalAdmission: false };
+    const values = toFormValues(INFECTION_KEYS, infection ? rest : null);
+    return {
+      ...values,
+      childId: infection?.childId ?? childId ?? "",
+      piccLineId: infection?.piccLineId ?? NO_LINE,
+      infectionDate: infection ? values.infectionDate : toDateOnly(),
+      hospitalAdmission: String(hospitalAdmission),
+    };
+  },
+});

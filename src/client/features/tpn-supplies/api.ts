@@ -1,0 +1,21 @@
+import type { z } from "zod";
+import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import type { Supply, SupplyListItem, SupplyUsage, supplyInput, supplyUsageInput } from "@/domain/supplies";
+
+export type { Supply, SupplyListItem, SupplyUsage };
+export type SupplyValues = z.output<typeof supplyInput>;
+export type SupplyUsageValues = z.output<typeof supplyUsageInput>;
+
+/** Supplies (with their run-out forecast); edits are partial (PATCH). */
+export const suppliesApi = createResourceApi<SupplyListItem, SupplyValues>(
+  "/api/tpn-supplies",
+  "tpn-supplies",
+);
+
+export { lowStockQueryOptions } from "@/client/lib/low-stock";
+
+/** Usage records, newest first; `{ supplyId }` lists one supply's history. */
+export const supplyUsageApi = createResourceApi<SupplyUsage, SupplyUsageValues, { supplyId?: string }>(
+  "/api/supply-usage",
+  "supply-usage",
+);

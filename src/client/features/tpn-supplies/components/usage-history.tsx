@@ -1,0 +1,93 @@
+import { useQuery } from "@tanstack/react-query";
+import { Pencil, Trash2 } from "lucide-react";
+import { ConfirmDeleteDialog } from "@/client/components/record-screen/confirm-delete-dialog";
+import { RecordDialog } from "@/client/components/record-screen/record-dialog";
+import { useRecordDialogs } from "@/client/components/record-screen/use-record-dialogs";
+import { Button } from "@/client/components/ui/button";
+import { Spinner } from "@/client/components/ui/spinner";
+import { errorMessage } from "@/client/lib/api";
+import { formatListDate } from "@/client/lib/format";
+import { type SupplyListItem, type SupplyUsage, supplyUsageApi } from "../api";
+import { supplyUsageFields, supplyUsageFormSchema, supplyUsageFormValues } from "../supply-form";
+import { useSupplyUsageMutations } from "../use-supply-usage";
+
+/**
+ * One supply's recorded usage, newest first. Editing a usage moves the stock by the difference;
+ * deleting one gives back what it took (the server does both in the same transaction).
+ */
+export function UsageHistory({ supply }: { supply: SupplyListItem }) {
+  const list = useQuery(supplyUsageApi.listOptions({ supplyId: supply.id }));
+  const { update, remove } = useSupplyUsageMutations();
+  const dialogs = useRecordDialogs<SupplyUsage>();
+  const editing = dialogs.editing;
+  const deleting = dialogs.deleting;
+
+  if (list.isLoading) return <Spinner label="Loading usage..." className="py-3" />;
+  if (list.error) return <p className="py-2 text-destructive text-sm">{errorMessage(list.error)}</p>;
+  const usage = list.data ?? [];
+  return (
+    <>
+      {usage.length === 0 ? (
+        <p className="py-2 text-center text-muted-foreground text-sm">No usage recorded yet.</p>
+      ) : (
+        <ul aria-label={`Usage of ${supply.name}`} className="divide-y divide-border text-sm">
+          {usage.map((item) => (
+            <li key={item.id} className="flex items-center gap-2 py-1.5">
+              <div className="min-w-0 flex-1">
+                <p>
+                  <span className="font-medium">
+                    {item.quantityUsed} {supply.unit}
+                  </span>{" "}
+                  on {formatListDate(item.usageDate)}
+                </p>
+                {item.notes ? (
+                  <p className="break-words text-muted-foreground text-xs">{item.notes}</p>
+                ) : null}
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Edit usage of ${formatListDate(item.usageDate)}`}
+                onClick={() => dialogs.openEdit(item)}
+              >
+                <Pencil aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Delete usage of ${formatListDate(item.usageDate)}`}
+                className="text-destructive hover:bg-red-50 hover:text-destructive"
+                onClick={() => dialogs.openDelete(item)}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <RecordDialog
+        open={dialogs.formOpen}
+        onOpenChange={dialogs.setFormOpen}
+        title="Edit Supply Usage"
+        description={`${supply.name}. Changing the quantity moves the stock by the difference.`}
+        schema={supplyUsageFormSchema}
+        fields={supplyUsageFields}
+        defaultValues={supplyUsageFormValues(editing)}
+        submitLabel="Update Usage"
+        pendingLabel="Updating..."
+        onSubmit={(input) => (editing ? update.mutateAsync({ id: editing.id, input }) : Promise.resolve())}
+      />
+      <ConfirmDeleteDialog
+        open={dialogs.deleteOpen}
+        onOpenChange={dialogs.setDeleteOpen}
+        title="Delete supply usage"
+        description={
+          deleting
+            ? `Delete the usage of ${deleting.quantityUsed} ${supply.unit} on ${formatListDate(deleting.usageDate)}? The ${deleting.quantityUsed} go back into the stock.`
+            : undefined
+        }
+        onConfirm={() => (deleting ? remove.mutateAsync(deleting.id) : Promise.resolve())}
+      />
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { toFormValues } from "@/client/components/record-screen/form-values";
+import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
+import { toDateOnly } from "@/client/lib/format";
+import {
+  DEFAULT_MIN_THRESHOLD,
+  DEFAULT_STOCK,
+  SUPPLY_CATEGORIES,
+  type SupplyCategory,
+  supplyInput,
+  supplyUsageInput,
+} from "@/domain/supplies";
+import type { Supply, SupplyUsage } from "./api";
+
+export const SUPPLY_CATEGORY_LABELS: Record<SupplyCategory, string> = {
+  tubing: "Tubing",
+  bags: "Bags",
+  syringes: "Syringes",
+  filters: "Filters",
+  connectors: "Connectors",
+  catheters: "Catheters",
+  other: "Other",
+};
+
+const SUPPLY_KEYS = [
+  "name",
+  "category",
+  "currentStock",
+  "minThreshold",
+  "unit",
+  "supplier",
+  "orderNumber",
+  "costPerUnit",
+  "expirationDate",
+  "notes",
+] as const;
+
+export type SupplyFormValues = Record<(typeof SUPPLY_KEYS)[number], string>;
+
+const count = { type: "number", step: "1", min: "0" } as const;
+
+export const supplyFields: readonly RecordFieldConfig<SupplyFormValues>[] = [
+  { name: "name", label: "Name *", required: true, placeholder: "Extension set", autoComplete: "off" },
+  {
+    name: "category",
+    label: "Category *",
+    type: "select",
+    required: true,
+    placeholder: "Select category",
+    options: SUPPLY_CATEGORIES.map((category) => ({
+      value: category,
+      label: SUPPLY_CATEGORY_LABELS[category],
+    })),
+  },
+  { name: "currentStock", label: "Current Stock *", required: true, ...count },
+  {
+    name: "minThreshold",
+    label: "Min Threshold *",
+    required: true,
+    hint: "Reorder when the stock is at or under this.",
+    ...count,
+  },
+  { name: "unit", label: "Unit *", required: true, placeholder: "each, box, bag" },
+  { name: "supplier", label: "Supplier", placeholder: "Home infusion pharmacy" },
+  { name: "orderNumber", label: "Order Number", placeholder: "A-1182" },
+  {
+    name: "costPerUnit",
+    label: "Cost Per Unit ($)",
+    type: "number",
+    step: "0.01",
+    min: "0",
+    placeholder: "4.75",
+  },
+  { name: "expirationDate", label: "Expiration Date", type: "date" },
+  {
+    name: "notes",
+    label: "Notes",
+    type: "textarea",
+    placeholder: "Where it is kept, what to reorder with it...",
+  },
+];
+
+/** The spec's defaults when adding (stock 0, threshold 5); the supply's values when editing. */
+export function supplyFormValues(supply: Supply | null): SupplyFormValues {
+  const values = toFormValues(SUPPLY_KEYS, supply);
+  return supply
+    ? values
+    : { ...values, currentStock: String(DEFAULT_STOCK), minThreshold: String(DEFAULT_MIN_THRESHOLD) };
+}
+
+export const supplyForm = {
+  schema: supplyInput,
+  fields: supplyFields,
+  toFormValues: supplyFormValues,
+};
+
+const USAGE_KEYS = ["quantityUsed", "usageDate", "notes"] as const;
+export type SupplyUsageFormValues = Record<(typeof USAGE_KEYS)[number], string>;
+
+/** The usage form: the supply comes from the card it was opened from. */
+export const supplyUsageFormSchema = supplyUsageInput.omit({ supplyId: true });
+
+export const supplyUsageFields: readonly RecordFieldConfig<SupplyUsageFormValues>[] = [
+  { name: "quantityUsed", label: "Quantity Used *", required: true, type: "number", step: "1", min: "1" },
+  { name: "usageDate", label: "Usage Date *", required: true, type: "date" },
+  {
+    name: "notes",
+    label: "Notes",
+    type: "textarea",
+    rows: 2,
+    placeholder: "Changed after the alarm at 3 a.m.",
+  },
+];
+
+/** Quantity 1 and today when recording (spec section 4); the usage's values when editing. */
+export function supplyUsageFormValues(usage: SupplyUsage | null): SupplyUsageFormValues {
+  const values = toFormValues(USAGE_KEYS, usage);
+  return usage ? values : { ...values, quantityUsed: "1", usageDate: toDateOnly() };
+}

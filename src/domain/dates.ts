@@ -1,0 +1,33 @@
+import { format } from "date-fns";
+
+/**
+ * Calendar arithmetic on date-only values (`yyyy-MM-dd`), free of time zones: a day is a day
+ * wherever the server or the phone is.
+ */
+
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** Days since 1970-01-01 of a `yyyy-MM-dd` date. */
+export function dayNumber(date: string): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return Math.round(Date.UTC(y, m - 1, d) / MS_PER_DAY);
+}
+
+/** The `yyyy-MM-dd` date of a day number. */
+export function fromDayNumber(day: number): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+export function addDays(date: string, days: number): string {
+  return fromDayNumber(dayNumber(date) + days);
+}
+
+/** Today in the local calendar of this machine (the phone, or the server). */
+export function today(now: Date = new Date()): string {
+  return format(now, "yyyy-MM-dd");
+}

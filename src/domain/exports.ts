@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { optionalIsoDate } from "./fields";
+
+/** Every way the records can leave the app (DESIGN section 7: each also as a direct download). */
+export const EXPORT_FORMATS = ["json", "csv", "excel", "pdf", "word", "fhir"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** The formats the spec's Settings screen sends by email. */
+export const EMAIL_FORMATS = ["csv", "excel", "pdf", "word"] as const;
+export type EmailFormat = (typeof EMAIL_FORMATS)[number];
+
+export const FORMAT_LABELS: Record<ExportFormat, string> = {
+  json: "JSON",
+  csv: "CSV",
+  excel: "Excel",
+  pdf: "PDF",
+  word: "Word",
+  fhir: "FHIR",
+};
+
+/** The version of the JSON export; an import refuses a newer one. */
+export const EXPORT_VERSION = 1;
+export const EXPORT_FORMAT_NAME = "medical-care-tracker-export";
+/** The largest export file an import reads. */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Which records an export holds: one child's (with the records linked to no child, such as the
+ * care team), and the dated records between two days. Left out, everything.
+ */
+export const exportScopeInput = z
+  .object({
+    childId: z
+      .union([z.literal(""), z.uuid({ message: "Child must be a valid id" })])
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    from: optionalIsoDate("From").transform((v) => v ?? undefined),
+    to: optionalIsoDate("To").transform((v) => v ?? undefined),
+  })
+  .refine((scope) => !scope.from || !scope.to || scope.from <= scope.to, {
+    message: "From must be on or before To",
+    path: ["to"],
+  });
+export interface ExportScope {
+  childId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export const exportEmailInput = z.intersection(
+  z.object({
+    format: z.enum(EMAIL_FORMATS, { error: `Format must be one of: ${EMAIL_FORMATS.join(", ")}` }),
+  }),
+  exportScopeInput,
+);
+
+/** What an import restored, section by section. */
+export const importReportRecord = z.object({
+  message: z.string(),
+  imported: z.record(z.string(), z.number().int()),
+  skipped: z.array(z.string()),
+});
+export type ImportReport = z.infer<typeof importReportRecord>;
+
+/** The one page a parent can hand to an emergency room (`GET /api/care-summary`). */
+export const careSummaryRecord = z.object({
+  generatedOn: z.string(),
+  child: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      age: z.string(),
+      dateOfBirth: z.string().nullable(),
+      diagnosis: z.string().nullable(),
+    })
+    .nullable(),
+  allergies: z.array(
+    z.object({
+      allergen: z.string(),
+      reaction: z.string(),
+      severity: z.string(),
+      treatment: z.string().nullable(),
+    }),
+  ),
+  medications: z.array(
+    z.object({
+      name: z.string(),
+      dosage: z.string(),
+      frequency: z.string(),
+      purpose: z.string().nullable(),
+      startDate: z.string().nullable(),
+    }),
+  ),
+  currentLine: z
+    .object({
+      lineType: z.string().nullable(),
+      insertionSite: z.string().nullable(),
+      insertionDate: z.string(),
+      daysIn: z.number().int(),
+    })
+    .nullable(),
+  infections: z.array(
+    z.object({
+      infectionDate: z.string(),
+      infectionType: z.string(),
+      organism: z.string().nullable(),
+      outcome: z.string().nullable(),
+    }),
+  ),
+  lineDays: z.object({
+    catheterDays: z.number().int(),
+    bloodstreamInfections: z.number().int(),
+    infectionRate: z.number().nullable(),
+  }),
+  latestTpn: z
+    .object({
+      date: z.string(),
+      calories: z.string().nullable(),
+      protein: z.string().nullable(),
+      carbohydrates: z.string().nullable(),
+      fat: z.string().nullable(),
+      volume: z.string().nullable(),
+      duration: z.number().nullable(),
+    })
+    .nullable(),
+  careTeam: z.array(
+    z.object({
+      name: z.string(),
+      role: z.string(),
+      specialty: z.string().nullable(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+      hospital: z.string().nullable(),
+    }),
+  ),
+  infusionCenters: z.array(
+    z.object({
+      name: z.string(),
+      phone: z.string().nullable(),
+      contactPerson: z.string().nullable(),
+      address: z.string().nullable(),
+    }),
+  ),
+});
+export type CareSummary = z.infer<typeof careSummaryRecord>;

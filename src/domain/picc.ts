@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { dayNumber, daysBetween, today as localToday } from "./dates";
+import { isoDate, oneOf, optionalId, optionalIsoDate, optionalText, requiredId } from "./fields";
+import { dateOnly, nullableDate, nullableText, recordBase, type Wire } from "./records";
+
+export const INSERTION_SITES = ["right-arm", "left-arm", "right-leg", "left-leg", "chest", "other"] as const;
+export const LINE_TYPES = ["single-lumen", "double-lumen", "triple-lumen", "power-picc"] as const;
+export const INFECTION_TYPES = ["bloodstream", "exit-site", "tunnel", "catheter-related", "other"] as const;
+export const INFECTION_OUTCOMES = ["resolved", "line-removed", "ongoing", "complications"] as const;
+export type InsertionSite = (typeof INSERTION_SITES)[number];
+export type LineType = (typeof LINE_TYPES)[number];
+export type InfectionType = (typeof INFECTION_TYPES)[number];
+export type InfectionOutcome = (typeof INFECTION_OUTCOMES)[number];
+
+const optionalChoice = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z
+    .union([z.literal(""), z.null(), oneOf(label, values)])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const piccLineInput = z.object({
+  // Spec section 5's own messages, spelled out.
+  childId: requiredId("Child", "Child is required"),
+  insertionDate: isoDate("Insertion date", "Insertion date is required"),
+  removalDate: optionalIsoDate("Removal date"),
+  insertionSite: oneOf("Insertion site", INSERTION_SITES, "Insertion site is required"),
+  lineType: oneOf("Line type", LINE_TYPES, "Line type is required"),
+  insertedBy: optionalText(200),
+  removalReason: optionalText(1000),
+  complications: optionalText(),
+  notes: optionalText(),
+});
+export type PiccLineInput = z.input<typeof piccLineInput>;
+
+export const piccLineRecord = z.object({
+  ...recordBase,
+  childId: z.uuid(),
+  insertionDate: dateOnly,
+  removalDate: nullableDate,
+  insertionSite: z.enum(INSERTION_SITES).nullable(),
+  lineType: z.enum(LINE_TYPES).nullable(),
+  insertedBy: nullableText,
+  removalReason: nullableText,
+  complications: nullableText,
+  notes: nullableText,
+});
+export type PiccLine = Wire<typeof piccLineRecord>;
+
+export const piccInfectionInput = z.object({
+  childId: requiredId("Child", "Child is required"),
+  piccLineId: optionalId(),
+  infectionDate: isoDate("Infection date", "Infection date is required"),
+  infectionType: oneOf("Infection type", INFECTION_TYPES, "Infection type is required"),
+  organism: optionalText(200),
+  symptoms: optionalText(),
+  treatmentStartDate: optionalIsoDate("Treatment start date"),
+  treatmentEndDate: optionalIsoDate("Treatment end date"),
+  antibiotics: optionalText(1000),
+  treatmentMethod: optionalText(1000),
+  outcome: optionalChoice("Outcome", INFECTION_OUTCOMES),
+  /** Spec: a boolean, false by default; the form's yes/no select sends "true"/"false". */
+  hospitalAdmission: z
+    .union([z.boolean(), z.enum(["true", "false"])])
+    .optional()
+    .transform((v) => v === true || v === "true"),
+  admissionDuration: optionalText(200),
+  notes: optionalText(),
+});
+export type PiccInfectionInput = z.input<typeof piccInfectionInput>;
+
+export const piccInfectionRecord = z.object({
+  ...recordBase,
+  childId: z.uuid(),
+  piccLineId: z.uuid().nullable(),
+  infectionDate: dateOnly,
+  infectionType: z.enum(INFECTION_TYPES),
+  organism: nullableText,
+  symptoms: nullableText,
+  treatmentStartDate: nullableDate,
+  treatmentEndDate: nullableDate,
+  antibiotics: nullableText,
+  treatmentMethod: nullableText,
+  outcome: z.enum(INFECTION_OUTCOMES).nullable(),
+  hospitalAdmission: z.boolean(),
+  admissionDuration: nullableText,
+  notes: nullableText,
+});
+export type PiccInfection = Wire<typeof piccInfectionRecord>;
+
+/** Spec section 2: the default badge for 'resolved', destructive for any other outcome, 'Unknown outcome' without one. */
+export function outcomeBadge(outcome: InfectionOutcome | null): {
+  variant: "default" | "destructive";
+  label: string;
+} {
+  if (!outcome) return { variant: "destructive", label: "Unknown outcome" };
+  return { variant: outcome === "resolved" ? "default" : "destructive", label: outcome };
+}
+
+type LineDates = Pick<PiccLine, "insertionDate" | "removalDate">;
+
+/**
+ * Catheter-days: the number of calendar days on which the child had at least one central line in
+ * place, counting the insertion and removal days; a line still in counts up to today. Two lines
+ * in at once count once a day (the patient-level count CLABSI rates use).
+ */
+export function catheterDays(lines: readonly LineDates[], today: string = localToday()): number {
+  const end = dayNumber(today);
+  const spans = lines
+    .map(
+      (line) => [dayNumber(line.insertionDate), Math.min(end, dayNumber(line.removalDate ?? today))] as const,
+    )
+    .filter(([from, to]) => from <= to)
+    .sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let coveredUntil = Number.NEGATIVE_INFINITY;
+  for (const [from, to] of spans) {
+    const start = Math.max(from, coveredUntil + 1);
+    if (to >= start) total += to - start + 1;
+    coveredUntil = Math.max(coveredUntil, to);
+  }
+  return total;
+}
+
+/** Whether a line was in place on `date`. */
+const inPlaceOn = (line: LineDates, date: string, today: string) =>
+  dayNumber(line.insertionDate) <= dayNumber(date) && dayNumber(date) <= dayNumber(line.removalDate ?? today);
+
+export interface LineStatistics {
+  /** The line in place now (not removed; the latest inserted), if any. */
+  currentLine: PiccLine | null;
+  /** Days since the current line went in. */
+  currentLineDays: number | null;
+  catheterDays: number;
+  /** Bloodstream infections on a day with a line in place. */
+  bloodstreamInfections: number;
+  /** Per 1,000 catheter-days, one decimal; null without catheter-days. */
+  infectionRate: number | null;
+}
+
+/**
+ * A child's central-line figures: the current line's age, catheter-days over all lines, and the
+ * central-line-associated bloodstream infection (CLABSI) rate per 1,000 catheter-days. Only
+ * bloodstream infections dated while a line was in place count.
+ */
+export function lineStatistics(
+  lines: readonly PiccLine[],
+  infections: readonly Pick<PiccInfection, "infectionDate" | "infectionType">[],
+  today: string = localToday(),
+): LineStatistics {
+  const inPlace = lines
+    .filter((line) => !line.removalDate && dayNumber(line.insertionDate) <= dayNumber(today))
+    .sort((a, b) => dayNumber(b.insertionDate) - dayNumber(a.insertionDate));
+  const currentLine = inPlace[0] ?? null;
+  const days = catheterDays(lines, today);
+  const bloodstream = infections.filter(
+    (infection) =>
+      infection.infectionType === "bloodstream" &&
+      lines.some((line) => inPlaceOn(line, infection.infectionDate, today)),
+  ).length;
+  return {
+    currentLine,
+    currentLineDays: currentLine ? daysBetween(currentLine.insertionDate, today) : null,
+    catheterDays: days,
+    bloodstreamInfections: bloodstream,
+    infectionRate: days > 0 ? Math.round((bloodstream / days) * 10_000) / 10 : null,
+  };
+}

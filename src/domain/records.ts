@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/**
+ * The building blocks of response schemas: what a record looks like on the wire. The server
+ * encodes its rows through these (nothing unlisted leaves it); the client's record types are
+ * their wire side (`Wire<typeof careTeamMemberRecord>`).
+ */
+
+/** A timestamp: a Date on the server, ISO 8601 text on the wire. */
+export const timestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});
+
+/** A date-only field: yyyy-MM-dd on both sides. */
+export const dateOnly = z.string();
+export const nullableText = z.string().nullable();
+export const nullableDate = z.string().nullable();
+export const nullableInt = z.number().int().nullable();
+/** A decimal kept as text ("1200.50") so no precision is lost. */
+export const nullableDecimal = z.string().nullable();
+export const textList = z.array(z.string());
+
+/** The fields every record has. */
+export const recordBase = {
+  id: z.uuid(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+};
+
+/** A record linked to one of the family's children, or to none. */
+export const childLinkField = { childId: z.uuid().nullable() };
+
+/** A record as the client receives it (JSON): the wire side of a response schema. */
+export type Wire<T extends z.ZodType> = z.input<T>;

@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { dayNumber, today as localToday } from "./dates";
+import {
+  isoDate,
+  oneOf,
+  optionalDecimal,
+  optionalIsoDate,
+  optionalText,
+  requiredId,
+  requiredText,
+} from "./fields";
+import { dateOnly, nullableDate, nullableDecimal, nullableText, recordBase, type Wire } from "./records";
+
+export const SUPPLY_CATEGORIES = [
+  "tubing",
+  "bags",
+  "syringes",
+  "filters",
+  "connectors",
+  "catheters",
+  "other",
+] as const;
+export type SupplyCategory = (typeof SUPPLY_CATEGORIES)[number];
+
+/** Spec section 9: a new supply starts with no stock and a reorder threshold of 5. */
+export const DEFAULT_STOCK = 0;
+export const DEFAULT_MIN_THRESHOLD = 5;
+/** 'Warning' while the stock is at most this many times the threshold. */
+export const WARNING_FACTOR = 1.5;
+export const MAX_STOCK = 1_000_000;
+
+/**
+ * A whole number of items, 0 or more. Left out, it takes the spec's default; sent empty, it falls
+ * back to 0 (spec section 5).
+ */
+const count = (label: string, fallback: number) =>
+  z
+    .union([z.literal(""), z.null(), z.number(), z.string().trim()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return fallback;
+      if (v === "" || v === null) return 0;
+      const n = typeof v === "number" ? v : /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN;
+      if (!Number.isInteger(n) || n < 0 || n > MAX_STOCK) {
+        ctx.addIssue({ code: "custom", message: `${label} must be a whole number from 0 to ${MAX_STOCK}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const supplyInput = z.object({
+  name: requiredText("Name"),
+  category: oneOf("Category", SUPPLY_CATEGORIES),
+  currentStock: count("Current stock", DEFAULT_STOCK),
+  minThreshold: count("Minimum threshold", DEFAULT_MIN_THRESHOLD),
+  unit: requiredText("Unit", 50),
+  supplier: optionalText(200),
+  orderNumber: optionalText(100),
+  /** Dollars with cents; stored as numeric(10,2). */
+  costPerUnit: optionalDecimal("Cost per unit", 8),
+  expirationDate: optionalIsoDate("Expiration date"),
+  notes: optionalText(),
+});
+export type SupplyInput = z.input<typeof supplyInput>;
+
+export const supplyRecord = z.object({
+  ...recordBase,
+  name: z.string(),
+  category: z.enum(SUPPLY_CATEGORIES),
+  currentStock: z.number().int(),
+  minThreshold: z.number().int(),
+  unit: z.string(),
+  supplier: nullableText,
+  orderNumber: nullableText,
+  costPerUnit: nullableDecimal,
+  expirationDate: nullableDate,
+  notes: nullableText,
+});
+export type Supply = Wire<typeof supplyRecord>;
+
+/** A supply in the list (`GET /api/tpn-supplies`), with its run-out forecast (see `runOutForecast`). */
+export const supplyListItemRecord = supplyRecord.extend({ runsOutInDays: z.number().int().nullable() });
+export type SupplyListItem = Wire<typeof supplyListItemRecord>;
+
+export const supplyUsageInput = z.object({
+  supplyId: requiredId("Supply"),
+  quantityUsed: z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
+    const n = typeof v === "number" ? v : /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isInteger(n) || n < 1 || n > MAX_STOCK) {
+      ctx.addIssue({ code: "custom", message: "Quantity used must be a whole number of at least 1" });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  usageDate: isoDate("Usage date"),
+  notes: optionalText(1000),
+});
+export type SupplyUsageInput = z.input<typeof supplyUsageInput>;
+
+export const supplyUsageRecord = z.object({
+  id: recordBase.id,
+  createdAt: recordBase.createdAt,
+  supplyId: z.uuid(),
+  quantityUsed: z.number().int(),
+  usageDate: dateOnly,
+  notes: nullableText,
+});
+export type SupplyUsage = Wire<typeof supplyUsageRecord>;
+
+export type StockStatus = "Out of Stock" | "Low Stock" | "Warning" | "In Stock";
+
+/**
+ * Spec section 4: 'Out of Stock' at 0; 'Low Stock' at or under the threshold; 'Warning' at or
+ * under 1.5 times the threshold; otherwise 'In Stock'. Used by the server and the screen alike.
+ */
+export function stockStatus(currentStock: number, minThreshold: number): StockStatus {
+  if (currentStock <= 0) return "Out of Stock";
+  if (currentStock <= minThreshold) return "Low Stock";
+  if (currentStock <= WARNING_FACTOR * minThreshold) return "Warning";
+  return "In Stock";
+}
+
+/** Whether a supply is at or under its reorder threshold (what `/api/tpn-supplies/low-stock` lists). */
+export const needsReorder = (supply: { currentStock: number; minThreshold: number }) =>
+  supply.currentStock <= supply.minThreshold;
+
+/** The forecast looks at this many days of usage. */
+export const FORECAST_WINDOW_DAYS = 30;
+/** Fewer days with usage than this in the window is too little to forecast from. */
+export const FORECAST_MIN_USAGE_DAYS = 2;
+/** The reorder banner also lists supplies forecast to run out within this many days. */
+export const FORECAST_ALERT_DAYS = 7;
+
+/**
+ * In about how many days a supply runs out at its recent pace: the stock divided by the average
+ * daily usage of the last 30 days (counted from the first usage in that window, so a supply used
+ * for a week is not averaged over a month). Null when there is too little usage to tell (fewer
+ * than two days with usage) or nothing left to run out.
+ */
+export function runOutForecast(
+  currentStock: number,
+  usages: readonly { quantityUsed: number; usageDate: string }[],
+  today: string = localToday(),
+): number | null {
+  if (currentStock <= 0) return null;
+  const end = dayNumber(today);
+  const start = end - FORECAST_WINDOW_DAYS + 1;
+  const recent = usages.filter((u) => {
+    const day = dayNumber(u.usageDate);
+    return day >= start && day <= end;
+  });
+  const days = new Set(recent.map((u) => u.usageDate));
+  if (days.size < FORECAST_MIN_USAGE_DAYS) return null;
+  const first = Math.min(...recent.map((u) => dayNumber(u.usageDate)));
+  const span = end - first + 1;
+  const used = recent.reduce((sum, u) => sum + u.quantityUsed, 0);
+  const perDay = used / span;
+  return Math.max(1, Math.floor(currentStock / perDay));
+}
+
+/** The supplies CSV's columns in order (spec section 9), and the record field each reads. */
+export const SUPPLY_CSV_COLUMNS = [
+  ["Name", "name"],
+  ["Category", "category"],
+  ["Current Stock", "currentStock"],
+  ["Min Threshold", "minThreshold"],
+  ["Unit", "unit"],
+  ["Supplier", "supplier"],
+  ["Order Number", "orderNumber"],
+  ["Cost Per Unit", "costPerUnit"],
+  ["Expiration Date", "expirationDate"],
+  ["Notes", "notes"],
+] as const satisfies readonly (readonly [string, keyof Supply])[];

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "./config";
+import type { Db } from "./db/client";
+import type { Mailer } from "./lib/mailer";
+import type { PasswordHasher } from "./modules/auth/passwords";
+import type { ObjectStorage } from "./storage/object-storage";
+
+/** What the server's modules are given: settings, the database and the other services. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  storage: ObjectStorage;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+}
+
+/** A module's routes: registered into a scope (the signed-in one, or the public one) with the context. */
+export type ModuleRoutes = (scope: FastifyInstance, context: AppContext) => void | Promise<void>;

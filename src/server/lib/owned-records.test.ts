@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, signUp, type TestApp } from "../../../tests/helpers/test-app";
+import { queryRows } from "../../../tests/helpers/test-database";
+import { careTeamMembers } from "../db/schema/index";
+import { conflict } from "./errors";
+import { ownedRecords, type RecordChange } from "./owned-records";
+import { inTransaction } from "./transaction";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Member = typeof careTeamMembers.$inferSelect;
+
+/** A record type on a real table whose hooks note what they saw, and refuse a role of "refused". */
+function recordsWithHooks() {
+  const seen: string[] = [];
+  const records = ownedRecords({
+    entity: "care_team_member",
+    table: careTeamMembers,
+    summary: (row) => row.name,
+    hooks: {
+      async inTransaction(ctx, change: RecordChange<Member>) {
+        // Inside the transaction the row is already written: the hook can read it.
+        const [row] = await queryRowsIn(ctx.tx, change.after?.id ?? change.before!.id);
+        seen.push(
+          `in:${change.action}:${change.before?.role ?? "-"}>${change.after?.role ?? "-"}:${row ? "row" : "none"}`,
+        );
+        if (change.after?.role === "refused") throw conflict("Refused by the hook");
+      },
+      async afterCommit(change) {
+        seen.push(`after:${change.action}`);
+      },
+    },
+  });
+  return { records, seen };
+}
+
+const queryRowsIn = (tx: Parameters<typeof inTransaction>[0], id: string) =>
+  tx.select().from(careTeamMembers).where(sql`${careTeamMembers.id} = ${id}`);
+
+describe("owned records with hooks", () => {
+  it("run the in-transaction hook with before and after, then the after-commit hook", async () => {
+    const user = await signUp(t.app);
+    const scope = { ownerId: user.id, actorId: user.id };
+    const { records, seen } = recordsWithHooks();
+    const db = t.database.db;
+    const created = await inTransaction(db, scope, (ctx) =>
+      records.create(ctx, { name: "Dr. A", role: "GI" }),
+    );
+    await inTransaction(db, scope, (ctx) => records.update(ctx, created.id, { role: "Surgeon" }));
+    await inTransaction(db, scope, (ctx) => records.remove(ctx, created.id));
+    expect(seen).toEqual([
+      "in:create:->GI:row",
+      "after:create",
+      "in:update:GI>Surgeon:row",
+      "after:update",
+      "in:delete:Surgeon>-:none",
+      "after:delete",
+    ]);
+  });
+
+  it("roll the whole change back when the hook refuses it: no row, no audit, no after-commit work", async () => {
+    const user = await signUp(t.app);
+    const scope = { ownerId: user.id, actorId: user.id };
+    const { records, seen } = recordsWithHooks();
+    await expect(
+      inTransaction(t.database.db, scope, (ctx) => records.create(ctx, { name: "Dr. B", role: "refused" })),
+    ).rejects.toThrow("Refused by the hook");
+    expect(seen).toEqual(["in:create:->refused:row"]);
+    const left = await queryRows(
+      t.database,
+      sql`select (select count(*) from care_team_members where user_id = ${user.id})::int as members,
+                 (select count(*) from audit_log where user_id = ${user.id})::int as audit`,
+    );
+    expect(left[0]).toEqual({ members: 0, audit: 0 });
+  });
+
+  it("keep another owner's record out of reach of get, update and remove", async () => {
+    const owner = await signUp(t.app);
+    const intruder = await signUp(t.app);
+    const { records } = recordsWithHooks();
+    const db = t.database.db;
+    const created = await inTransaction(db, { ownerId: owner.id, actorId: owner.id }, (ctx) =>
+      records.create(ctx, { name: "Dr. C", role: "GI" }),
+    );
+    const asIntruder = { ownerId: intruder.id, actorId: intruder.id };
+    expect(await records.get(db, intruder.id, created.id)).toBeUndefined();
+    await expect(
+      inTransaction(db, asIntruder, (ctx) => records.update(ctx, created.id, { role: "x" })),
+    ).rejects.toThrow("Record not found");
+    await expect(inTransaction(db, asIntruder, (ctx) => records.remove(ctx, created.id))).rejects.toThrow(
+      "Record not found",
+    );
+    expect(await records.get(db, owner.id, created.id)).toMatchObject({ role: "GI" });
+  });
+});

@@ -1,0 +1,211 @@
+import { and, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { AuditAction } from "../../domain/dashboard";
+import type { Tx } from "../db/client";
+import { children } from "../db/schema/index";
+import { redactAudit, writeAudit } from "./audit";
+import { type ChildScope, childScope } from "./child-scope";
+import { notFound } from "./errors";
+import type { WriteContext } from "./transaction";
+
+/** The columns every owned table has. */
+export type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn; createdAt: PgColumn };
+/** A stored record of `T`. */
+export type RowOf<T extends OwnedTable> = T["$inferSelect"];
+/** What a request may set on a record of `T` (never its owner, id or timestamps: the input schemas drop them). */
+export type ValuesOf<T extends OwnedTable> = Partial<T["$inferInsert"]>;
+
+/** A field that points at another owned record: it must belong to the same owner. */
+export interface OwnedReference {
+  field: string;
+  table: PgTable & { id: PgColumn; userId: PgColumn };
+  /** Names the record in the 404: 'Child not found'. */
+  label: string;
+}
+
+/** One change of a record, as hooks see it: `before` is null for a create, `after` for a delete. */
+export interface RecordChange<R> {
+  action: AuditAction;
+  before: R | null;
+  after: R | null;
+}
+
+export interface RecordHooks<R> {
+  /**
+   * Runs inside the change's transaction, after the row is written: keep other records in step
+   * (a supply's stock) or check a rule across records (an infection's line is the same child's).
+   * Throwing rolls the whole change back.
+   */
+  inTransaction?(ctx: WriteContext, change: RecordChange<R>): Promise<void>;
+  /** Runs once the change has committed (e.g. remove a stored file). */
+  afterCommit?(change: RecordChange<R>): Promise<void>;
+}
+
+/** A record type owned by a user: its table and the rules every query of it follows. */
+export interface OwnedRecordType<T extends OwnedTable> {
+  /** The audit log's name of the record type, e.g. "care_team_member". */
+  entity: string;
+  table: T;
+  /** How `childId` filters a list; lists ignore it when left out. */
+  childScope?: ChildScope;
+  /**
+   * Other fields a list can be narrowed by (`?supplyId=`, `?category=`): the query parameter, its
+   * column, and its allowed values (an id when left out).
+   */
+  listFilters?: Readonly<Record<string, ListFilter>>;
+  /** Linked records checked for ownership; `childId` (when the table has it) always is. */
+  references?: readonly OwnedReference[];
+  /** Newest first by default: the record's own date column, then creation time. */
+  orderBy?: SQL[];
+  /** A short label of a record for the activity feed (its name or title). */
+  summary(row: RowOf<T>): string | null;
+  hooks?: RecordHooks<RowOf<T>>;
+}
+
+export interface ListFilter {
+  column: PgColumn;
+  values?: readonly [string, ...string[]];
+}
+
+export interface ListOptions {
+  /** Only this child's records (and, with the "withUnlinked" scope, those linked to no child). */
+  childId?: string | null;
+  /** Values of the type's `listFilters`, e.g. `{ supplyId }`. */
+  where?: Readonly<Record<string, string | undefined>>;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const childReference: OwnedReference = { field: "childId", table: children, label: "Child" };
+
+/**
+ * The owner-scoped query functions of one record type: list, get, create, update, remove. Every
+ * query is scoped by the owner, and another owner's id is answered as missing; every change
+ * checks its links, writes an audit row and runs the type's hooks in the caller's transaction
+ * (`inTransaction`), so the change, its side effects and its audit row commit together.
+ */
+export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
+  const { table, entity, hooks } = type;
+  // drizzle's generic table types do not survive this level of abstraction; the zod schemas are the contract.
+  const t = table as unknown as OwnedTable & Record<string, PgColumn>;
+  const columns = getTableColumns(table);
+  const childColumn = "childId" in columns ? t.childId : undefined;
+  const touchesUpdatedAt = "updatedAt" in columns;
+  const references = [...(childColumn ? [childReference] : []), ...(type.references ?? [])];
+  const orderBy =
+    type.orderBy ?? ("date" in columns ? [desc(t.date!), desc(t.createdAt)] : [desc(t.createdAt)]);
+  type Row = RowOf<T>;
+
+  function ownedRow(ownerId: string, id: string): SQL | undefined {
+    // Not an id at all: nobody's record, answered like any missing one.
+    if (!uuidPattern.test(id)) return undefined;
+    return and(eq(t.id, id), eq(t.userId, ownerId));
+  }
+
+  async function checkReferences(tx: Tx, ownerId: string, values: Record<string, unknown>) {
+    for (const ref of references) {
+      const value = values[ref.field];
+      if (typeof value !== "string") continue;
+      const [found] = await tx
+        .select({ id: ref.table.id })
+        .from(ref.table)
+        .where(and(eq(ref.table.id, value), eq(ref.table.userId, ownerId)));
+      if (!found) throw notFound(ref.label);
+    }
+  }
+
+  async function settle(ctx: WriteContext, change: RecordChange<Row>, id: string, row: Row) {
+    await hooks?.inTransaction?.(ctx, change);
+    if (change.action === "delete") await redactAudit(ctx.tx, ctx.ownerId, [id]);
+    await writeAudit(ctx.tx, {
+      ownerId: ctx.ownerId,
+      actorId: ctx.actorId,
+      action: change.action,
+      entity,
+      entityId: id,
+      summary: change.action === "delete" ? null : type.summary(row),
+    });
+    const afterCommit = hooks?.afterCommit;
+    if (afterCommit) ctx.afterCommit(() => afterCommit(change));
+  }
+
+  return {
+    type,
+
+    /** The owner's records, newest first. */
+    async list(tx: Tx, ownerId: string, options: ListOptions = {}): Promise<Row[]> {
+      const filters: SQL[] = [eq(t.userId, ownerId)];
+      if (options.childId && childColumn && type.childScope) {
+        filters.push(childScope(childColumn, options.childId, type.childScope));
+      }
+      for (const [name, filter] of Object.entries(type.listFilters ?? {})) {
+        const value = options.where?.[name];
+        if (value) filters.push(eq(filter.column, value));
+      }
+      return (await tx
+        .select()
+        .from(table as OwnedTable)
+        .where(and(...filters))
+        .orderBy(...orderBy)) as Row[];
+    },
+
+    /** One of the owner's records, or undefined (also for another owner's id). */
+    async get(tx: Tx, ownerId: string, id: string): Promise<Row | undefined> {
+      const where = ownedRow(ownerId, id);
+      if (!where) return undefined;
+      const [row] = await tx
+        .select()
+        .from(table as OwnedTable)
+        .where(where);
+      return row as Row | undefined;
+    },
+
+    async create(ctx: WriteContext, values: ValuesOf<T>): Promise<Row> {
+      await checkReferences(ctx.tx, ctx.ownerId, values as Record<string, unknown>);
+      const [created] = (await ctx.tx
+        .insert(table)
+        .values({ ...values, userId: ctx.ownerId } as T["$inferInsert"])
+        .returning()) as Row[];
+      const row = created!;
+      await settle(ctx, { action: "create", before: null, after: row }, (row as { id: string }).id, row);
+      return row;
+    },
+
+    /** Changes the fields `values` holds (undefined ones stay). 404 for anybody else's id. */
+    async update(ctx: WriteContext, id: string, values: ValuesOf<T>): Promise<Row> {
+      const where = ownedRow(ctx.ownerId, id);
+      if (!where) throw notFound();
+      const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+      await checkReferences(ctx.tx, ctx.ownerId, changes);
+      let before: Row | null = null;
+      if (hooks) {
+        const [locked] = await ctx.tx
+          .select()
+          .from(table as OwnedTable)
+          .where(where)
+          .for("update");
+        if (!locked) throw notFound();
+        before = locked as Row;
+      }
+      const [updated] = (await ctx.tx
+        .update(table)
+        .set({ ...changes, ...(touchesUpdatedAt ? { updatedAt: new Date() } : {}) } as ValuesOf<T>)
+        .where(where)
+        .returning()) as Row[];
+      if (!updated) throw notFound();
+      await settle(ctx, { action: "update", before, after: updated }, id, updated);
+      return updated;
+    },
+
+    /** Deletes one record; its content leaves the audit log with it. 404 for anybody else's id. */
+    async remove(ctx: WriteContext, id: string): Promise<Row> {
+      const where = ownedRow(ctx.ownerId, id);
+      if (!where) throw notFound();
+      const [deleted] = (await ctx.tx.delete(table).where(where).returning()) as Row[];
+      if (!deleted) throw notFound();
+      await settle(ctx, { action: "delete", before: deleted, after: null }, id, deleted);
+      return deleted;
+    },
+  };
+}
+
+export type OwnedRecords<T extends OwnedTable> = ReturnType<typeof ownedRecords<T>>;

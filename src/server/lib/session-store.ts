@@ -1,0 +1,89 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { eq, lt } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { type SessionData, sessions } from "../db/schema/index";
+
+/** Absolute session lifetime: 24 hours from sign-in, whatever the activity (spec section 9). */
+export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** At most this stale may `lastSeenAt` get before a request writes it again (saves a write per request). */
+const MAX_TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface SessionPolicy {
+  secret: string;
+  idleMinutes: number;
+}
+
+export interface ResumedSession {
+  sid: string;
+  userId: string;
+}
+
+/** The key stored in the table: an HMAC of the cookie's token, never the token itself. */
+export function sessionKey(token: string, secret: string): string {
+  return createHmac("sha256", secret).update(token).digest("base64url");
+}
+
+function deadline(data: SessionData, idleMinutes: number): Date {
+  const absolute = Date.parse(data.createdAt) + SESSION_LIFETIME_MS;
+  const idle = Date.parse(data.lastSeenAt) + idleMinutes * 60 * 1000;
+  return new Date(Math.min(absolute, idle));
+}
+
+/**
+ * Server-side sessions in the `sessions` table (DESIGN section 3). Any server process sharing the
+ * database serves any session.
+ */
+export function createSessionStore(db: Db, policy: SessionPolicy) {
+  const idleMs = policy.idleMinutes * 60 * 1000;
+  // A tenth of the idle limit: a session used more often than the limit is never seen as idle,
+  // even when the limit is short.
+  const touchAfterMs = Math.min(MAX_TOUCH_INTERVAL_MS, idleMs / 10);
+
+  return {
+    /** Starts a session for a user and returns the cookie token. */
+    async create(userId: string, now = new Date()) {
+      const token = randomBytes(32).toString("base64url");
+      const data: SessionData = { userId, createdAt: now.toISOString(), lastSeenAt: now.toISOString() };
+      await db.insert(sessions).values({
+        sid: sessionKey(token, policy.secret),
+        userId,
+        sess: data,
+        expire: deadline(data, policy.idleMinutes),
+      });
+      return { token, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) };
+    },
+
+    /**
+     * Finds the live session for a cookie token. A session past its absolute lifetime or idle for
+     * longer than the idle timeout is deleted and not returned. A live one is touched.
+     */
+    async resume(token: string, now = new Date()): Promise<ResumedSession | null> {
+      const sid = sessionKey(token, policy.secret);
+      const [row] = await db.select().from(sessions).where(eq(sessions.sid, sid));
+      if (!row) return null;
+      if (deadline(row.sess, policy.idleMinutes).getTime() <= now.getTime()) {
+        await db.delete(sessions).where(eq(sessions.sid, sid));
+        return null;
+      }
+      if (now.getTime() - Date.parse(row.sess.lastSeenAt) > touchAfterMs) {
+        const sess = { ...row.sess, lastSeenAt: now.toISOString() };
+        await db
+          .update(sessions)
+          .set({ sess, expire: deadline(sess, policy.idleMinutes) })
+          .where(eq(sessions.sid, sid));
+      }
+      return { sid, userId: row.userId };
+    },
+
+    async destroy(token: string) {
+      await db.delete(sessions).where(eq(sessions.sid, sessionKey(token, policy.secret)));
+    },
+
+    /** Deletes sessions past their deadline. */
+    async prune(now = new Date()) {
+      await db.delete(sessions).where(lt(sessions.expire, now));
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

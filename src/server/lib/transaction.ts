@@ -1,0 +1,39 @@
+import type { Db, Tx } from "../db/client";
+
+/** Whose records a request reads and changes, and who is acting. */
+export interface OwnerScope {
+  ownerId: string;
+  actorId: string;
+}
+
+/** What a change needs: its transaction, the owner and actor, and a place for after-commit work. */
+export interface WriteContext extends OwnerScope {
+  tx: Tx;
+  /** Runs `task` once the transaction has committed; never when it rolls back. */
+  afterCommit(task: () => Promise<void>): void;
+}
+
+/**
+ * Runs `work` in one transaction: all of it happens or none of it. The tasks it queued with
+ * `afterCommit` (deleting stored files, say) run once it has committed; a failing task is reported
+ * to `onTaskError` and does not undo the change.
+ */
+export async function inTransaction<T>(
+  db: Db,
+  scope: OwnerScope,
+  work: (ctx: WriteContext) => Promise<T>,
+  onTaskError: (error: unknown) => void = () => {},
+): Promise<T> {
+  const tasks: (() => Promise<void>)[] = [];
+  const result = await db.transaction((tx) =>
+    work({ ...scope, tx, afterCommit: (task) => void tasks.push(task) }),
+  );
+  for (const task of tasks) {
+    try {
+      await task();
+    } catch (error) {
+      onTaskError(error);
+    }
+  }
+  return result;
+}

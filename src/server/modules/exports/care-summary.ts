@@ -1,0 +1,181 @@
+import { and, asc, desc, eq, gte, isNull, or, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { childAgeLabel } from "../../../domain/children";
+import { today as localToday } from "../../../domain/dates";
+import type { CareSummary } from "../../../domain/exports";
+import { lineStatistics } from "../../../domain/picc";
+import type { Db } from "../../db/client";
+import * as schema from "../../db/schema/index";
+import { childScope } from "../../lib/child-scope";
+
+const SEVERITY_ORDER: Record<string, number> = { "life-threatening": 0, severe: 1, moderate: 2, mild: 3 };
+
+/** A child's records and the ones linked to no child (with no child: the unlinked ones only). */
+function ofChild(column: PgColumn, childId: string | null): SQL {
+  return childId ? childScope(column, childId, "withUnlinked") : isNull(column);
+}
+
+/**
+ * The care summary of one child: who they are, what they are allergic to (the most dangerous
+ * first), what they take now, their central line and its infections with the CLABSI rate, their
+ * latest TPN, and whom to call. With no child, the family-level records only.
+ */
+async function summaryOf(
+  db: Db,
+  ownerId: string,
+  child: typeof schema.children.$inferSelect | null,
+  today: string,
+): Promise<CareSummary> {
+  const childId = child?.id ?? null;
+  const owned = <T extends { userId: PgColumn }>(table: T) => eq(table.userId, ownerId);
+  const [allergies, medications, lines, infections, tpn, careTeam, centers] = await Promise.all([
+    db
+      .select()
+      .from(schema.medicalAllergies)
+      .where(and(owned(schema.medicalAllergies), ofChild(schema.medicalAllergies.childId, childId))),
+    db
+      .select()
+      .from(schema.medications)
+      .where(
+        and(
+          owned(schema.medications),
+          ofChild(schema.medications.childId, childId),
+          eq(schema.medications.isActive, "true"),
+          or(isNull(schema.medications.endDate), gte(schema.medications.endDate, today)),
+        ),
+      )
+      .orderBy(asc(schema.medications.name)),
+    childId
+      ? db
+          .select()
+          .from(schema.piccLines)
+          .where(and(owned(schema.piccLines), eq(schema.piccLines.childId, childId)))
+      : Promise.resolve([]),
+    childId
+      ? db
+          .select()
+          .from(schema.piccInfections)
+          .where(and(owned(schema.piccInfections), eq(schema.piccInfections.childId, childId)))
+          .orderBy(desc(schema.piccInfections.infectionDate))
+      : Promise.resolve([]),
+    childId
+      ? db
+          .select()
+          .from(schema.tpnEntries)
+          .where(and(owned(schema.tpnEntries), eq(schema.tpnEntries.childId, childId)))
+          .orderBy(desc(schema.tpnEntries.date), desc(schema.tpnEntries.createdAt))
+          .limit(1)
+      : Promise.resolve([]),
+    db
+      .select()
+      .from(schema.careTeamMembers)
+      .where(owned(schema.careTeamMembers))
+      .orderBy(asc(schema.careTeamMembers.name)),
+    db
+      .select()
+      .from(schema.infusionCenters)
+      .where(and(owned(schema.infusionCenters), ofChild(schema.infusionCenters.childId, childId)))
+      .orderBy(asc(schema.infusionCenters.name)),
+  ]);
+  const wire = lines.map((l) => ({
+    ...l,
+    createdAt: l.createdAt.toISOString(),
+    updatedAt: l.updatedAt.toISOString(),
+  }));
+  const stats = lineStatistics(wire, infections, today);
+  const latest = tpn[0];
+  return {
+    generatedOn: today,
+    child: child
+      ? {
+          id: child.id,
+          name: child.name,
+          age: childAgeLabel(child),
+          dateOfBirth: child.dateOfBirth,
+          diagnosis: child.medicalDiagnosis,
+        }
+      : null,
+    allergies: allergies
+      .sort(
+        (a, b) =>
+          (SEVERITY_ORDER[a.severity] ?? 9) - (SEVERITY_ORDER[b.severity] ?? 9) ||
+          a.allergen.localeCompare(b.allergen),
+      )
+      .map((a) => ({
+        allergen: a.allergen,
+        reaction: a.reaction,
+        severity: a.severity,
+        treatment: a.treatment,
+      })),
+    medications: medications.map((m) => ({
+      name: m.name,
+      dosage: m.dosage,
+      frequency: m.frequency,
+      purpose: m.purpose,
+      startDate: m.startDate,
+    })),
+    currentLine: stats.currentLine
+      ? {
+          lineType: stats.currentLine.lineType,
+          insertionSite: stats.currentLine.insertionSite,
+          insertionDate: stats.currentLine.insertionDate,
+          daysIn: stats.currentLineDays ?? 0,
+        }
+      : null,
+    infections: infections.map((i) => ({
+      infectionDate: i.infectionDate,
+      infectionType: i.infectionType,
+      organism: i.organism,
+      outcome: i.outcome,
+    })),
+    lineDays: {
+      catheterDays: stats.catheterDays,
+      bloodstreamInfections: stats.bloodstreamInfections,
+      infectionRate: stats.infectionRate,
+    },
+    latestTpn: latest
+      ? {
+          date: latest.date,
+          calories: latest.calories,
+          protein: latest.protein,
+          carbohydrates: latest.carbohydrates,
+          fat: latest.fat,
+          volume: latest.volume,
+          duration: latest.duration,
+        }
+      : null,
+    careTeam: careTeam.map((m) => ({
+      name: m.name,
+      role: m.role,
+      specialty: m.specialty,
+      phone: m.phone,
+      email: m.email,
+      hospital: m.hospital,
+    })),
+    infusionCenters: centers.map((c) => ({
+      name: c.name,
+      phone: c.phone,
+      contactPerson: c.contactPerson,
+      address: c.address,
+    })),
+  };
+}
+
+/**
+ * The care summaries of an owner: one per child (or only `childId`'s), or a family-level one when
+ * there are no children yet.
+ */
+export async function careSummaries(
+  db: Db,
+  ownerId: string,
+  childId?: string,
+  today: string = localToday(),
+): Promise<CareSummary[]> {
+  const children = await db
+    .select()
+    .from(schema.children)
+    .where(and(eq(schema.children.userId, ownerId), childId ? eq(schema.children.id, childId) : undefined))
+    .orderBy(asc(schema.children.createdAt));
+  if (children.length === 0) return childId ? [] : [await summaryOf(db, ownerId, null, today)];
+  return Promise.all(children.map((child) => summaryOf(db, ownerId, child, today)));
+}

@@ -1,0 +1,70 @@
+import type { Readable } from "node:stream";
+import type { CurrentUser } from "../../../domain/auth";
+import type { CareSummary, ExportFormat, ExportScope } from "../../../domain/exports";
+import type { Db } from "../../db/client";
+import type { ObjectStorage } from "../../storage/object-storage";
+import { careSummaries } from "./care-summary";
+import { EXPORT_SECTIONS, type ExportSection, sectionRows } from "./export-sections";
+
+/**
+ * Everything a format needs to write an export: the account, the scope (child and dates), the
+ * sections with their columns, and a paged reader of each section's rows, so that no format holds
+ * a whole history in memory.
+ */
+export interface ExportContext {
+  db: Db;
+  storage: ObjectStorage;
+  ownerId: string;
+  account: CurrentUser;
+  scope: ExportScope;
+  exportedAt: Date;
+  sections: readonly ExportSection[];
+  /** A section's rows, oldest first, a page at a time, without their owner. */
+  rows(section: ExportSection): AsyncGenerator<Record<string, unknown>>;
+  /** The care summary of each child in scope (the PDF and Word reports open with it). */
+  careSummaries(): Promise<CareSummary[]>;
+  /** The family's children by id, to name a record's child in readable formats. */
+  childNames(): Promise<Map<string, string>>;
+  /** JSON only: each photo record carries its image, so a restore brings the photos back. */
+  includePhotos: boolean;
+}
+
+export interface ExportFormatter {
+  format: ExportFormat;
+  contentType: string;
+  extension: string;
+  /** The file as a stream, written while the records are read. */
+  render(context: ExportContext): Readable;
+}
+
+export function exportContext(
+  base: Pick<ExportContext, "db" | "storage" | "ownerId" | "account" | "scope"> & { includePhotos?: boolean },
+): ExportContext {
+  let names: Promise<Map<string, string>> | undefined;
+  let summaries: Promise<CareSummary[]> | undefined;
+  return {
+    ...base,
+    includePhotos: base.includePhotos ?? false,
+    exportedAt: new Date(),
+    sections: EXPORT_SECTIONS,
+    rows: (section) => sectionRows(base.db, base.ownerId, section, base.scope),
+    careSummaries: () => {
+      summaries ??= careSummaries(base.db, base.ownerId, base.scope.childId);
+      return summaries;
+    },
+    childNames: () => {
+      names ??= (async () => {
+        const map = new Map<string, string>();
+        const children = EXPORT_SECTIONS.find((s) => s.name === "children")!;
+        for await (const child of sectionRows(base.db, base.ownerId, children))
+          map.set(child.id as string, child.name as string);
+        return map;
+      })();
+      return names;
+    },
+  };
+}
+
+/** The file's name: 'tpn-tracker-export-{yyyy-MM-dd}.{ext}' (spec section 7 names the JSON one). */
+export const exportFileName = (context: ExportContext, extension: string) =>
+  `tpn-tracker-export-${context.exportedAt.toISOString().slice(0, 10)}.${extension}`;

@@ -1,0 +1,177 @@
+import { and, asc, eq, getTableColumns, gt, gte, lte, or, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { ExportScope } from "../../../domain/exports";
+import type { Db } from "../../db/client";
+import { CARE_RECORD_TABLES } from "../../db/schema/owned-tables";
+import { childScope } from "../../lib/child-scope";
+import type { OwnedTable } from "../../lib/owned-records";
+
+export type SectionName = keyof typeof CARE_RECORD_TABLES;
+
+/** How a column's values read, for formats that type their cells (a spreadsheet, FHIR). */
+export type ColumnKind = "id" | "text" | "list" | "integer" | "decimal" | "boolean" | "date" | "timestamp";
+
+export interface ExportColumn {
+  key: string;
+  label: string;
+  kind: ColumnKind;
+}
+
+/**
+ * How a section follows a chosen child: "self" (the children: only that one), "exact" (records
+ * that always belong to a child), "withUnlinked" (also the records linked to no child); sections
+ * without a child link (the care team, supplies) are always whole.
+ */
+export type SectionChildScope = "self" | "exact" | "withUnlinked";
+
+export interface ExportSection {
+  name: SectionName;
+  /** The heading a person reads: 'TPN Entries'. */
+  title: string;
+  table: OwnedTable;
+  columns: ExportColumn[];
+  /** The column a date range applies to; undated sections are whole. */
+  dateKey?: string;
+  childScope?: SectionChildScope;
+}
+
+interface SectionInfo {
+  title: string;
+  dateKey?: string;
+  childScope?: SectionChildScope;
+}
+
+/** Sections in reading order for a person opening the file: the children first. */
+const SECTION_INFO: Record<SectionName, SectionInfo> = {
+  children: { title: "Children", childScope: "self" },
+  careTeamMembers: { title: "Care Team" },
+  tpnEntries: { title: "TPN Entries", dateKey: "date", childScope: "exact" },
+  tpnSupplies: { title: "TPN Supplies" },
+  supplyUsage: { title: "Supply Usage", dateKey: "usageDate" },
+  infusionCenters: { title: "Infusion Centers", childScope: "withUnlinked" },
+  piccLines: { title: "PICC Lines", childScope: "exact" },
+  piccInfections: { title: "PICC Infections", dateKey: "infectionDate", childScope: "exact" },
+  specialistVisits: { title: "Specialist Visits", dateKey: "date", childScope: "withUnlinked" },
+  labTests: { title: "Lab Tests", dateKey: "date", childScope: "withUnlinked" },
+  symptomEntries: { title: "Symptoms & Pain", dateKey: "date", childScope: "withUnlinked" },
+  medicalAllergies: { title: "Medical Allergies", childScope: "withUnlinked" },
+  medications: { title: "Medications", childScope: "withUnlinked" },
+  notes: { title: "Notes", childScope: "withUnlinked" },
+  physicalTherapySessions: { title: "Physical Therapy", dateKey: "date", childScope: "withUnlinked" },
+  foodDiaryEntries: { title: "Food Diary", dateKey: "date", childScope: "withUnlinked" },
+  medicalPhotos: { title: "Medical Photos", dateKey: "dateTaken", childScope: "withUnlinked" },
+};
+
+/** Labels that say more than the field's name (units, abbreviations). */
+const LABELS: Record<string, string> = {
+  id: "ID",
+  childId: "Child ID",
+  supplyId: "Supply ID",
+  piccLineId: "PICC line ID",
+  calories: "Calories (kcal)",
+  protein: "Protein (g)",
+  carbohydrates: "Carbohydrates (g)",
+  fat: "Fat (g)",
+  volume: "Volume (mL)",
+  duration: "Duration",
+  costPerUnit: "Cost per unit ($)",
+  photoUrl: "Photo",
+  isActive: "Active",
+  isPrivate: "Private",
+};
+
+/** "doctorName" -> "Doctor name". */
+function labelOf(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return LABELS[key] ?? words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function kindOf(column: PgColumn): ColumnKind {
+  switch (column.columnType) {
+    case "PgUUID":
+      return "id";
+    case "PgArray":
+      return "list";
+    case "PgInteger":
+    case "PgBigInt53":
+      return "integer";
+    case "PgNumeric":
+      return "decimal";
+    case "PgBoolean":
+      return "boolean";
+    case "PgDateString":
+    case "PgDate":
+      return "date";
+    case "PgTimestamp":
+    case "PgTimestampString":
+      return "timestamp";
+    default:
+      return "text";
+  }
+}
+
+/**
+ * Every section of an export with its columns, read from the tables themselves (less the owner),
+ * so a new column appears in every format without a list to keep in step.
+ */
+export const EXPORT_SECTIONS: readonly ExportSection[] = (Object.keys(SECTION_INFO) as SectionName[]).map(
+  (name) => {
+    const table = CARE_RECORD_TABLES[name] as OwnedTable;
+    const columns = Object.entries(getTableColumns(table))
+      .filter(([key]) => key !== "userId")
+      .map(([key, column]) => ({ key, label: labelOf(key), kind: kindOf(column as PgColumn) }));
+    return { name, table, columns, ...SECTION_INFO[name] };
+  },
+);
+
+/** The filters of a section for an export's scope: its chosen child and its date range. */
+function scopeFilters(section: ExportSection, scope: ExportScope): SQL[] {
+  const t = section.table as OwnedTable & Record<string, PgColumn>;
+  const filters: SQL[] = [];
+  if (scope.childId && section.childScope) {
+    filters.push(
+      section.childScope === "self"
+        ? eq(t.id, scope.childId)
+        : childScope(t.childId!, scope.childId, section.childScope),
+    );
+  }
+  if (section.dateKey) {
+    const column = t[section.dateKey]!;
+    if (scope.from) filters.push(gte(column, scope.from));
+    if (scope.to) filters.push(lte(column, scope.to));
+  }
+  return filters;
+}
+
+/**
+ * One section's rows of one owner, oldest first, read a page at a time (keyset on creation time
+ * and id), so a ten-year history never sits in memory whole. Rows leave without their owner.
+ */
+export async function* sectionRows(
+  db: Db,
+  ownerId: string,
+  section: ExportSection,
+  scope: ExportScope = {},
+  pageSize = 500,
+): AsyncGenerator<Record<string, unknown>> {
+  const t = section.table;
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const filters: (SQL | undefined)[] = [eq(t.userId, ownerId), ...scopeFilters(section, scope)];
+    if (after) {
+      filters.push(
+        or(gt(t.createdAt, after.createdAt), and(eq(t.createdAt, after.createdAt), gt(t.id, after.id))),
+      );
+    }
+    const page = (await db
+      .select()
+      .from(t)
+      .where(and(...filters))
+      .orderBy(asc(t.createdAt), asc(t.id))
+      .limit(pageSize)) as Record<string, unknown>[];
+    for (const { userId: _owner, ...row } of page) yield row;
+    if (page.length < pageSize) return;
+    const last = page.at(-1)!;
+    after = { createdAt: last.createdAt as Date, id: last.id as string };
+  }
+}

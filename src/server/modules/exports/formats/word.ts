@@ -1,0 +1,271 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { inflateRawSync } from "node:zlib";
+import { ZipArchive } from "archiver";
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  Footer,
+  Header,
+  HeadingLevel,
+  Packer,
+  PageNumber,
+  Paragraph,
+  ShadingType,
+  TextRun,
+} from "docx";
+import type { ExportContext, ExportFormatter } from "../export-model";
+import {
+  NO_RECORDS,
+  printable,
+  RECORDS_TITLE,
+  type ReportLine,
+  type ReportNames,
+  reportHeader,
+  reportNames,
+  reportTitle,
+  SUMMARY_LABEL,
+  type SummaryBlock,
+  type SummaryContent,
+  sectionRecords,
+  summaryContent,
+} from "./report-content";
+
+const DANGER = "B91C1C";
+const MUTED = "4B5563";
+
+interface RunStyle {
+  bold?: boolean;
+  color?: string;
+  /** Half-points, as Word counts them. */
+  size?: number;
+}
+
+// The summary pages: built with docx, which also writes the styles, header, footer and package.
+
+/** Text as runs, a line break where the text has one (a run's text cannot hold a newline). */
+function textRuns(text: string, style: RunStyle, breakBefore = false): TextRun[] {
+  return printable(text)
+    .split("\n")
+    .map((part, i) => new TextRun({ text: part, ...style, ...(i > 0 || breakBefore ? { break: 1 } : {}) }));
+}
+
+/** A report line's runs: the lead in bold, then the text. */
+function lineRuns(line: ReportLine, lead: RunStyle, text: RunStyle): TextRun[] {
+  return [
+    ...(line.lead ? textRuns(line.lead, { bold: true, ...lead }) : []),
+    ...(line.text ? textRuns(line.text, text) : []),
+  ];
+}
+
+const ALLERGY_EDGE = { style: BorderStyle.SINGLE, size: 18, color: DANGER, space: 6 };
+/** Neighbouring paragraphs with the same border share one box in Word. */
+const allergyBox = {
+  border: { top: ALLERGY_EDGE, bottom: ALLERGY_EDGE, left: ALLERGY_EDGE, right: ALLERGY_EDGE },
+  shading: { type: ShadingType.CLEAR, fill: "FEF2F2", color: "auto" },
+};
+
+function allergyParagraphs(block: SummaryBlock): Paragraph[] {
+  const lines = block.lines.length > 0 ? block.lines : [{ text: block.empty }];
+  return [
+    new Paragraph({
+      ...allergyBox,
+      spacing: { before: 240 },
+      keepNext: true,
+      children: textRuns(block.heading, { bold: true, color: DANGER, size: 26 }),
+    }),
+    ...lines.map(
+      (line, i) =>
+        new Paragraph({
+          ...allergyBox,
+          ...(i === lines.length - 1 ? { spacing: { after: 240 } } : {}),
+          children: lineRuns(line, { color: DANGER, size: 22 }, { size: 22 }),
+        }),
+    ),
+  ];
+}
+
+function blockParagraphs(block: SummaryBlock): Paragraph[] {
+  return [
+    new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: textRuns(block.heading, {}) }),
+    ...(block.lines.length === 0
+      ? [new Paragraph({ children: textRuns(block.empty, { color: MUTED }) })]
+      : block.lines.map((line) => new Paragraph({ children: lineRuns(line, {}, {}) }))),
+    ...(block.note ? [new Paragraph({ children: textRuns(block.note, { color: MUTED, size: 16 }) })] : []),
+  ];
+}
+
+/** One child's summary page; every page after the first starts on a page of its own. */
+function summaryParagraphs(content: SummaryContent, newPage: boolean): Paragraph[] {
+  return [
+    new Paragraph({
+      pageBreakBefore: newPage,
+      children: textRuns(SUMMARY_LABEL.toUpperCase(), { bold: true, color: DANGER, size: 18 }),
+    }),
+    new Paragraph({ heading: HeadingLevel.TITLE, children: textRuns(content.title, {}) }),
+    ...content.facts.map((fact) => new Paragraph({ children: lineRuns(fact, {}, {}) })),
+    ...allergyParagraphs(content.allergies),
+    ...content.blocks.flatMap(blockParagraphs),
+  ];
+}
+
+/**
+ * The document docx writes: the summaries and the records' title, then a paragraph holding only
+ * `marker`, where the records are streamed in.
+ */
+async function documentShell(context: ExportContext, names: ReportNames, marker: string): Promise<Buffer> {
+  const summaries = await context.careSummaries();
+  const body = summaries.flatMap((summary, i) => summaryParagraphs(summaryContent(summary), i > 0));
+  const small = { size: 16, color: MUTED };
+  const document = new Document({
+    title: reportTitle(context),
+    creator: "Medical Care Tracker",
+    styles: { default: { document: { run: { font: "Calibri", size: 21 } } } },
+    sections: [
+      {
+        headers: {
+          default: new Header({
+            children: [new Paragraph({ children: textRuns(reportHeader(context, names.children), small) })],
+          }),
+        },
+        footers: {
+          default: new Footer({
+            children: [
+              new Paragraph({
+                alignment: AlignmentType.CENTER,
+                children: [
+                  new TextRun({
+                    ...small,
+                    children: ["Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES],
+                  }),
+                ],
+              }),
+            ],
+          }),
+        },
+        children: [
+          ...body,
+          new Paragraph({
+            heading: HeadingLevel.HEADING_1,
+            pageBreakBefore: body.length > 0,
+            children: textRuns(RECORDS_TITLE, {}),
+          }),
+          new Paragraph({ text: marker }),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(document);
+}
+
+// The records: docx holds a whole document as objects and writes it in one go (about 900 MB for
+// 15,000 records), so they are written here as WordprocessingML, one record at a time.
+
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** A run as docx writes one (properties in the schema's order: bold, colour). */
+function runXml(text: string, style: RunStyle, breakBefore: boolean): string {
+  const props = `${style.bold ? "<w:b/><w:bCs/>" : ""}${style.color ? `<w:color w:val="${style.color}"/>` : ""}`;
+  const parts = printable(text).split("\n");
+  const content = parts
+    .map(
+      (part, i) =>
+        `${i > 0 || breakBefore ? "<w:br/>" : ""}<w:t xml:space="preserve">${escapeXml(part)}</w:t>`,
+    )
+    .join("");
+  return `<w:r>${props ? `<w:rPr>${props}</w:rPr>` : ""}${content}</w:r>`;
+}
+
+/** One record as one paragraph of "Label: value" lines, kept on one page when it fits. */
+function recordXml(lines: ReportLine[]): string {
+  const runs = lines.map(
+    (line, i) =>
+      (line.lead ? runXml(line.lead, { bold: true }, i > 0) : "") +
+      runXml(line.text, {}, i > 0 && !line.lead),
+  );
+  return `<w:p><w:pPr><w:keepLines/><w:spacing w:after="160"/></w:pPr>${runs.join("")}</w:p>`;
+}
+
+const headingXml = (title: string) =>
+  `<w:p><w:pPr><w:pStyle w:val="Heading2"/><w:keepNext/></w:pPr>${runXml(title, {}, false)}</w:p>`;
+
+/** Every section's heading and records, read a page of rows at a time. */
+async function* recordsXml(context: ExportContext, names: ReportNames): AsyncGenerator<string> {
+  for (const section of context.sections) {
+    yield headingXml(section.title);
+    let empty = true;
+    for await (const lines of sectionRecords(context, section, names)) {
+      empty = false;
+      yield recordXml(lines);
+    }
+    if (empty) yield `<w:p>${runXml(NO_RECORDS, { color: MUTED }, false)}</w:p>`;
+  }
+}
+
+/** The files of the small zip docx wrote (no zip64; each stored or deflated). */
+function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error("docx wrote no zip directory");
+  const entries: { name: string; data: Buffer }[] = [];
+  let at = zip.readUInt32LE(end + 16);
+  for (let count = zip.readUInt16LE(end + 10); count > 0; count -= 1) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const local = zip.readUInt32LE(at + 42);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(start, start + size);
+    entries.push({
+      name: zip.toString("utf8", at + 46, at + 46 + nameLength),
+      data: method === 8 ? inflateRawSync(raw) : raw,
+    });
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
+/** document.xml with the records in place of the marker's paragraph. */
+async function* documentXml(
+  shell: string,
+  marker: string,
+  context: ExportContext,
+  names: ReportNames,
+): AsyncGenerator<string> {
+  const at = shell.indexOf(marker);
+  const start = shell.lastIndexOf("<w:p>", at);
+  const end = shell.indexOf("</w:p>", at) + "</w:p>".length;
+  if (at < 0 || start < 0) throw new Error("the records' place is missing from the Word document");
+  yield shell.slice(0, start);
+  yield* recordsXml(context, names);
+  yield shell.slice(end);
+}
+
+/**
+ * The report as a Word document, streamed: docx writes the summary pages and the package, and the
+ * records are written into document.xml as they are read, so memory stays bounded.
+ */
+async function writeWord(context: ExportContext, archive: ZipArchive) {
+  const names = await reportNames(context);
+  const marker = `records-${randomUUID()}`;
+  for (const { name, data } of zipEntries(await documentShell(context, names, marker))) {
+    const content =
+      name === "word/document.xml"
+        ? Readable.from(documentXml(data.toString("utf8"), marker, context, names), { objectMode: false })
+        : data;
+    archive.append(content, { name });
+  }
+  await archive.finalize();
+}
+
+/** A readable report for a word processor: the care summary pages, then every record. */
+export const wordExport: ExportFormatter = {
+  format: "word",
+  contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  extension: "docx",
+  render(context) {
+    const archive = new ZipArchive({ zlib: { level: 6 } });
+    writeWord(context, archive).catch((error: unknown) => archive.destroy(error as Error));
+    return archive;
+  },
+};

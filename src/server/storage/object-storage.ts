@@ -1,0 +1,43 @@
+import type { Readable } from "node:stream";
+
+/**
+ * Where uploaded files (medical photos) are kept: the local disk by default, S3-compatible
+ * storage when configured. Keys are `<owner id>/<object id>[.<variant>]`, so an owner's objects
+ * can be listed and removed together.
+ */
+export interface ObjectStorage {
+  /** Stores `body` under `key`, replacing what was there. */
+  put(key: string, body: Buffer | Readable, options?: { contentType?: string }): Promise<void>;
+  /** The object's bytes as a stream; throws `ObjectNotFoundError` when there is none. */
+  read(key: string): Promise<Readable>;
+  /** Removes an object; removing one that is not there is not an error. */
+  delete(key: string): Promise<void>;
+  /** The keys that start with `prefix`. */
+  list(prefix: string): Promise<string[]>;
+  /**
+   * A URL the browser can PUT one file to, straight into the store, until `expiresAt` (S3: a
+   * presigned URL). Null when the store has none (the local disk): the server then receives the
+   * upload on a signed URL of its own.
+   */
+  directUploadUrl(key: string, expiresAt: Date, contentType?: string): Promise<string | null>;
+}
+
+export class ObjectNotFoundError extends Error {
+  override name = "ObjectNotFoundError";
+  constructor(key: string) {
+    super(`No stored object ${key}`);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The prefix of every object an owner has. */
+export function ownerPrefix(ownerId: string): string {
+  if (!UUID.test(ownerId)) throw new Error("Invalid owner id");
+  return `${ownerId}/`;
+}
+
+/** Removes every object of an owner (the account or the child profile was deleted). */
+export async function deleteOwnerObjects(storage: ObjectStorage, ownerId: string): Promise<void> {
+  for (const key of await storage.list(ownerPrefix(ownerId))) await storage.delete(key);
+}

@@ -1,0 +1,187 @@
+import sharp from "sharp";
+import { expect } from "vitest";
+import type { TestApp, TestUser } from "./test-app";
+
+async function created(response: Promise<{ statusCode: number; json(): unknown; body: string }>) {
+  const r = await response;
+  if (r.statusCode !== 201) throw new Error(`seed failed: ${r.statusCode} ${r.body}`);
+  return r.json() as { id: string };
+}
+
+/** Uploads a small real JPEG through the three steps and answers its object path. */
+export async function uploadTestPhoto(t: TestApp, user: TestUser): Promise<string> {
+  const bytes = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 90, b: 90 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const { uploadURL } = (await user.post("/api/objects/upload")).json() as { uploadURL: string };
+  const put = await t.app.inject({
+    method: "PUT",
+    url: uploadURL,
+    headers: { cookie: user.cookie, "content-type": "image/jpeg" },
+    payload: bytes,
+  });
+  expect(put.statusCode).toBe(200);
+  return (await user.put("/api/objects/metadata", { photoUrl: uploadURL })).json().objectPath as string;
+}
+
+/**
+ * One record of every type for a family with one child, linked the way a family's records are:
+ * the TPN entry, line, infection and photo to the child, the usage to its supply, the infection to
+ * its line. For export and import tests.
+ */
+export async function seedEveryRecordType(t: TestApp, user: TestUser) {
+  const child = await created(
+    user.post("/api/children", {
+      name: "Sam Rivera",
+      dateOfBirth: "2019-04-02",
+      gender: "male",
+      medicalDiagnosis: "Short bowel syndrome",
+      notes: "Loves dinosaurs",
+    }),
+  );
+  const childId = child.id;
+  await created(
+    user.post("/api/care-team", {
+      name: "Dr. Priya Patel",
+      role: "Gastroenterologist",
+      phone: "555-0100",
+      email: "ppatel@example.org",
+      hospital: "Children's Hospital",
+    }),
+  );
+  await created(
+    user.post("/api/tpn", {
+      childId,
+      date: "2026-11-20",
+      calories: "850.50",
+      protein: "25",
+      volume: "1000",
+      duration: 12,
+    }),
+  );
+  const supply = await created(
+    user.post("/api/tpn-supplies", {
+      name: "0.2 micron filter",
+      category: "filters",
+      currentStock: 12,
+      minThreshold: 5,
+      unit: "each",
+      costPerUnit: "4.75",
+      notes: "=cmd|' /C calc'!A0",
+    }),
+  );
+  await created(
+    user.post("/api/supply-usage", { supplyId: supply.id, quantityUsed: 2, usageDate: "2026-11-21" }),
+  );
+  await created(
+    user.post("/api/infusion-centers", {
+      childId,
+      name: "Riverside Home Infusion",
+      phone: "555-0142",
+      bloodDrawsPerWeek: 1,
+    }),
+  );
+  const line = await created(
+    user.post("/api/picc-lines", {
+      childId,
+      insertionDate: "2026-07-05",
+      insertionSite: "left-arm",
+      lineType: "double-lumen",
+      insertedBy: "IR team",
+    }),
+  );
+  await created(
+    user.post("/api/picc-infections", {
+      childId,
+      piccLineId: line.id,
+      infectionDate: "2026-10-28",
+      infectionType: "bloodstream",
+      organism: "Staphylococcus epidermidis",
+      outcome: "resolved",
+      hospitalAdmission: true,
+    }),
+  );
+  await created(
+    user.post("/api/specialist-visits", {
+      childId,
+      doctorName: "Dr. Emily Chen",
+      specialty: "Gastroenterology",
+      date: "2026-11-15",
+      time: "14:30",
+    }),
+  );
+  await created(
+    user.post("/api/lab-tests", {
+      childId,
+      testName: "Hemoglobin",
+      date: "2026-11-10",
+      status: "completed",
+      results: "12.1 g/dL",
+      normalRange: "11.5-15.5 g/dL",
+    }),
+  );
+  await created(
+    user.post("/api/symptoms", {
+      childId,
+      date: "2026-11-19",
+      time: "03:10",
+      symptoms: "fever, chills",
+      painLevel: 4,
+    }),
+  );
+  await created(
+    user.post("/api/allergies", {
+      childId,
+      allergen: "Latex",
+      reaction: "Hives",
+      severity: "life-threatening",
+    }),
+  );
+  await created(
+    user.post("/api/medications", {
+      childId,
+      name: "Ursodiol",
+      dosage: "60 mg",
+      frequency: "Twice daily",
+      startDate: "2026-01-01",
+      sideEffects: "nausea",
+    }),
+  );
+  await created(
+    user.post("/api/notes", {
+      childId,
+      title: "Pump alarm",
+      content: "Occlusion at 3 a.m.",
+      tags: "pump, night",
+    }),
+  );
+  await created(
+    user.post("/api/physical-therapy", {
+      childId,
+      date: "2026-11-18",
+      therapist: "Ana Lopez",
+      exercises: "walking, balance",
+      duration: 45,
+    }),
+  );
+  await created(
+    user.post("/api/food-diary", {
+      childId,
+      date: "2026-11-18",
+      mealType: "lunch",
+      foods: "rice, apple sauce",
+    }),
+  );
+  await created(
+    user.post("/api/medical-photos", {
+      childId,
+      title: "Exit site, day 3",
+      category: "wound",
+      dateTaken: "2026-11-20",
+      photoUrl: await uploadTestPhoto(t, user),
+    }),
+  );
+  return { childId, supplyId: supply.id, lineId: line.id };
+}
