@@ -266,8 +266,9 @@ describe("the Children Profiles screen", () => {
     await dialog.getByRole("button", { name: "Add Child" }).waitFor();
     expect(await dialog.getByLabel("Child's Name *").inputValue()).toBe("Sam");
 
-    // Nothing was saved: cancelling shows the list still empty.
+    // Nothing was saved: cancelling (and discarding what was typed) shows the list still empty.
     await dialog.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Discard" }).click();
     await dialog.waitFor({ state: "detached" });
     await page.getByRole("heading", { name: "No children added yet" }).waitFor();
   });

@@ -277,8 +277,9 @@ describe("the journal screens (notes, therapy, medications, food diary)", () => 
 
     await page.getByRole("button", { name: screen.firstButton, exact: true }).click();
     const childField = form.getByRole("combobox", { name: "Child", exact: true });
-    await expect.poll(() => childField.textContent()).toBe("No specific child");
-    await fillSteps(page, form, [...screen.add, { label: "Child", pick: "Sofia" }]);
+    // The family's only child is chosen already.
+    await expect.poll(() => childField.textContent()).toBe("Sofia");
+    await fillSteps(page, form, screen.add);
     await form.getByRole("button", { name: screen.submit, exact: true }).click();
     await expectToast(page, screen.toasts.created);
     await page.getByText("Success", { exact: true }).first().waitFor();
@@ -401,12 +402,7 @@ describe("the journal screens (notes, therapy, medications, food diary)", () => 
       data: { title: "Dressing change", content: "Monday" },
     });
     expect(res.status()).toBe(201);
-    let answer: "accept" | "dismiss" = "dismiss";
-    const questions: string[] = [];
-    page.on("dialog", (dialog) => {
-      questions.push(dialog.message());
-      void (answer === "accept" ? dialog.accept() : dialog.dismiss());
-    });
+    const question = page.getByRole("alertdialog", { name: "Discard unsaved changes?" });
 
     await page.goto("/notes");
     await card(page, "Dressing change").waitFor();
@@ -418,23 +414,23 @@ describe("the journal screens (notes, therapy, medications, food diary)", () => 
     await page.getByRole("button", { name: "Add Note", exact: true }).click();
     await edit.click();
     await editForm.waitFor();
-    expect(questions).toEqual([]);
+    expect(await question.count()).toBe(0);
     await editForm.getByRole("button", { name: "Cancel", exact: true }).click();
     await editForm.waitFor({ state: "detached" });
 
-    // Typed into Add, then Edit elsewhere: "no" keeps the typing, "yes" opens the edit form.
+    // Typed into Add, then Edit elsewhere: "Keep editing" keeps the typing, "Discard" opens the edit form.
     await page.getByRole("button", { name: "Add Note", exact: true }).click();
     await addForm.getByLabel("Title *", { exact: true }).fill("Ask about lipid dose");
     await edit.click();
-    await expect.poll(() => questions).toEqual(["Discard the changes you have not saved?"]);
+    await question.getByRole("button", { name: "Keep editing" }).click();
+    await question.waitFor({ state: "detached" });
     expect(await addForm.getByLabel("Title *", { exact: true }).inputValue()).toBe("Ask about lipid dose");
     expect(await editForm.count()).toBe(0);
 
-    answer = "accept";
     await edit.click();
+    await question.getByRole("button", { name: "Discard" }).click();
     await editForm.waitFor();
     await addForm.waitFor({ state: "detached" });
-    expect(questions).toHaveLength(2);
     expect(await editForm.getByLabel("Title *", { exact: true }).inputValue()).toBe("Dressing change");
   });
 

@@ -4,12 +4,26 @@ import { expect } from "vitest";
 /** One form interaction: type into a labelled field, or pick an option of a labelled select. */
 export type Step = { label: string; fill: string } | { label: string; pick: string };
 
+/**
+ * Opens the form's 'More details' when the control is one of the fields it hides, as a person
+ * would before typing there.
+ */
+async function reveal(form: Locator, control: Locator) {
+  if (await control.isVisible()) return;
+  const more = form.getByRole("button", { name: "More details", exact: true });
+  if (await more.isVisible()) await more.click();
+}
+
 export async function fillSteps(page: Page, form: Locator, steps: Step[]) {
   for (const step of steps) {
     if ("fill" in step) {
-      await form.getByLabel(step.label, { exact: true }).fill(step.fill);
+      const field = form.getByLabel(step.label, { exact: true });
+      await reveal(form, field);
+      await field.fill(step.fill);
     } else {
-      await form.getByRole("combobox", { name: step.label, exact: true }).click();
+      const select = form.getByRole("combobox", { name: step.label, exact: true });
+      await reveal(form, select);
+      await select.click();
       await page.getByRole("option", { name: step.pick, exact: true }).click();
     }
   }

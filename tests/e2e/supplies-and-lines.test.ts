@@ -56,6 +56,7 @@ describe("TPN Supplies", () => {
       .first()
       .waitFor();
     await usage.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Discard" }).click();
     await expectCardTexts(page, 'Extension set, 60"', ["3 each"]);
 
     // The usage history gives the stock back on delete.

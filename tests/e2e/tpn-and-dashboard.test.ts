@@ -61,6 +61,7 @@ describe("the TPN Nutrition screen", () => {
     await dialog.getByLabel("Fat (g)").fill("20");
     await dialog.getByLabel("Volume (mL)").fill("1000");
     await dialog.getByLabel("Duration (hours)").fill("12");
+    await dialog.getByRole("button", { name: "More details" }).click();
     await dialog.getByLabel("Notes").fill("Pump alarm at 2am");
     expect(await dialog.getByLabel("Calories (kcal)").getAttribute("inputmode")).toBe("decimal");
     await dialog.getByRole("button", { name: "Add Entry" }).click();

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { UnsavedChangesHost } from "@/client/components/forms/unsaved-changes";
 import { useAuth } from "@/client/lib/auth";
 import { ChildFilterProvider } from "@/client/lib/child-filter";
 import { AppProviders } from "./app-providers";
@@ -32,6 +33,8 @@ function AuthGate() {
       </AppShell>
       {/* A save that found the session ended asks to sign in again here, keeping the page. */}
       <SessionExpiredDialog user={user} />
+      {/* Asks before unsaved typing is thrown away (closing a form, leaving the page). */}
+      <UnsavedChangesHost />
     </ChildFilterProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { LogOut } from "lucide-react";
 import { Link, useLocation } from "wouter";
+import { clearAllDrafts } from "@/client/lib/drafts";
 import { cn } from "@/client/lib/utils";
 import { isNavItemActive, NAV_ITEMS, SIGN_OUT_HREF } from "./nav-items";
 
@@ -42,6 +43,8 @@ export function NavList({ onNavigate }: { onNavigate?: () => void }) {
         <li>
           <a
             href={SIGN_OUT_HREF}
+            // Drafts stay on this device only while their author is signed in.
+            onClick={clearAllDrafts}
             className={cn(itemClassName, "text-slate-700 hover:bg-red-50 hover:text-red-700")}
           >
             <LogOut aria-hidden="true" className="text-slate-500" />

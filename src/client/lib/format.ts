@@ -32,6 +32,11 @@ export function formatLongDate(value: string | Date | null | undefined): string 
   return formatWith("MMMM d, yyyy", value);
 }
 
+/** The local time as `HH:mm`, as time inputs hold it: new entries start at now. */
+export function toTimeOnly(date: Date = new Date()): string {
+  return format(date, "HH:mm");
+}
+
 /** A local day as `yyyy-MM-dd`, the wire format of date-only fields and of date inputs. */
 export function toDateOnly(date: Date = new Date()): string {
   return format(date, "yyyy-MM-dd");

@@ -1,6 +1,7 @@
 import type { FieldValues } from "react-hook-form";
 import { RecordScreenDialogs, RecordScreenHeader, RecordScreenList } from "./record-screen-parts";
-import type { RecordScreenProps, ScreenRecord } from "./types";
+import { isFieldForm, type RecordScreenProps, type ScreenRecord } from "./types";
+import { useFormReopening } from "./use-form-reopening";
 import { useRecordScreen } from "./use-record-screen";
 
 /**
@@ -33,6 +34,14 @@ export function DialogRecordScreen<T extends ScreenRecord, TValues extends Field
 }: RecordScreenProps<T, TValues, TOutput>) {
   const screen = useRecordScreen(config, { childId, params, select, enabled: !blocked });
   const { dialogs } = screen;
+  useFormReopening({
+    screenTitle: config.title,
+    items: screen.list.data,
+    enabled: !blocked,
+    withDrafts: isFieldForm(config.form),
+    openAdd: dialogs.openAdd,
+    openEdit: dialogs.openEdit,
+  });
 
   return (
     <>

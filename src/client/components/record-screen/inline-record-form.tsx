@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { FieldValues } from "react-hook-form";
+import { confirmDiscard } from "@/client/components/forms/unsaved-changes";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/client/components/ui/card";
 import { FormAlert } from "@/client/components/ui/form-field";
+import { useBackCloses } from "@/client/components/ui/use-back-closes";
 import { cn } from "@/client/lib/utils";
+import { DraftRestoredNote } from "./record-dialog";
 import { RecordFields } from "./record-fields";
 import { type RecordFormProps, useRecordForm } from "./use-record-form";
 
@@ -17,8 +20,11 @@ export interface InlineRecordFormProps<TValues extends FieldValues, TOutput>
    * empty); a rejected submit keeps the form open.
    */
   onClose: () => void;
-  /** Told whether the form holds changes not saved yet (false again once it closes). */
-  onDirtyChange?: (dirty: boolean) => void;
+  /**
+   * Told whether the form holds changes not saved yet (false again once it closes), and how to
+   * drop its draft if another form replaces it.
+   */
+  onDirtyChange?: (dirty: boolean, discard: () => void) => void;
   /** The id the add button's aria-controls points at. */
   id?: string;
   className?: string;
@@ -46,18 +52,25 @@ export function InlineRecordForm<TValues extends FieldValues, TOutput>(
   } = props;
   const titleId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
-  const { form, submit, pending, serverError, dirty } = useRecordForm({
+  const { form, submit, pending, serverError, dirty, restored, discardDraft } = useRecordForm({
     ...props,
     onSubmitted: (submitted) => {
       submitted.reset(defaultValues);
       onClose();
     },
   });
+  /** Cancel, Esc and the phone's Back: close, asking first when something was typed. */
+  const cancel = async () => {
+    if (dirty && !(await confirmDiscard())) return;
+    discardDraft();
+    onClose();
+  };
+  useBackCloses(true, () => void cancel());
 
   useEffect(() => {
-    onDirtyChange?.(dirty);
-    return () => onDirtyChange?.(false);
-  }, [dirty, onDirtyChange]);
+    onDirtyChange?.(dirty, discardDraft);
+    return () => onDirtyChange?.(false, () => {});
+  }, [dirty, discardDraft, onDirtyChange]);
 
   // On opening: bring the form's top into view when it is off screen (or low on a phone), then
   // put the cursor in the first field without a second jump.
@@ -78,7 +91,17 @@ export function InlineRecordForm<TValues extends FieldValues, TOutput>(
       data-inline-record-form=""
       className={cn("scroll-mt-24 border-primary/40 shadow-md ring-3 ring-primary/10", className)}
     >
-      <form onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-labelledby={titleId}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && !event.defaultPrevented) {
+            event.preventDefault();
+            void cancel();
+          }
+        }}
+      >
         <CardHeader>
           <h2 id={titleId} className="font-semibold text-lg leading-tight">
             {title}
@@ -86,10 +109,11 @@ export function InlineRecordForm<TValues extends FieldValues, TOutput>(
           {description ? <p className="text-muted-foreground text-sm">{description}</p> : null}
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
+          {restored ? <DraftRestoredNote /> : null}
           <RecordFields form={form} fields={fields} />
           <FormAlert message={serverError} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={onClose} disabled={pending}>
+            <Button variant="outline" onClick={() => void cancel()} disabled={pending}>
               Cancel
             </Button>
             <Button type="submit" disabled={pending}>
@@ -110,9 +134,6 @@ export const inlineFormGridClassName = "[&>li:has(>[data-inline-record-form])]:c
 
 type FormState<T> = { mode: "closed" } | { mode: "add" } | { mode: "edit"; record: T };
 
-/** Asked before opening a form would throw away the open one's unsaved changes. */
-export const DISCARD_CHANGES_QUESTION = "Discard the changes you have not saved?";
-
 /**
  * Which inline form a screen shows: none, the add form (toggled by the add button), or the edit
  * form of one record. Closing gives the focus back to the button that opened the form (the add
@@ -132,12 +153,17 @@ export function useInlineRecordForms<T extends { id: string }>() {
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const [closings, setClosings] = useState(0);
-  const dirtyRef = useRef(false);
-  const onDirtyChange = useCallback((dirty: boolean) => {
-    dirtyRef.current = dirty;
+  const dirtyRef = useRef({ dirty: false, discard: () => {} });
+  const onDirtyChange = useCallback((dirty: boolean, discard: () => void) => {
+    dirtyRef.current = { dirty, discard };
   }, []);
-  /** Whether the open form may give way to another: nothing typed, or the person says so. */
-  const mayReplace = () => !dirtyRef.current || window.confirm(DISCARD_CHANGES_QUESTION);
+  /** Whether the open form may give way to another: nothing typed, or the person says to discard it. */
+  const mayReplace = async () => {
+    if (!dirtyRef.current.dirty) return true;
+    if (!(await confirmDiscard())) return false;
+    dirtyRef.current.discard();
+    return true;
+  };
 
   useEffect(() => {
     if (!closings) return;
@@ -155,15 +181,18 @@ export function useInlineRecordForms<T extends { id: string }>() {
     setClosings((n) => n + 1);
   }, []);
 
-  const openAdd = () => {
-    if (state.mode === "edit" && !mayReplace()) return;
+  const openAdd = async () => {
     rememberFocus();
+    if (state.mode === "edit" && !(await mayReplace())) return;
     setState({ mode: "add" });
   };
-  const toggleAdd = () => (state.mode === "add" ? close() : openAdd());
-  const openEdit = (record: T) => {
-    if (state.mode !== "closed" && !mayReplace()) return;
+  const toggleAdd = async () => {
+    if (state.mode !== "add") return openAdd();
+    if (await mayReplace()) close();
+  };
+  const openEdit = async (record: T) => {
     rememberFocus();
+    if (state.mode !== "closed" && !(await mayReplace())) return;
     setState({ mode: "edit", record });
   };
 

@@ -7,6 +7,7 @@ import {
   RecordScreenList,
 } from "./record-screen-parts";
 import type { RecordScreenProps, ScreenRecord } from "./types";
+import { useFormReopening } from "./use-form-reopening";
 import { useRecordScreen } from "./use-record-screen";
 
 /**
@@ -30,6 +31,13 @@ export function InlineRecordScreen<T extends ScreenRecord, TValues extends Field
 }: RecordScreenProps<T, TValues, TOutput>) {
   const screen = useRecordScreen(config, { childId, params, select, enabled: !blocked });
   const forms = useInlineRecordForms<T>();
+  useFormReopening({
+    screenTitle: config.title,
+    items: screen.list.data,
+    enabled: !blocked,
+    openAdd: forms.openAdd,
+    openEdit: forms.openEdit,
+  });
 
   return (
     <>

@@ -1,4 +1,7 @@
+import { ChevronDown } from "lucide-react";
+import { useEffect, useId, useState } from "react";
 import { Controller, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { Button } from "@/client/components/ui/button";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
@@ -37,10 +40,65 @@ export interface RecordFieldConfig<TValues extends FieldValues> {
   max?: string;
   /** Span both columns on wide dialogs (textareas always do). */
   wide?: boolean;
+  /**
+   * A less-used optional field: shown under 'More details', so a phone shows the fields that
+   * matter first and Save sooner. It opens by itself when one of these fields holds a value or an
+   * error.
+   */
+  more?: boolean;
 }
 
-/** Renders the configured fields in a two-column grid (one column on phones). */
+/**
+ * Renders the configured fields in a two-column grid (one column on phones): the main fields,
+ * then a 'More details' button showing the `more` ones.
+ */
 export function RecordFields<TValues extends FieldValues, TOutput>({
+  form,
+  fields,
+}: {
+  form: UseFormReturn<TValues, unknown, TOutput>;
+  fields: readonly RecordFieldConfig<TValues>[];
+}) {
+  const { errors } = form.formState;
+  const more = fields.filter((field) => field.more);
+  const moreId = useId();
+  const [showMore, setShowMore] = useState(() =>
+    more.some((field) => String(form.getValues(field.name) ?? "") !== ""),
+  );
+  const moreHasError = more.some((field) => errors[field.name]);
+  useEffect(() => {
+    if (moreHasError) setShowMore(true);
+  }, [moreHasError]);
+  const main = fields.filter((field) => !field.more);
+  return (
+    <div className="flex flex-col gap-4">
+      <FieldGrid form={form} fields={main} />
+      {more.length > 0 ? (
+        <>
+          <Button
+            variant="ghost"
+            className="self-start px-2 text-primary"
+            aria-expanded={showMore}
+            aria-controls={moreId}
+            onClick={() => setShowMore((open) => !open)}
+          >
+            <ChevronDown
+              aria-hidden="true"
+              className={cn("transition-transform", showMore && "rotate-180")}
+            />
+            {showMore ? "Fewer details" : "More details"}
+          </Button>
+          {/* Hidden, not unmounted: the fields keep their values and drafts. */}
+          <div id={moreId} hidden={!showMore}>
+            <FieldGrid form={form} fields={more} />
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function FieldGrid<TValues extends FieldValues, TOutput>({
   form,
   fields,
 }: {
@@ -94,9 +152,7 @@ export function RecordFields<TValues extends FieldValues, TOutput>({
                   {...control}
                   {...form.register(field.name)}
                   type={type}
-                  inputMode={
-                    type === "number" ? (field.step && field.step !== "1" ? "decimal" : "numeric") : undefined
-                  }
+                  inputMode={inputModeOf(type, field.step)}
                   placeholder={field.placeholder}
                   autoComplete={field.autoComplete}
                   step={field.step}
@@ -110,4 +166,12 @@ export function RecordFields<TValues extends FieldValues, TOutput>({
       })}
     </div>
   );
+}
+
+/** The phone keyboard a field needs: digits, a decimal point, a phone pad or an email keyboard. */
+function inputModeOf(type: RecordFieldType, step: string | undefined) {
+  if (type === "number") return step && step !== "1" ? "decimal" : "numeric";
+  if (type === "tel") return "tel";
+  if (type === "email") return "email";
+  return undefined;
 }

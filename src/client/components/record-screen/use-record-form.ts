@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useCallback, useEffect, useState } from "react";
 import {
   type DefaultValues,
   type FieldValues,
@@ -8,7 +9,10 @@ import {
   useForm,
 } from "react-hook-form";
 import type { z } from "zod";
+import { useLeaveGuard } from "@/client/components/forms/unsaved-changes";
 import { errorIssues } from "@/client/lib/api";
+import { useAuth } from "@/client/lib/auth";
+import { clearDraft, type DraftValues, readDraft, writeDraft } from "@/client/lib/drafts";
 import type { RecordFieldConfig } from "./record-fields";
 
 /** What a record form needs, whether it sits in a dialog (`RecordDialog`) or in the page (`InlineRecordForm`). */
@@ -24,10 +28,18 @@ export interface RecordFormProps<TValues extends FieldValues, TOutput> {
   pendingLabel: string;
   /** Sends the request. Rejecting keeps the form open with the typed values and the server's field messages. */
   onSubmit: (output: TOutput) => Promise<unknown>;
+  /**
+   * Where what is typed is kept on this device until it is saved or discarded ('Lab Tests:new',
+   * 'Lab Tests:<id>'), so it survives a reload. No draft without one.
+   */
+  draftKey?: string;
 }
 
 export interface UseRecordFormOptions<TValues extends FieldValues, TOutput>
-  extends Pick<RecordFormProps<TValues, TOutput>, "schema" | "fields" | "defaultValues" | "onSubmit"> {
+  extends Pick<
+    RecordFormProps<TValues, TOutput>,
+    "schema" | "fields" | "defaultValues" | "onSubmit" | "draftKey"
+  > {
   /** Runs once `onSubmit` resolved: close the dialog or the inline form. */
   onSubmitted: (form: UseFormReturn<TValues, unknown, TOutput>) => void;
 }
@@ -35,7 +47,9 @@ export interface UseRecordFormOptions<TValues extends FieldValues, TOutput>
 /**
  * The react-hook-form state of a record form and its submit handler: the schema validates, then
  * `onSubmit` sends. A rejected request's field issues are shown on their fields, and the ones no
- * field of this form holds are joined into the form's alert (`serverError`).
+ * field of this form holds are joined into the form's alert (`serverError`). With a `draftKey`,
+ * typed values are kept as a draft on this device and restored when the form opens again; while
+ * the form holds unsaved changes, leaving the page asks first.
  */
 export function useRecordForm<TValues extends FieldValues, TOutput>({
   schema,
@@ -43,12 +57,38 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
   defaultValues,
   onSubmit,
   onSubmitted,
+  draftKey,
 }: UseRecordFormOptions<TValues, TOutput>) {
+  const owner = useAuth().user?.id;
+  const draft = draftKey && owner ? { owner, key: draftKey } : null;
+  const [restored] = useState(() => (draft ? readDraft(draft.owner, draft.key) : null));
   const form = useForm<TValues, unknown, TOutput>({
     // The schema's input type is wider than the all-string form values; its output is what we send.
     resolver: zodResolver(schema) as unknown as Resolver<TValues, unknown, TOutput>,
     defaultValues: defaultValues as DefaultValues<TValues>,
+    // A restored draft starts as typed values over the defaults, so the form counts as changed.
+    ...(restored ? { values: { ...defaultValues, ...pick(restored, defaultValues) } as TValues } : {}),
+    resetOptions: { keepDefaultValues: true },
   });
+
+  const draftOwner = draft?.owner;
+  const draftName = draft?.key;
+  useEffect(() => {
+    if (!draftOwner || !draftName) return;
+    const subscription = form.watch((values) => {
+      // Compared with the values the form opened with (a new entry's time is the minute it opened).
+      const opened = form.formState.defaultValues ?? defaultValues;
+      if (sameValues(values as DraftValues, opened)) clearDraft(draftOwner, draftName);
+      else writeDraft(draftOwner, draftName, values as DraftValues);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, draftOwner, draftName, defaultValues]);
+
+  const discardDraft = useCallback(() => {
+    if (draftOwner && draftName) clearDraft(draftOwner, draftName);
+  }, [draftOwner, draftName]);
+  const dirty = form.formState.isDirty;
+  useLeaveGuard(dirty, discardDraft);
 
   const submit = form.handleSubmit(async (output) => {
     try {
@@ -64,6 +104,7 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
       if (unplaced.length) form.setError("root.server", { message: unplaced.join(" ") });
       return;
     }
+    discardDraft();
     onSubmitted(form);
   });
 
@@ -72,7 +113,24 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
     submit,
     pending: form.formState.isSubmitting,
     /** Whether a value differs from `defaultValues` (typed and not saved). */
-    dirty: form.formState.isDirty,
+    dirty,
+    /** Whether the form opened with a draft typed earlier on this device. */
+    restored: restored !== null,
+    /** Forgets the draft (the person chose to discard their changes). */
+    discardDraft,
     serverError: form.formState.errors.root?.server?.message,
   };
+}
+
+/** The draft's values of the form's own fields (a stored draft may be from an older form). */
+function pick(draft: DraftValues, defaults: FieldValues): DraftValues {
+  return Object.fromEntries(
+    Object.keys(defaults)
+      .filter((key) => typeof draft[key] === typeof defaults[key])
+      .map((key) => [key, draft[key]]),
+  );
+}
+
+function sameValues(values: DraftValues, defaults: FieldValues): boolean {
+  return Object.keys(defaults).every((key) => (values[key] ?? "") === (defaults[key] ?? ""));
 }

@@ -19,6 +19,7 @@ import {
   type ScreenContext,
   type ScreenRecord,
 } from "./types";
+import { formDraftKey } from "./use-form-reopening";
 import { useRecordDialogs } from "./use-record-dialogs";
 import type { RecordFormProps } from "./use-record-form";
 import { useResourceMutations } from "./use-resource-mutations";
@@ -75,6 +76,9 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
       return `Saved for ${owner}. Showing ${filterChild.name}'s records — choose Show all to see it.`;
     },
   });
+  /** A new record starts linked to the child shown, else to the family's only child. */
+  const newRecordChildId =
+    childId ?? (filter.children.length === 1 ? (filter.children[0]?.id ?? null) : null);
   const { form } = config;
   const fieldForm = isFieldForm(form) ? form : null;
   const fields = useScreenFields(fieldForm?.fields ?? NO_FIELDS);
@@ -133,7 +137,8 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
       ...formTexts(record),
       schema: fieldForm.schema,
       fields,
-      defaultValues: fieldForm.toFormValues(record, childId),
+      defaultValues: fieldForm.toFormValues(record, newRecordChildId),
+      draftKey: formDraftKey(config.title, record),
     };
   };
 

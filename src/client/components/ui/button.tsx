@@ -16,10 +16,10 @@ export const buttonVariants = cva(
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 px-3",
+        default: "h-10 px-4 py-2 max-sm:min-h-11",
+        sm: "h-9 px-3 max-sm:min-h-11",
         lg: "h-11 px-6 text-base",
-        icon: "size-10",
+        icon: "size-10 max-sm:size-11",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

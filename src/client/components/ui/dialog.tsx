@@ -3,8 +3,16 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/client/lib/utils";
 import { RememberFocus, useReturnFocus } from "./return-focus";
+import { useBackCloses } from "./use-back-closes";
 
-export const Dialog = DialogPrimitive.Root;
+/**
+ * A modal dialog. When controlled (`open`), the phone's Back button closes it through
+ * `onOpenChange(false)` (which may ask first) instead of leaving the screen.
+ */
+export function Dialog({ open, onOpenChange, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
+  useBackCloses(open === true, () => onOpenChange?.(false));
+  return <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />;
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
@@ -48,7 +56,7 @@ export function DialogContent({
         {children}
         <DialogPrimitive.Close
           aria-label={closeLabel}
-          className="absolute top-3 right-3 inline-flex size-9 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+          className="absolute top-2 right-2 inline-flex size-10 max-sm:size-11 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
         >
           <X aria-hidden="true" className="size-5" />
         </DialogPrimitive.Close>
@@ -60,6 +68,13 @@ export function DialogContent({
 export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 pr-8", className)} {...props} />;
 }
+
+/**
+ * For a form's footer in a dialog that may scroll: Save and Cancel stay at the bottom of the
+ * screen, over the fields, however long the form is.
+ */
+export const stickyFooterClassName =
+  "sticky bottom-0 z-10 -mx-5 -mb-5 mt-0 border-border border-t bg-card px-5 py-3 sm:-mx-6 sm:-mb-6 sm:px-6";
 
 export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
   return (

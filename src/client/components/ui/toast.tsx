@@ -6,12 +6,16 @@ import { cn } from "@/client/lib/utils";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-/** Top right, under the header: bottom toasts covered the Save buttons of forms and dialogs. */
+/**
+ * Over the app bar, in the middle: where no action of the page sits. At the bottom they covered
+ * the Save buttons of forms and dialogs; at the top right, under the bar, the page's 'Add …'
+ * button. The bar's middle is empty at every width (the logo left, the account menu right).
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed top-16 right-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]",
+        "fixed top-0 left-1/2 z-[100] m-0 flex max-h-dvh w-full -translate-x-1/2 list-none flex-col gap-2 p-2 outline-none sm:max-w-[400px]",
         className,
       )}
       {...props}
@@ -20,7 +24,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 }
 
 const toastVariants = cva(
-  "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:transition-transform data-[swipe=move]:transition-none",
+  "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border px-4 py-2.5 pr-11 shadow-lg data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:transition-transform data-[swipe=move]:transition-none",
   {
     variants: {
       variant: {
@@ -45,7 +49,9 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn("text-sm opacity-90", className)} {...props} />;
+  return (
+    <ToastPrimitive.Description className={cn("line-clamp-2 text-sm opacity-90", className)} {...props} />
+  );
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
@@ -53,7 +59,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
     <ToastPrimitive.Close
       aria-label="Close notification"
       className={cn(
-        "absolute top-2 right-2 inline-flex size-8 cursor-pointer items-center justify-center rounded-md opacity-70 hover:opacity-100",
+        "absolute top-1 right-1 inline-flex size-10 cursor-pointer items-center justify-center rounded-md opacity-70 hover:opacity-100",
         className,
       )}
       {...props}

@@ -14,10 +14,23 @@ export const careTeamFields: readonly RecordFieldConfig<CareTeamFormValues>[] = 
   { name: "name", label: "Name *", required: true, placeholder: "Dr. Sarah Johnson", autoComplete: "off" },
   { name: "role", label: "Role *", required: true, placeholder: "Gastroenterologist, nurse, dietitian..." },
   { name: "specialty", label: "Specialty", placeholder: "Intestinal failure" },
-  { name: "hospital", label: "Hospital", placeholder: "Children's Hospital" },
+  { name: "hospital", more: true, label: "Hospital", placeholder: "Children's Hospital" },
   { name: "phone", label: "Phone", type: "tel", placeholder: "(555) 123-4567", autoComplete: "off" },
-  { name: "email", label: "Email", type: "email", placeholder: "name@hospital.org", autoComplete: "off" },
-  { name: "notes", label: "Notes", type: "textarea", placeholder: "Best times to call, clinic hours..." },
+  {
+    name: "email",
+    more: true,
+    label: "Email",
+    type: "email",
+    placeholder: "name@hospital.org",
+    autoComplete: "off",
+  },
+  {
+    name: "notes",
+    more: true,
+    label: "Notes",
+    type: "textarea",
+    placeholder: "Best times to call, clinic hours...",
+  },
 ];
 
 /** Empty fields when adding; the member's values when editing. */

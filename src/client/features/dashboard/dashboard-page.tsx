@@ -10,6 +10,7 @@ import { SupplyChecklistCard } from "./components/supply-checklist-card";
 import { TodayCareCard } from "./components/today-care-card";
 import { UpcomingVisitsCard } from "./components/upcoming-visits-card";
 import { InfusionCentersCard } from "./infusion-centers/infusion-centers-card";
+import { QuickLogBar } from "./quick-log/quick-log-bar";
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -23,6 +24,7 @@ export function DashboardPage() {
         subtitle={`${welcome}Here is ${childName ? `${childName}'s` : "your child's"} care at a glance.`}
       />
       <div className="flex flex-col gap-6">
+        <QuickLogBar className="md:hidden" />
         <StatTiles />
         <EmergencyContactsCard />
         <SupplyChecklistCard />

@@ -5,7 +5,7 @@ import {
 } from "@/client/components/children/child-select-field";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
-import { toDateOnly } from "@/client/lib/format";
+import { toDateOnly, toTimeOnly } from "@/client/lib/format";
 import { foodDiaryEntryInput, MEAL_TYPES, type MealType } from "@/domain/food-diary";
 import type { FoodDiaryEntry } from "./api";
 
@@ -56,9 +56,15 @@ export function foodDiaryFields(
       placeholder: "Bloating, vomiting",
       hint: "Separate symptoms with commas.",
     },
-    { name: "reaction", label: "Reaction", placeholder: "None, or what happened" },
+    { name: "reaction", more: true, label: "Reaction", placeholder: "None, or what happened" },
     childField,
-    { name: "notes", label: "Notes", type: "textarea", placeholder: "Appetite, mood, anything else..." },
+    {
+      name: "notes",
+      more: true,
+      label: "Notes",
+      type: "textarea",
+      placeholder: "Appetite, mood, anything else...",
+    },
   ];
 }
 
@@ -71,6 +77,7 @@ export function foodDiaryFormValues(
   return {
     ...values,
     date: entry ? values.date : toDateOnly(),
+    time: entry ? values.time : toTimeOnly(),
     foods: entry?.foods.join(", ") ?? "",
     symptoms: entry?.symptoms.join(", ") ?? "",
     childId: childFormValue(entry, filterChildId),

@@ -53,12 +53,19 @@ export function medicalAllergyFields(
     childField,
     {
       name: "treatment",
+      more: true,
       label: "Treatment",
       type: "textarea",
       rows: 2,
       placeholder: "Antihistamine, EpiPen...",
     },
-    { name: "notes", label: "Notes", type: "textarea", placeholder: "Cross-reactions, who has been told..." },
+    {
+      name: "notes",
+      more: true,
+      label: "Notes",
+      type: "textarea",
+      placeholder: "Cross-reactions, who has been told...",
+    },
   ];
 }
 

@@ -45,8 +45,13 @@ export function photoFields(
     },
     { name: "dateTaken", label: "Date Taken *", type: "date", required: true },
     childField,
-    { name: "bodyLocation", label: "Body Location", placeholder: "Left upper arm, PICC exit site" },
-    { name: "relatedCondition", label: "Related Condition", placeholder: "Line infection" },
+    {
+      name: "bodyLocation",
+      more: true,
+      label: "Body Location",
+      placeholder: "Left upper arm, PICC exit site",
+    },
+    { name: "relatedCondition", more: true, label: "Related Condition", placeholder: "Line infection" },
     {
       name: "description",
       label: "Description",
@@ -54,7 +59,13 @@ export function photoFields(
       rows: 2,
       placeholder: "Redness about 1 cm around the site",
     },
-    { name: "tags", label: "Tags", placeholder: "dressing, redness", hint: "Separate tags with commas." },
+    {
+      name: "tags",
+      more: true,
+      label: "Tags",
+      placeholder: "dressing, redness",
+      hint: "Separate tags with commas.",
+    },
     {
       name: "isPrivate",
       label: "Visibility",
@@ -64,7 +75,7 @@ export function photoFields(
         { value: "0", label: "Shared with the care team" },
       ],
     },
-    { name: "notes", label: "Notes", type: "textarea", rows: 2 },
+    { name: "notes", more: true, label: "Notes", type: "textarea", rows: 2 },
   ];
 }
 

@@ -44,10 +44,10 @@ export function medicationFields(
     },
     { name: "dosage", label: "Dosage *", required: true, placeholder: "5 mg" },
     { name: "frequency", label: "Frequency *", required: true, placeholder: "Twice daily" },
-    { name: "prescribedBy", label: "Prescribed By", placeholder: "Dr. Emily Chen" },
+    { name: "prescribedBy", more: true, label: "Prescribed By", placeholder: "Dr. Emily Chen" },
     { name: "startDate", label: "Start Date", type: "date" },
     { name: "endDate", label: "End Date", type: "date" },
-    { name: "purpose", label: "Purpose", placeholder: "Reflux" },
+    { name: "purpose", more: true, label: "Purpose", placeholder: "Reflux" },
     {
       name: "isActive",
       label: "Status",
@@ -59,6 +59,7 @@ export function medicationFields(
     },
     {
       name: "sideEffects",
+      more: true,
       label: "Side Effects",
       placeholder: "Drowsiness, upset stomach",
       hint: "Separate side effects with commas.",
@@ -66,12 +67,19 @@ export function medicationFields(
     childField,
     {
       name: "instructions",
+      more: true,
       label: "Instructions",
       type: "textarea",
       rows: 2,
       placeholder: "Give 30 minutes before feeds",
     },
-    { name: "notes", label: "Notes", type: "textarea", placeholder: "Pharmacy, refills, anything else..." },
+    {
+      name: "notes",
+      more: true,
+      label: "Notes",
+      type: "textarea",
+      placeholder: "Pharmacy, refills, anything else...",
+    },
   ];
 }
 

@@ -66,7 +66,13 @@ export function noteFields(
       rows: 4,
       placeholder: "What happened, what to remember, what to ask...",
     },
-    { name: "tags", label: "Tags", placeholder: "line care, questions", hint: "Separate tags with commas." },
+    {
+      name: "tags",
+      more: true,
+      label: "Tags",
+      placeholder: "line care, questions",
+      hint: "Separate tags with commas.",
+    },
     childField,
   ];
 }

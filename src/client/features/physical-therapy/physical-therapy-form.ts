@@ -5,7 +5,7 @@ import {
 } from "@/client/components/children/child-select-field";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
-import { toDateOnly } from "@/client/lib/format";
+import { toDateOnly, toTimeOnly } from "@/client/lib/format";
 import { physicalTherapySessionInput } from "@/domain/physical-therapy";
 import type { PhysicalTherapySession } from "./api";
 
@@ -45,7 +45,7 @@ export function physicalTherapyFields(
     },
     { name: "location", label: "Location", placeholder: "Children's Hospital rehab gym" },
     { name: "duration", label: "Duration (minutes)", type: "number", step: "1", min: "0", placeholder: "60" },
-    { name: "nextSession", label: "Next Session", type: "date" },
+    { name: "nextSession", more: true, label: "Next Session", type: "date" },
     {
       name: "exercises",
       label: "Exercises",
@@ -60,7 +60,13 @@ export function physicalTherapyFields(
       rows: 2,
       placeholder: "Sat unsupported for 30 seconds",
     },
-    { name: "notes", label: "Notes", type: "textarea", placeholder: "Home exercises, what to watch for..." },
+    {
+      name: "notes",
+      more: true,
+      label: "Notes",
+      type: "textarea",
+      placeholder: "Home exercises, what to watch for...",
+    },
   ];
 }
 
@@ -73,6 +79,7 @@ export function physicalTherapyFormValues(
   return {
     ...values,
     date: session ? values.date : toDateOnly(),
+    time: session ? values.time : toTimeOnly(),
     exercises: session?.exercises.join(", ") ?? "",
     childId: childFormValue(session, filterChildId),
   };

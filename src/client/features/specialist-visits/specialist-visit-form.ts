@@ -51,6 +51,7 @@ export function specialistVisitFields(
     },
     {
       name: "notes",
+      more: true,
       label: "Notes",
       type: "textarea",
       placeholder: "What the doctor said, changes to the plan...",

@@ -6,7 +6,7 @@ import {
 } from "@/client/components/children/child-select-field";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
-import { toDateOnly } from "@/client/lib/format";
+import { toDateOnly, toTimeOnly } from "@/client/lib/format";
 import { painLabel, SYMPTOM_SEVERITIES, symptomEntryInput } from "@/domain/symptoms";
 import type { SymptomEntry } from "./api";
 
@@ -84,6 +84,7 @@ export function symptomEntryFields(
     childField,
     {
       name: "triggers",
+      more: true,
       label: "Triggers",
       type: "textarea",
       rows: 2,
@@ -91,6 +92,7 @@ export function symptomEntryFields(
     },
     {
       name: "treatments",
+      more: true,
       label: "Treatments",
       type: "textarea",
       rows: 2,
@@ -98,6 +100,7 @@ export function symptomEntryFields(
     },
     {
       name: "notes",
+      more: true,
       label: "Notes",
       type: "textarea",
       placeholder: "Anything else worth telling the care team",
@@ -114,6 +117,7 @@ export function symptomEntryFormValues(
   return {
     ...values,
     date: entry ? values.date : toDateOnly(),
+    time: entry ? values.time : toTimeOnly(),
     symptoms: entry?.symptoms.join(", ") ?? "",
     childId: childFormValue(entry, filterChildId),
   };

@@ -51,6 +51,7 @@ export const tpnFields: readonly RecordFieldConfig<TpnFormValues>[] = [
   },
   {
     name: "notes",
+    more: true,
     label: "Notes",
     type: "textarea",
     placeholder: "Line care, pump alarms, how the night went...",

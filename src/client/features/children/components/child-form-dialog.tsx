@@ -1,6 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
 import { Controller, type Path, type Resolver, useForm } from "react-hook-form";
 import { ChildAvatar } from "@/client/components/children/child-avatar";
+import { useLeaveGuard } from "@/client/components/forms/unsaved-changes";
+import { useGuardedDialog } from "@/client/components/forms/use-guarded-dialog";
 import type { RecordFormDialogProps } from "@/client/components/record-screen/types";
 import { Button } from "@/client/components/ui/button";
 import {
@@ -10,6 +13,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  stickyFooterClassName,
 } from "@/client/components/ui/dialog";
 import { FormAlert, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
@@ -30,8 +34,9 @@ export type ChildFormDialogProps = RecordFormDialogProps<Child, ChildInput>;
 /** 'Add New Child' / 'Edit Child Information': colour, name, gender, birth date, age, diagnosis, notes. */
 export function ChildFormDialog(props: ChildFormDialogProps) {
   const { open, onOpenChange, title, description } = props;
+  const guard = useGuardedDialog(onOpenChange);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogContent
         className="sm:max-w-xl"
         onOpenAutoFocus={(event) => {
@@ -50,7 +55,7 @@ export function ChildFormDialog(props: ChildFormDialogProps) {
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from the child's values (or empty ones). */}
-        <ChildForm {...props} />
+        <ChildForm {...props} onCancel={guard.requestClose} onDirtyChange={guard.report} />
       </DialogContent>
     </Dialog>
   );
@@ -62,13 +67,20 @@ function ChildForm({
   submitLabel,
   pendingLabel,
   onSubmit,
-}: ChildFormDialogProps) {
+  onCancel,
+  onDirtyChange,
+}: ChildFormDialogProps & {
+  onCancel: () => void;
+  onDirtyChange: (dirty: boolean, discard: () => void) => void;
+}) {
   const form = useForm<ChildFormValues, unknown, ChildInput>({
     // The schema accepts wider input than these strings; its output is the request body.
     resolver: zodResolver(childFormSchema) as unknown as Resolver<ChildFormValues, unknown, ChildInput>,
     defaultValues: childFormValues(child),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useEffect(() => onDirtyChange(isDirty, () => {}), [isDirty, onDirtyChange]);
+  useLeaveGuard(isDirty, () => {});
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -177,8 +189,8 @@ function ChildForm({
       </FormField>
 
       <FormAlert message={errors.root?.server?.message} />
-      <DialogFooter>
-        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+      <DialogFooter className={stickyFooterClassName}>
+        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </Button>
         <Button type="submit" disabled={isSubmitting}>

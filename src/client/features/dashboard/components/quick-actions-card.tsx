@@ -2,16 +2,27 @@ import { Activity, Droplets, FileHeart, type LucideIcon, TriangleAlert, UserPlus
 import { Link } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 
+/** Each goes to its screen with the add form open (`?add=1`); the care summary is a page to print. */
 const QUICK_ACTIONS: readonly { label: string; href: string; icon: LucideIcon; tint: string }[] = [
-  { label: "Add Care Team Member", href: "/care-team", icon: UserPlus, tint: "text-blue-700 bg-blue-50" },
-  { label: "Add TPN Entry", href: "/tpn-nutrition", icon: Droplets, tint: "text-emerald-700 bg-emerald-50" },
+  {
+    label: "Add Care Team Member",
+    href: "/care-team?add=1",
+    icon: UserPlus,
+    tint: "text-blue-700 bg-blue-50",
+  },
+  {
+    label: "Add TPN Entry",
+    href: "/tpn-nutrition?add=1",
+    icon: Droplets,
+    tint: "text-emerald-700 bg-emerald-50",
+  },
   {
     label: "Record Allergies",
-    href: "/medical-allergies",
+    href: "/medical-allergies?add=1",
     icon: TriangleAlert,
     tint: "text-amber-800 bg-amber-50",
   },
-  { label: "Track Symptoms", href: "/symptoms-pain", icon: Activity, tint: "text-rose-700 bg-rose-50" },
+  { label: "Track Symptoms", href: "/symptoms-pain?add=1", icon: Activity, tint: "text-rose-700 bg-rose-50" },
   {
     label: "Care Summary for the ER",
     href: "/care-summary",

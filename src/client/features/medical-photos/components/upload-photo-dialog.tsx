@@ -1,6 +1,7 @@
 import { CheckCircle2, RotateCcw } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useChildSelectField } from "@/client/components/children/child-select-field";
+import { useGuardedDialog } from "@/client/components/forms/use-guarded-dialog";
 import { RecordFields } from "@/client/components/record-screen/record-fields";
 import type { RecordFormDialogProps } from "@/client/components/record-screen/types";
 import { useRecordForm } from "@/client/components/record-screen/use-record-form";
@@ -12,6 +13,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  stickyFooterClassName,
 } from "@/client/components/ui/dialog";
 import { FormAlert } from "@/client/components/ui/form-field";
 import { Spinner } from "@/client/components/ui/spinner";
@@ -31,8 +33,9 @@ const PhotoUploader = lazy(() => import("./photo-uploader"));
  */
 export function UploadPhotoDialog(props: RecordFormDialogProps<MedicalPhoto, MedicalPhotoValues>) {
   const { open, onOpenChange, title } = props;
+  const guard = useGuardedDialog(onOpenChange);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
@@ -40,7 +43,9 @@ export function UploadPhotoDialog(props: RecordFormDialogProps<MedicalPhoto, Med
             One image of up to 10 MB. Its location and camera details are removed before it is stored.
           </DialogDescription>
         </DialogHeader>
-        {open ? <UploadPhotoForm {...props} /> : null}
+        {open ? (
+          <UploadPhotoForm {...props} onCancel={guard.requestClose} onDirtyChange={guard.report} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -51,18 +56,24 @@ function UploadPhotoForm({
   submitLabel,
   pendingLabel,
   onSubmit,
-}: RecordFormDialogProps<MedicalPhoto, MedicalPhotoValues>) {
+  onCancel,
+  onDirtyChange,
+}: RecordFormDialogProps<MedicalPhoto, MedicalPhotoValues> & {
+  onCancel: () => void;
+  onDirtyChange: (dirty: boolean, discard: () => void) => void;
+}) {
   const { childId } = useChildFilter();
   const childField = useChildSelectField<PhotoFormValues>();
   const fields = photoFields(childField);
   const [defaults] = useState(() => newPhotoValues(childId));
-  const { form, submit, pending, serverError } = useRecordForm({
+  const { form, submit, pending, serverError, dirty, discardDraft } = useRecordForm({
     schema: photoFormSchema,
     fields,
     defaultValues: defaults,
     onSubmit,
     onSubmitted: () => onOpenChange(false),
   });
+  useEffect(() => onDirtyChange(dirty, discardDraft), [dirty, discardDraft, onDirtyChange]);
   const photoUrl = form.watch("photoUrl");
   const photoError = form.formState.errors.photoUrl?.message;
 
@@ -116,8 +127,8 @@ function UploadPhotoForm({
         <RecordFields form={form} fields={fields} />
       </fieldset>
       <FormAlert message={serverError} />
-      <DialogFooter>
-        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+      <DialogFooter className={stickyFooterClassName}>
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>
         <Button type="submit" disabled={pending || !photoUrl}>

@@ -1,0 +1,67 @@
+import { useQuery } from "@tanstack/react-query";
+import { ChoiceChips } from "@/client/components/forms/choice-chips";
+import { RecordDialog } from "@/client/components/record-screen/record-dialog";
+import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
+import { toDateOnly } from "@/client/lib/format";
+import { supplyUsageInput } from "@/domain/supplies";
+import { suppliesApi } from "../../tpn-supplies/api";
+import { supplyUsageFields } from "../../tpn-supplies/supply-form";
+import { useSupplyUsageMutations } from "../../tpn-supplies/use-supply-usage";
+
+type Values = { supplyId: string; quantityUsed: string; usageDate: string; notes: string };
+
+const fields = supplyUsageFields as readonly RecordFieldConfig<Values>[];
+
+/**
+ * 'Supply used' from the dashboard: the supplies as one-tap choices (the only one chosen already),
+ * quantity 1 and today, so a usage is two or three taps. Stock drops as on TPN Supplies.
+ */
+export function SupplyUsedDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  // Loaded with the dashboard, so the dialog opens with its choices at once.
+  const supplies = useQuery(suppliesApi.listOptions());
+  const { create } = useSupplyUsageMutations();
+  const list = supplies.data ?? [];
+  const only = list.length === 1 ? (list[0]?.id ?? "") : "";
+  if (!supplies.data && !supplies.isError) return null;
+  return (
+    <RecordDialog<Values, ReturnType<typeof supplyUsageInput.parse>>
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Supply Used"
+      description={
+        list.length === 0
+          ? "No supplies yet: add them on TPN Supplies first."
+          : "Which supply, and how many. The stock goes down by that much."
+      }
+      schema={supplyUsageInput}
+      fields={fields}
+      defaultValues={{ supplyId: only, quantityUsed: "1", usageDate: toDateOnly(), notes: "" }}
+      draftKey="Quick:supply-used"
+      submitLabel="Record Usage"
+      pendingLabel="Recording..."
+      onSubmit={(input) => create.mutateAsync(input)}
+      renderBefore={(form) => {
+        const error = form.formState.errors.supplyId?.message;
+        return (
+          <ChoiceChips
+            label="Supply *"
+            value={form.watch("supplyId")}
+            onChange={(id) => form.setValue("supplyId", id, { shouldDirty: true, shouldValidate: true })}
+            error={typeof error === "string" ? error : undefined}
+            choices={list.map((supply) => ({
+              value: supply.id,
+              label: supply.name,
+              hint: `${supply.currentStock} ${supply.unit} left`,
+            }))}
+          />
+        );
+      }}
+    />
+  );
+}
