@@ -96,9 +96,7 @@ describe("logging from the dashboard on a phone", () => {
     const usage = tapCounter();
     await usage.tap(page.getByRole("button", { name: "Supply used" }));
     const usageDialog = page.getByRole("dialog", { name: "Supply Used" });
-    expect(await usageDialog.getByRole("radio", { name: /Filters/ }).getAttribute("aria-checked")).toBe(
-      "true",
-    );
+    expect(await usageDialog.getByRole("radio", { name: /Filters/ }).isChecked()).toBe(true);
     await usage.tap(usageDialog.getByRole("button", { name: "Record Usage" }));
     await usageDialog.waitFor({ state: "detached" });
     expect(usage.count).toBeLessThanOrEqual(3);

@@ -9,8 +9,8 @@ export interface Choice {
 }
 
 /**
- * One choice among a few, each a large button: one tap on a phone where a select takes two.
- * A radio group for assistive technology (arrow keys are not needed: each is a tab stop).
+ * One choice among a few, each a large tile: one tap on a phone where a select takes two. Native
+ * radio buttons underneath, so arrow keys and screen readers work as for any radio group.
  */
 export function ChoiceChips({
   label,
@@ -25,49 +25,42 @@ export function ChoiceChips({
   onChange: (value: string) => void;
   error?: string;
 }) {
-  const labelId = useId();
+  const name = useId();
   const errorId = useId();
   return (
-    <div className="flex flex-col gap-1.5">
-      <span id={labelId} className="font-medium text-sm">
-        {label}
-      </span>
-      <div
-        role="radiogroup"
-        aria-labelledby={labelId}
-        aria-describedby={error ? errorId : undefined}
-        aria-invalid={error ? true : undefined}
-        className="flex flex-wrap gap-2"
-      >
-        {choices.map((choice) => {
-          const checked = choice.value === value;
-          return (
-            <button
-              key={choice.value}
-              type="button"
-              role="radio"
-              aria-checked={checked}
-              onClick={() => onChange(choice.value)}
-              className={cn(
-                "flex min-h-11 cursor-pointer flex-col items-start justify-center rounded-lg border px-3 py-1.5 text-left text-sm transition-colors",
-                checked
-                  ? "border-primary bg-accent font-semibold text-accent-foreground ring-2 ring-primary/30"
-                  : "border-input bg-card hover:bg-muted",
-              )}
-            >
-              <span>{choice.label}</span>
-              {choice.hint ? (
-                <span className="font-normal text-muted-foreground text-xs">{choice.hint}</span>
-              ) : null}
-            </button>
-          );
-        })}
+    <fieldset className="flex flex-col gap-1.5" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1.5 font-medium text-sm">{label}</legend>
+      <div className="flex flex-wrap gap-2">
+        {choices.map((choice) => (
+          <label
+            key={choice.value}
+            className={cn(
+              "flex min-h-11 cursor-pointer flex-col justify-center rounded-lg border px-3 py-1.5 text-sm transition-colors has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/40",
+              choice.value === value
+                ? "border-primary bg-accent font-semibold text-accent-foreground"
+                : "border-input bg-card hover:bg-muted",
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={choice.value}
+              checked={choice.value === value}
+              onChange={() => onChange(choice.value)}
+              className="sr-only"
+            />
+            <span>{choice.label}</span>
+            {choice.hint ? (
+              <span className="font-normal text-muted-foreground text-xs">{choice.hint}</span>
+            ) : null}
+          </label>
+        ))}
       </div>
       {error ? (
         <p id={errorId} className="font-medium text-destructive text-sm">
           {error}
         </p>
       ) : null}
-    </div>
+    </fieldset>
   );
 }
