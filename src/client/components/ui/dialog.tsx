@@ -74,7 +74,7 @@ export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
  * screen, over the fields, however long the form is.
  */
 export const stickyFooterClassName =
-  "sticky bottom-0 z-10 -mx-5 -mb-5 mt-0 border-border border-t bg-card px-5 py-3 sm:-mx-6 sm:-mb-6 sm:px-6";
+  "sticky -bottom-5 z-10 -mx-5 -mb-5 sm:-bottom-6 mt-0 border-border border-t bg-card px-5 py-3 sm:-mx-6 sm:-mb-6 sm:px-6";
 
 export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
   return (
