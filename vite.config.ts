@@ -19,6 +19,8 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    // Read by scripts/check-bundle-budget.mjs: which chunks each page loads.
+    manifest: true,
   },
   server: {
     port: 5173,

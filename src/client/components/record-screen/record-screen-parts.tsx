@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { FieldValues } from "react-hook-form";
 import { ChildAvatar } from "@/client/components/children/child-avatar";
 import { Button, type ButtonProps } from "@/client/components/ui/button";
@@ -9,7 +9,19 @@ import type { Child } from "@/client/lib/children-api";
 import { cn } from "@/client/lib/utils";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { RecordCardGrid } from "./record-card-grid";
-import { RecordDialog } from "./record-dialog";
+import type { RecordDialogProps } from "./record-dialog";
+
+/**
+ * The form dialog and its libraries (forms, validation) load when a form is first opened, not
+ * with the screen: a page that only lists (the dashboard) does not carry them.
+ */
+const RecordDialog = lazy(() => import("./record-dialog").then((m) => ({ default: m.RecordDialog }))) as <
+  TValues extends FieldValues,
+  TOutput,
+>(
+  props: RecordDialogProps<TValues, TOutput>,
+) => ReactNode;
+
 import { isFieldForm, type ScreenRecord } from "./types";
 import type { RecordScreenState } from "./use-record-screen";
 
@@ -163,14 +175,18 @@ export function RecordFormDialog<T extends ScreenRecord, TValues extends FieldVa
   const { form } = screen.config;
   if (!isFieldForm(form)) return <form.Dialog {...screen.formDialogProps} />;
   const { editing, formOpen, setFormOpen } = screen.dialogs;
+  const opened = useOnceTrue(formOpen);
+  if (!opened) return null;
   const props = screen.formProps(editing);
   return (
-    <RecordDialog
-      open={formOpen}
-      onOpenChange={setFormOpen}
-      {...props}
-      description={props.description ?? (editing ? undefined : "Required fields are marked *.")}
-    />
+    <Suspense fallback={null}>
+      <RecordDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        {...props}
+        description={props.description ?? (editing ? undefined : "Required fields are marked *.")}
+      />
+    </Suspense>
   );
 }
 
@@ -192,4 +208,11 @@ export function RecordScreenDialogs<T extends ScreenRecord, TValues extends Fiel
       {children}
     </>
   );
+}
+
+/** True from the first render where `value` is true on (a dialog mounted once opened keeps its closing animation). */
+export function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
 }

@@ -1,12 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { HeartPulse, LogIn } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, useSearch } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { FormAlert } from "@/client/components/ui/form-field";
+import { Spinner } from "@/client/components/ui/spinner";
 import { cn } from "@/client/lib/utils";
 import { authConfigQueryOptions } from "./api";
 import { FeatureGrid, HealthcareExcellenceCard } from "./components/landing-features";
-import { REGISTER_HREF, SignInCard } from "./components/sign-in-card";
+import { REGISTER_HREF } from "./components/register-href";
+
+/** The forms (and their validation library) load only when a form is shown (`?signin=1`). */
+const SignInCard = lazy(() => import("./components/sign-in-card").then((m) => ({ default: m.SignInCard })));
 
 /** Sign-in starts on the server: it redirects to the identity provider, or back here with `?signin=1`. */
 const LOGIN_HREF = "/api/login";
@@ -63,7 +68,11 @@ export function LandingPage() {
               </div>
             )}
           </div>
-          {showForm ? <SignInCard mode={mode} /> : null}
+          {showForm ? (
+            <Suspense fallback={<Spinner label="Loading..." className="justify-self-center" />}>
+              <SignInCard mode={mode} />
+            </Suspense>
+          ) : null}
         </section>
         <FeatureGrid />
         <HealthcareExcellenceCard />

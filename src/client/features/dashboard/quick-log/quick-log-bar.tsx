@@ -1,10 +1,17 @@
 import { Activity, Droplets, type LucideIcon, NotebookPen, Package, Pill } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
+import { useOnceTrue } from "@/client/components/record-screen/record-screen-parts";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { cn } from "@/client/lib/utils";
-import { MedicationGivenDialog } from "./medication-given-dialog";
-import { SupplyUsedDialog } from "./supply-used-dialog";
+
+// Loaded on the first tap: the dashboard itself does not carry the forms' libraries.
+const MedicationGivenDialog = lazy(() =>
+  import("./medication-given-dialog").then((m) => ({ default: m.MedicationGivenDialog })),
+);
+const SupplyUsedDialog = lazy(() =>
+  import("./supply-used-dialog").then((m) => ({ default: m.SupplyUsedDialog })),
+);
 
 const tile =
   "flex min-h-16 flex-col items-center justify-center gap-1 rounded-xl border border-border bg-card px-2 py-2 text-center font-medium text-sm shadow-xs transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
@@ -24,6 +31,8 @@ export function QuickLogBar({ className }: { className?: string }) {
   const childId = selectedChild?.id ?? (children.length === 1 ? (children[0]?.id ?? null) : null);
   const [open, setOpen] = useState<"medication" | "supply" | null>(null);
   const close = (next: boolean) => (next ? undefined : setOpen(null));
+  const medicationOpened = useOnceTrue(open === "medication");
+  const supplyOpened = useOnceTrue(open === "supply");
   return (
     <section aria-labelledby="quick-log-title" className={className}>
       <h2
@@ -68,8 +77,12 @@ export function QuickLogBar({ className }: { className?: string }) {
           </Link>
         </li>
       </ul>
-      <MedicationGivenDialog open={open === "medication"} onOpenChange={close} childId={childId} />
-      <SupplyUsedDialog open={open === "supply"} onOpenChange={close} />
+      <Suspense fallback={null}>
+        {medicationOpened ? (
+          <MedicationGivenDialog open={open === "medication"} onOpenChange={close} childId={childId} />
+        ) : null}
+        {supplyOpened ? <SupplyUsedDialog open={open === "supply"} onOpenChange={close} /> : null}
+      </Suspense>
     </section>
   );
 }

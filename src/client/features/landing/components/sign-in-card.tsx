@@ -7,7 +7,9 @@ import { RegisterForm } from "./register-form";
 import { SignInForm } from "./sign-in-form";
 
 export const SIGN_IN_HREF = "/?signin=1";
-export const REGISTER_HREF = "/?signin=1&mode=register";
+export { REGISTER_HREF } from "./register-href";
+
+import { REGISTER_HREF } from "./register-href";
 
 /** The local-account forms, shown when the landing page is opened with `?signin=1`. */
 export function SignInCard({ mode }: { mode: "signin" | "register" }) {

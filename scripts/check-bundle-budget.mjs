@@ -1,0 +1,53 @@
+// `npm run check:bundle`: the JavaScript a first visit downloads, compressed as the server sends
+// it (Brotli), against the budgets: the landing page 130 KB, the signed-in dashboard 170 KB.
+// Reads the build's manifest (run `npm run build` first); exits 1 when a budget is exceeded.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants } from "node:zlib";
+
+const clientDir = new URL("../dist/client/", import.meta.url).pathname;
+const manifest = JSON.parse(readFileSync(join(clientDir, ".vite/manifest.json"), "utf8"));
+
+/** The chunks a page needs before it shows: the entry, the lazy chunks it opens, and their static imports. */
+const PAGES = [
+  {
+    name: "landing page (signed out)",
+    budgetKb: 130,
+    chunks: ["index.html", "features/landing/landing-page.tsx"],
+  },
+  {
+    name: "dashboard (signed in)",
+    budgetKb: 170,
+    chunks: ["index.html", "app/signed-in-app.tsx", "features/dashboard/dashboard-page.tsx"],
+  },
+];
+
+function closure(keys) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...files].filter((file) => file.endsWith(".js"));
+}
+
+const brotliSize = (file) =>
+  brotliCompressSync(readFileSync(join(clientDir, file)), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+  }).length;
+
+let failed = false;
+for (const page of PAGES) {
+  const files = closure(page.chunks);
+  const kb = files.reduce((sum, file) => sum + brotliSize(file), 0) / 1024;
+  const ok = kb <= page.budgetKb;
+  failed ||= !ok;
+  console.log(
+    `${ok ? "ok  " : "OVER"} ${page.name}: ${kb.toFixed(1)} KB of JavaScript (Brotli) in ${files.length} files, budget ${page.budgetKb} KB`,
+  );
+}
+process.exit(failed ? 1 : 0);

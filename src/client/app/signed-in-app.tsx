@@ -1,0 +1,39 @@
+import { lazy, Suspense } from "react";
+import { UnsavedChangesHost } from "@/client/components/forms/unsaved-changes";
+import { TooltipProvider } from "@/client/components/ui/tooltip";
+import type { AuthUser } from "@/client/lib/auth";
+import { ChildFilterProvider } from "@/client/lib/child-filter";
+import { useSessionExpired } from "@/client/lib/session-expiry";
+import { AppRoutes } from "./app-routes";
+import { AppShell } from "./app-shell";
+
+/** Loaded only when a save finds the session ended: it holds the sign-in form and its libraries. */
+const SessionExpiredDialog = lazy(() =>
+  import("./session-expired-dialog").then((m) => ({ default: m.SessionExpiredDialog })),
+);
+
+/**
+ * Everything only a signed-in person sees, in a chunk of its own: the landing page does not load
+ * the shell, its menus and dialogs, or the forms' libraries.
+ */
+export function SignedInApp({ user }: { user: AuthUser }) {
+  const sessionExpired = useSessionExpired();
+  return (
+    // Keyed by user: signing in as someone else never shows the previous person's child choice.
+    <ChildFilterProvider key={user.id}>
+      <TooltipProvider delayDuration={300}>
+        <AppShell user={user}>
+          <AppRoutes />
+        </AppShell>
+        {/* A save that found the session ended asks to sign in again here, keeping the page. */}
+        {sessionExpired ? (
+          <Suspense fallback={null}>
+            <SessionExpiredDialog user={user} />
+          </Suspense>
+        ) : null}
+        {/* Asks before unsaved typing is thrown away (closing a form, leaving the page). */}
+        <UnsavedChangesHost />
+      </TooltipProvider>
+    </ChildFilterProvider>
+  );
+}
