@@ -173,9 +173,9 @@ export function RecordFormDialog<T extends ScreenRecord, TValues extends FieldVa
   screen: RecordScreenState<T, TValues, TOutput>;
 }) {
   const { form } = screen.config;
-  if (!isFieldForm(form)) return <form.Dialog {...screen.formDialogProps} />;
   const { editing, formOpen, setFormOpen } = screen.dialogs;
   const opened = useOnceTrue(formOpen);
+  if (!isFieldForm(form)) return <form.Dialog {...screen.formDialogProps} />;
   if (!opened) return null;
   const props = screen.formProps(editing);
   return (
