@@ -152,12 +152,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (scripts/compress-assets.mjs); sent when the browser accepts them.
+      preCompressed: true,
       // Vite names built assets by content hash, so they never change; index.html must always be fresh.
       setHeaders: (res, path) => {
         res.header(
           "cache-control",
           path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
         );
+        // Caches keep the Brotli, gzip and plain copies apart.
+        res.header("vary", "accept-encoding");
       },
     });
     // Every non-API path is a client route: the client decides between a screen and its 404 page.

@@ -47,14 +47,21 @@ function countingTestHasher() {
 export async function buildTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance, db: Db) => unknown,
-  options: { database?: "configured" | "embedded" } = {},
+  options: { database?: "configured" | "embedded"; clientDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "mct-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("hex"), ...env });
   const { database, drop } = await createTestDatabase(options.database);
   const { counted, hashes } = countingTestHasher();
   const storage = createStorage(config);
-  const app = await buildApp({ config, db: database.db, logger: false, passwords: counted, storage });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    passwords: counted,
+    storage,
+    clientDir: options.clientDir,
+  });
   await beforeReady?.(app, database.db);
   await app.ready();
   return {
