@@ -1,55 +1,348 @@
-import { createApiClient } from "./api-client";
-
 /**
- * Measures API latency against a running server (loopback only), with a demo family created
- * through the API first. Bounded: a fixed number of requests per endpoint.
- *   npm run bench -- [base-url] [requests-per-endpoint] [concurrency]
- * Defaults: http://127.0.0.1:3000, 400, 4.
+ * `npm run bench`: throughput and latency of the built app's signed-in calls on a ten-year family
+ * (scripts/bench-family.ts), on the embedded database and on PostgreSQL, side by side with two
+ * ceilings measured in the same run on the same machine:
+ *   - bare Fastify answering a constant (what the HTTP stack alone allows);
+ *   - bare Fastify running the TPN list's SQL through the database driver with no session,
+ *     no validation and no logging (the data ceiling: what the query and its JSON allow).
+ * A figure alone means little on a shared machine; the ratios to the ceilings mean a lot.
+ *   npm run bench [-- --duration 5] [-- --scale 1] [-- --write]
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is used
+ * to create and drop a database of its own; skipped when unreachable. `--write` puts the table
+ * in docs/performance.md between the bench markers.
  */
-const base = process.argv[2] ?? "http://127.0.0.1:3000";
-const total = Number(process.argv[3] ?? 400);
-const concurrency = Number(process.argv[4] ?? 4);
-if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(base))
-  throw new Error("bench only targets this machine");
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import autocannon from "autocannon";
+import Fastify from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { type Database, openPglite, openPostgres } from "../src/server/db/client";
+import { migrate } from "../src/server/db/migrate";
+import { createPasswordHasher } from "../src/server/modules/auth/passwords";
+import { seedTenYearFamily } from "./bench-family";
+// @ts-expect-error: a plain ES module of this folder, without types.
+import { buildIfStale } from "./build-if-stale.mjs";
 
-const call = createApiClient(base);
+const EMAIL = "bench@example.org";
+const PASSWORD = "benchmark password 1";
+const CONNECTIONS = [10, 50];
 
-await call("POST", "/api/auth/register", {
-  email: `bench-${Date.now()}@example.org`,
-  password: "benchmark password 1",
-});
-const child = await call("POST", "/api/children", { name: "Bench" });
-for (let i = 0; i < 365; i++) {
-  const date = new Date(Date.UTC(2025, 0, 1) + i * 864e5).toISOString().slice(0, 10);
-  await call("POST", "/api/tpn", { childId: child.id, date, calories: "850", volume: "1200", duration: 12 });
+const argument = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? fallback : (process.argv[at + 1] ?? fallback);
+};
+
+/** The TPN list's query as the app sends it, written by hand: the data ceiling's work. */
+const TPN_LIST_SQL = `select id, user_id as "userId", child_id as "childId", date, calories, protein,
+  carbohydrates, fat, volume, duration, notes, created_at as "createdAt", updated_at as "updatedAt"
+  from tpn_entries where user_id = $1 and child_id = $2 order by date desc, created_at desc`;
+
+// ---------------------------------------------------------------------------------------------
+// The ceilings' server (run as its own process: `bench.ts --ceiling <pglite dir | url> ...`).
+
+async function serveCeiling(target: string, userId: string, childId: string) {
+  const query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> = target.startsWith(
+    "postgres",
+  )
+    ? (() => {
+        const pool = new pg.Pool({ connectionString: target, max: 10 });
+        return (text, params) => pool.query(text, params);
+      })()
+    : await (async () => {
+        // The app keeps the embedded database in DATA_DIR/db.
+        const client = await PGlite.create(join(target, "db"));
+        return (text, params) => client.query(text, params);
+      })();
+  const app = Fastify({ logger: false });
+  app.get("/ceiling", async () => ({ ok: true }));
+  app.get("/data", async () => (await query(TPN_LIST_SQL, [userId, childId])).rows);
+  app.setErrorHandler((error: Error, _request, reply) => {
+    console.error(`ceiling: ${error.message}`);
+    return reply.status(500).send({ message: error.message });
+  });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  console.log(`listening ${address}`);
 }
 
-async function measure(name: string, run: (i: number) => Promise<unknown>) {
-  const times: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        await run(i);
-        times.push(performance.now() - t0);
+// ---------------------------------------------------------------------------------------------
+// The orchestrator.
+
+interface Result {
+  database: string;
+  name: string;
+  connections: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+async function load(
+  url: string,
+  connections: number,
+  duration: number,
+  options: { headers?: Record<string, string>; method?: "GET" | "POST"; body?: string } = {},
+) {
+  // Ten-year lists are large: a slow answer counts as slow, not as an error.
+  const result = await autocannon({ url, connections, duration, timeout: 60, ...options });
+  return {
+    requests: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** A fresh database with the family in it: the user's id and the children's ids. */
+async function prepare(database: Database, dataDir: string) {
+  await migrate(database);
+  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "b".repeat(64), LOG_LEVEL: "silent" });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    passwords: createPasswordHasher({ N: 2 ** 14, r: 8, p: 1 }),
+  });
+  const register = await app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { email: EMAIL, password: PASSWORD, firstName: "Maria", lastName: "Lopez" },
+  });
+  const cookie = register.headers["set-cookie"]!.toString().split(";")[0]!;
+  const userId = register.json().id as string;
+  const children: string[] = [];
+  for (const name of ["Sam Rivera", "Leo Rivera"]) {
+    const child = await app.inject({
+      method: "POST",
+      url: "/api/children",
+      headers: { cookie },
+      payload: { name },
+    });
+    children.push(child.json().id);
+  }
+  await seedTenYearFamily(
+    database.db,
+    userId,
+    children as [string, string],
+    Number(argument("--scale", "1")),
+  );
+  await app.close();
+  return { userId, children };
+}
+
+async function benchDatabase(name: string, duration: number, setup: { dataDir: string; url?: string }) {
+  const results: Result[] = [];
+  const record = (label: string, connections: number, r: Awaited<ReturnType<typeof load>>) => {
+    results.push({ database: name, name: label, connections, ...r });
+    console.log(
+      `${name.padEnd(10)} ${label.padEnd(34)} ${String(connections).padStart(3)} conn  ${r.requests.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors ? `  ${r.errors} errors` : ""}`,
+    );
+  };
+
+  const database = setup.url ? openPostgres(setup.url) : await openPglite(setup.dataDir);
+  const { userId, children } = await prepare(database, setup.dataDir);
+  await database.close();
+
+  // The ceilings, in their own process (PGlite: one process at a time on its folder).
+  const ceiling = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      fileURLToPath(import.meta.url),
+      "--ceiling",
+      setup.url ?? setup.dataDir,
+      userId,
+      children[0]!,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const address = await new Promise<string>((resolve, reject) => {
+    ceiling.stdout!.on("data", (chunk: Buffer) => {
+      const match = /listening (\S+)/.exec(chunk.toString());
+      if (match) resolve(match[1]!);
+    });
+    ceiling.once("exit", (code) => reject(new Error(`the ceiling server exited (${code})`)));
+  });
+  for (const connections of CONNECTIONS) {
+    record("bare Fastify (ceiling)", connections, await load(`${address}/ceiling`, connections, duration));
+    record(
+      "TPN list SQL, no session (data)",
+      connections,
+      await load(`${address}/data`, connections, duration),
+    );
+  }
+  await stop(ceiling);
+
+  // The built app, as it runs in production (its default logging included).
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["dist/server/main.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: setup.dataDir,
+      SESSION_SECRET: "b".repeat(64),
+      ...(setup.url ? { DATABASE_URL: setup.url } : {}),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitFor(`${base}/api/auth/config`, server);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const headers = { cookie, origin: base };
+    const calls: [string, string, Parameters<typeof load>[3]?][] = [
+      ["dashboard stats", "/api/dashboard/stats"],
+      ["children list", "/api/children"],
+      ["TPN list, one child", `/api/tpn?childId=${children[0]}`],
+      ["symptoms list", "/api/symptoms"],
+      ["symptom heatmap", "/api/symptoms/heatmap"],
+      [
+        "create a symptom entry",
+        "/api/symptoms",
+        {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json" },
+          body: JSON.stringify({
+            date: new Date().toISOString().slice(0, 10),
+            symptoms: "fever",
+            painLevel: 3,
+          }),
+        },
+      ],
+    ];
+    for (const [label, path, options] of calls) {
+      for (const connections of CONNECTIONS) {
+        record(
+          `ours: ${label}`,
+          connections,
+          await load(`${base}${path}`, connections, duration, options ?? { headers }),
+        );
       }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1);
-  console.log(
-    `${name.padEnd(44)} p50 ${pct(0.5)} ms  p95 ${pct(0.95)} ms  ${(total / seconds).toFixed(0)} req/s`,
-  );
+    }
+  } finally {
+    await stop(server);
+  }
+  return results;
 }
 
-console.log(`${total} requests per endpoint, ${concurrency} at a time, against ${base}`);
-await measure("GET /api/tpn?childId= (365 entries)", () => call("GET", `/api/tpn?childId=${child.id}`));
-await measure("GET /api/dashboard/stats", () => call("GET", "/api/dashboard/stats"));
-await measure("POST /api/symptoms", (i) =>
-  call("POST", "/api/symptoms", { date: "2026-11-20", symptoms: `fever ${i}`, painLevel: 4 }),
-);
-await measure("GET /api/symptoms (growing list)", () => call("GET", "/api/symptoms"));
+function table(results: Result[]): string {
+  const lines = [
+    "| Database | Call | Connections | req/s | p50 | p99 | % of ceiling | % of data ceiling |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const r of results) {
+    const same = (name: string) =>
+      results.find((x) => x.database === r.database && x.connections === r.connections && x.name === name);
+    const ceiling = same("bare Fastify (ceiling)")!;
+    const data = same("TPN list SQL, no session (data)")!;
+    const percent = (of: Result) => `${Math.round((r.requests / of.requests) * 100)} %`;
+    const isTpnList = r.name === "ours: TPN list, one child";
+    lines.push(
+      `| ${r.database} | ${r.name} | ${r.connections} | ${r.requests.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${percent(ceiling)} | ${isTpnList || r.name.startsWith("TPN list SQL") ? percent(data) : ""} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  buildIfStale();
+  const duration = Number(argument("--duration", "5"));
+  const results: Result[] = [];
+
+  const embeddedDir = mkdtempSync(join(tmpdir(), "mct-bench-"));
+  try {
+    results.push(...(await benchDatabase("PGlite", duration, { dataDir: embeddedDir })));
+  } finally {
+    rmSync(embeddedDir, { recursive: true, force: true });
+  }
+
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const admin = new pg.Client({ connectionString: adminUrl });
+  const reachable = await admin.connect().then(
+    () => true,
+    () => false,
+  );
+  if (reachable) {
+    const name = `mct_bench_${randomBytes(4).toString("hex")}`;
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const dataDir = mkdtempSync(join(tmpdir(), "mct-bench-"));
+    try {
+      results.push(...(await benchDatabase("PostgreSQL", duration, { dataDir, url: url.href })));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  } else {
+    console.log(`PostgreSQL skipped: ${adminUrl} is not reachable`);
+  }
+
+  const text = `${table(results)}\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -- --write\` (autocannon, ${duration} s per row, the family of scripts/bench-family.ts at scale ${argument("--scale", "1")}, on this repository's 2-core machine).`;
+  console.log(`\n${text}`);
+  if (process.argv.includes("--write")) {
+    const file = new URL("../docs/performance.md", import.meta.url);
+    const doc = readFileSync(file, "utf8");
+    const start = "<!-- bench:start -->";
+    const end = "<!-- bench:end -->";
+    const next = doc.includes(start)
+      ? `${doc.slice(0, doc.indexOf(start) + start.length)}\n${text}\n${doc.slice(doc.indexOf(end))}`
+      : `${doc.trimEnd()}\n\n## The signed-in calls against their ceilings\n\n${start}\n${text}\n${end}\n`;
+    writeFileSync(file, next);
+  }
+}
+
+if (process.argv[2] === "--ceiling") {
+  await serveCeiling(process.argv[3]!, process.argv[4]!, process.argv[5]!);
+} else {
+  await main();
+}
