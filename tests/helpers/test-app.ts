@@ -14,6 +14,8 @@ import { createTestDatabase } from "./test-database";
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's address, for a second app on it (none on PGlite). */
+  databaseUrl?: string | undefined;
   dataDir: string;
   /** The app's object storage (local disk, or S3 with S3_BUCKET), to see what files it keeps. */
   storage: ObjectStorage;
@@ -51,7 +53,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "mct-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("hex"), ...env });
-  const { database, drop } = await createTestDatabase(options.database);
+  const { database, drop, url } = await createTestDatabase(options.database);
   const { counted, hashes } = countingTestHasher();
   const storage = createStorage(config);
   const app = await buildApp({
@@ -67,6 +69,7 @@ export async function buildTestApp(
   return {
     app,
     database,
+    databaseUrl: url,
     dataDir,
     storage,
     hashes,

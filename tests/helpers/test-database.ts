@@ -17,7 +17,7 @@ let pgliteTemplate: Blob | undefined;
  */
 export async function createTestDatabase(
   kind: "configured" | "embedded" = "configured",
-): Promise<{ database: Database; drop(): Promise<void> }> {
+): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const url = kind === "embedded" ? undefined : process.env.TEST_DATABASE_URL;
   if (!url) {
     const file = inject("pgliteTemplate");
@@ -40,6 +40,8 @@ export async function createTestDatabase(
   if (!template) await migrate(database);
   return {
     database,
+    /** The database's own address (PostgreSQL only), for a second connection to it. */
+    url: target.href,
     async drop() {
       await database.close();
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

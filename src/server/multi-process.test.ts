@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, clientFor, PASSWORD, signUp, type TestApp } from "../../tests/helpers/test-app";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { openPostgres } from "./db/client";
+import { createPasswordHasher } from "./modules/auth/passwords";
+
+/**
+ * Two app servers on one PostgreSQL database, as behind a load balancer: each has its own
+ * connection pool and its own memory, and only the database in common.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)("two servers on one PostgreSQL database", () => {
+  let first: TestApp;
+  let second: Awaited<ReturnType<typeof buildApp>>;
+  let closeSecond: () => Promise<void>;
+  beforeAll(async () => {
+    const secret = randomBytes(32).toString("hex");
+    first = await buildTestApp({ SESSION_SECRET: secret });
+    const database = openPostgres(first.databaseUrl!);
+    second = await buildApp({
+      config: loadConfig({ DATA_DIR: first.dataDir, SESSION_SECRET: secret }),
+      db: database.db,
+      logger: false,
+      passwords: createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
+    });
+    await second.ready();
+    closeSecond = async () => {
+      await second.close();
+      await database.close();
+    };
+  });
+  afterAll(async () => {
+    await closeSecond?.();
+    await first?.close();
+  });
+
+  it("share sign-ins and sign-outs: a session ended on one is refused by the other within a second", async () => {
+    const user = await signUp(first.app);
+    const onSecond = clientFor(second, user.cookie);
+    expect((await onSecond.get("/api/auth/user")).statusCode).toBe(200);
+    expect(
+      (await onSecond.post("/api/notes", { title: "Both servers", content: "see this" })).statusCode,
+    ).toBe(201);
+    expect((await user.get("/api/notes")).json()).toHaveLength(1);
+
+    const signOut = await user.get("/api/logout");
+    expect(signOut.statusCode).toBe(302);
+    const ended = Date.now();
+    let status = 0;
+    while (Date.now() - ended < 1000) {
+      status = (await onSecond.get("/api/auth/user")).statusCode;
+      if (status === 401) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toBe(401);
+  });
+
+  it("share the sign-in limit: wrong passwords through both count together", async () => {
+    const user = await signUp(first.app);
+    const attempt = (app: typeof second) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: user.email, password: `${PASSWORD} wrong` },
+        remoteAddress: "10.9.9.9",
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await attempt(first.app)).statusCode, (await attempt(second)).statusCode);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
