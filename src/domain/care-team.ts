@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "./fields";
+import { optionalPhone, optionalText, requiredText } from "./fields";
 import { nullableText, recordBase, type Wire } from "./records";
 
 /** A member of the child's care team: a doctor, nurse, dietitian, pharmacist... */
@@ -7,7 +7,7 @@ export const careTeamMemberInput = z.object({
   name: requiredText("Name"),
   role: requiredText("Role"),
   specialty: optionalText(200),
-  phone: optionalText(50),
+  phone: optionalPhone("Phone"),
   email: z
     .union([z.literal(""), z.null(), z.email({ message: "Email must be a valid email address" }).max(320)])
     .optional()

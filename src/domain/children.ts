@@ -1,6 +1,6 @@
 import { differenceInYears } from "date-fns";
 import { z } from "zod";
-import { oneOf, optionalInt, optionalIsoDate, optionalText, text } from "./fields";
+import { notFutureDate, oneOf, optionalDate, optionalInt, optionalText, text } from "./fields";
 import { nullableDate, nullableInt, nullableText, recordBase, type Wire } from "./records";
 
 export const DEFAULT_AVATAR_COLOR = "#3B82F6";
@@ -27,7 +27,7 @@ export const childInput = z.object({
     .trim()
     .min(1, "Name is required")
     .max(200, "Name must be at most 200 characters"),
-  dateOfBirth: optionalIsoDate("Date of birth"),
+  dateOfBirth: optionalDate(notFutureDate("Date of birth")),
   age: optionalInt("Age", 0, MAX_CHILD_AGE),
   gender: z
     .union([z.literal(""), z.null(), oneOf("Gender", GENDERS)])

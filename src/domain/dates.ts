@@ -31,3 +31,23 @@ export function addDays(date: string, days: number): string {
 export function today(now: Date = new Date()): string {
   return format(now, "yyyy-MM-dd");
 }
+
+/** The earliest date any record may carry: an earlier one is a slip of the keyboard (0219 for 2019). */
+export const EARLIEST_DATE = "1900-01-01";
+
+/**
+ * How many days after today a record of something that happened may be dated. One: the phone and
+ * the server may be on different sides of midnight, and an entry made just after midnight on the
+ * phone must not be refused by a server still on yesterday.
+ */
+export const FUTURE_GRACE_DAYS = 1;
+
+/** Whether `date` (yyyy-MM-dd) is later than today, read at the call in this machine's calendar. */
+export function isAfterToday(date: string, now: Date = new Date()): boolean {
+  return dayNumber(date) > dayNumber(today(now));
+}
+
+/** Whether `date` is more than `FUTURE_GRACE_DAYS` after today: too late for a past-facing record. */
+export function isBeyondGrace(date: string, now: Date = new Date()): boolean {
+  return dayNumber(date) > dayNumber(today(now)) + FUTURE_GRACE_DAYS;
+}

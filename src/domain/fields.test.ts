@@ -1,6 +1,23 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { commaList, isoDate, optionalDecimal, optionalInt, optionalText, splitCommaList } from "./fields";
+import {
+  commaList,
+  isoDate,
+  isPhoneNumber,
+  notFutureDate,
+  optionalDate,
+  optionalDecimal,
+  optionalInt,
+  optionalIsoDate,
+  optionalPhone,
+  optionalText,
+  pastDate,
+  splitCommaList,
+} from "./fields";
+
+/** The messages a schema gives for a value, or [] when it passes. */
+const messages = (schema: z.ZodType, value: unknown) =>
+  schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
 
 describe("splitCommaList", () => {
   it("splits on commas, trims and drops empty items", () => {
@@ -44,5 +61,100 @@ describe("field rules", () => {
     expect(date.parse("2024-02-29")).toBe("2024-02-29");
     expect(date.safeParse("2023-02-29").success).toBe(false);
     expect(date.safeParse("02/03/2024").success).toBe(false);
+  });
+});
+
+describe("date rules", () => {
+  // Late in the evening of 24 November 2026, local time: "today" is the local calendar's date.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 24, 23, 30));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("refuses any date before 1900-01-01, naming the field", () => {
+    for (const schema of [isoDate("Date"), pastDate("Date"), optionalIsoDate("Date")]) {
+      expect(messages(schema, "1899-12-31")).toEqual(["Date cannot be before 1900"]);
+      expect(messages(schema, "1900-01-01")).toEqual([]);
+    }
+    expect(messages(notFutureDate("Date of birth"), "1899-12-31")).toEqual([
+      "Date of birth cannot be before 1900",
+    ]);
+  });
+
+  it("lets appointments be in the future", () => {
+    expect(messages(isoDate("Date"), "2099-02-03")).toEqual([]);
+  });
+
+  it("accepts a past-facing date up to tomorrow and refuses the day after", () => {
+    const date = pastDate("Date");
+    expect(messages(date, "2026-11-24")).toEqual([]);
+    expect(messages(date, "2026-11-25")).toEqual([]);
+    expect(messages(date, "2026-11-26")).toEqual(["Date cannot be more than a day in the future"]);
+    expect(messages(optionalDate(pastDate("Removal date")), "2026-11-26")).toEqual([
+      "Removal date cannot be more than a day in the future",
+    ]);
+  });
+
+  it("reads today when it checks, not when the schema was built", () => {
+    const date = pastDate("Date");
+    expect(messages(date, "2026-11-26")).toHaveLength(1);
+    vi.setSystemTime(new Date(2026, 10, 25, 0, 5));
+    expect(messages(date, "2026-11-26")).toEqual([]);
+  });
+
+  it("refuses a date of birth after today", () => {
+    const dateOfBirth = optionalDate(notFutureDate("Date of birth"));
+    expect(messages(dateOfBirth, "2026-11-24")).toEqual([]);
+    expect(messages(dateOfBirth, "2026-11-25")).toEqual(["Date of birth cannot be in the future"]);
+    expect(dateOfBirth.parse("")).toBeNull();
+  });
+
+  it("adds no range message to text that is not a real date", () => {
+    expect(messages(pastDate("Date"), "31/12/2099")).toEqual([
+      "Date must be a date (yyyy-MM-dd)",
+      "Date must be a real date",
+    ]);
+    expect(messages(pastDate("Date"), "2099-02-30")).toEqual(["Date must be a real date"]);
+  });
+});
+
+describe("phone numbers", () => {
+  it("accepts digits with spaces, dashes, dots, parentheses and a leading +", () => {
+    for (const number of [
+      "+1 555-0100",
+      "555-0100",
+      "(555) 123-4567",
+      "555.123.4567",
+      "+44 20 7946 0958",
+      "5550100",
+    ]) {
+      expect({ number, ok: isPhoneNumber(number) }).toEqual({ number, ok: true });
+    }
+  });
+
+  it("refuses fewer than 7 digits, letters and other signs", () => {
+    for (const number of [
+      "555-010",
+      "911",
+      "call me",
+      "555-0100 ext 2",
+      "555/0100",
+      "1-800-FLOWERS",
+      "555+0100",
+      "+",
+    ]) {
+      expect({ number, ok: isPhoneNumber(number) }).toEqual({ number, ok: false });
+    }
+  });
+
+  it("names the field in its message and lets the number be left out", () => {
+    const phone = optionalPhone("Phone");
+    expect(messages(phone, "555-01")).toEqual(["Phone must be a phone number such as +1 555-0100"]);
+    expect(phone.parse(" +1 555-0100 ")).toBe("+1 555-0100");
+    expect(phone.parse("")).toBeNull();
+    expect(phone.parse(null)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EARLIEST_DATE, isAfterToday, isBeyondGrace } from "./dates";
 
 /**
  * Field builders shared by every record schema, on the server (request validation) and in the
@@ -32,19 +33,48 @@ export const optionalText = (max = MAX_LONG) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** A calendar date as yyyy-MM-dd, checked to exist (no 2024-02-30). */
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** Whether text is a real yyyy-MM-dd date: the later date rules judge only those. */
+const isIsoDate = (text: string) => DATE_PATTERN.test(text) && isRealDate(text);
+
+/**
+ * A calendar date as yyyy-MM-dd, checked to exist (no 2024-02-30) and to be no earlier than
+ * 1900-01-01. Appointments (visits, lab tests) may be in the future; see `pastDate` for records of
+ * what happened.
+ */
 export const isoDate = (label: string, required = `${label} is required`) =>
   z
     .string({ error: required })
     .min(1, required)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (yyyy-MM-dd)`)
-    .refine(isRealDate, `${label} must be a real date`);
+    .regex(DATE_PATTERN, `${label} must be a date (yyyy-MM-dd)`)
+    .refine(isRealDate, `${label} must be a real date`)
+    .refine((v) => !isIsoDate(v) || v >= EARLIEST_DATE, `${label} cannot be before 1900`);
 
-export const optionalIsoDate = (label: string) =>
+/**
+ * The date of something that happened (an infusion, a symptom, a photo): at most one day after
+ * today (`FUTURE_GRACE_DAYS`), today being read when the value is checked.
+ */
+export const pastDate = (label: string, required = `${label} is required`) =>
+  isoDate(label, required).refine(
+    (v) => !isIsoDate(v) || !isBeyondGrace(v),
+    `${label} cannot be more than a day in the future`,
+  );
+
+/** A date that cannot be after today at all (a date of birth). */
+export const notFutureDate = (label: string, required = `${label} is required`) =>
+  isoDate(label, required).refine(
+    (v) => !isIsoDate(v) || !isAfterToday(v),
+    `${label} cannot be in the future`,
+  );
+
+/** Makes a date rule optional: "", null and a missing field become null. */
+export const optionalDate = (date: z.ZodType<string, string>) =>
   z
-    .union([z.literal(""), z.null(), isoDate(label)])
+    .union([z.literal(""), z.null(), date])
     .optional()
     .transform((v) => (v ? v : null));
+
+export const optionalIsoDate = (label: string) => optionalDate(isoDate(label));
 
 export const optionalTime = () =>
   z
@@ -111,6 +141,55 @@ export const optionalDecimal = (label: string, integerDigits = 6) =>
       }
       return text;
     });
+
+/** The example every phone message gives. */
+const PHONE_EXAMPLE = "+1 555-0100";
+const PHONE_PATTERN = /^\+?[\d ().-]+$/;
+const MIN_PHONE_DIGITS = 7;
+
+/**
+ * Whether text looks like a phone number: digits with spaces, dashes, dots and parentheses, an
+ * optional leading +, and at least 7 digits ("+1 555-0100", "(555) 123-4567", "555.0199").
+ */
+export function isPhoneNumber(text: string): boolean {
+  return PHONE_PATTERN.test(text) && (text.match(/\d/g)?.length ?? 0) >= MIN_PHONE_DIGITS;
+}
+
+/** The message of a phone field that is not a phone number: 'Phone must be a phone number such as +1 555-0100'. */
+export const phoneMessage = (label: string) => `${label} must be a phone number such as ${PHONE_EXAMPLE}`;
+
+/** An optional phone number (see `isPhoneNumber`); empty becomes null. */
+export const optionalPhone = (label: string) =>
+  optionalText(50).refine((v) => v === null || isPhoneNumber(v), phoneMessage(label));
+
+/** A problem of one field, found by a rule that reads several (see `acrossFields`). */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * A rule across fields as a check of an object schema: `rule` lists the issues of a parsed
+ * record, each on the field the form should show it under. It runs once the fields it `reads`
+ * have parsed, even when others have not, so a form shows every message at once. A schema with
+ * such a check cannot be made partial: an update of some fields checks the rule on the merged
+ * record instead.
+ */
+export function acrossFields<T extends object>(
+  reads: readonly (keyof T & string)[],
+  rule: (record: T) => readonly FieldIssue[],
+) {
+  return z.superRefine<T>(
+    (record, ctx) => {
+      for (const issue of rule(record)) {
+        ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message, input: record });
+      }
+    },
+    {
+      when: (payload) => !payload.issues.some((issue) => reads.includes(issue.path?.[0] as keyof T & string)),
+    },
+  );
+}
 
 /** A link to a child: a UUID, or none ("" and null become null). */
 export const optionalId = () =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { commaList, isoDate, oneOf, optionalId, optionalText, optionalTime } from "./fields";
+import { commaList, oneOf, optionalId, optionalText, optionalTime, pastDate } from "./fields";
 import { childLinkField, dateOnly, nullableText, recordBase, textList, type Wire } from "./records";
 
 export const MEAL_TYPES = ["breakfast", "lunch", "dinner", "snack"] as const;
@@ -7,7 +7,7 @@ export type MealType = (typeof MEAL_TYPES)[number];
 
 export const foodDiaryEntryInput = z.object({
   childId: optionalId(),
-  date: isoDate("Date"),
+  date: pastDate("Date"),
   mealType: oneOf("Meal type", MEAL_TYPES),
   time: optionalTime(),
   foods: commaList(),

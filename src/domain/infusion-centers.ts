@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalId, optionalText, requiredText } from "./fields";
+import { optionalId, optionalPhone, optionalText, requiredText } from "./fields";
 import { childLinkField, nullableText, recordBase, type Wire } from "./records";
 
 /** Spec section 9: blood draws and bandage changes per week, 0 to 7. */
@@ -27,7 +27,7 @@ export const infusionCenterInput = z.object({
   childId: optionalId(),
   name: requiredText("Name"),
   address: optionalText(500),
-  phone: optionalText(50),
+  phone: optionalPhone("Phone"),
   email: z
     .union([z.literal(""), z.null(), z.email({ message: "Email must be a valid email address" }).max(320)])
     .optional()

@@ -1,22 +1,46 @@
 import { z } from "zod";
-import { commaList, optionalId, optionalIsoDate, optionalText, requiredText } from "./fields";
+import { today as localToday } from "./dates";
+import {
+  acrossFields,
+  commaList,
+  type FieldIssue,
+  optionalId,
+  optionalIsoDate,
+  optionalText,
+  requiredText,
+} from "./fields";
 import { childLinkField, nullableDate, nullableText, recordBase, textList, type Wire } from "./records";
 
-export const medicationInput = z.object({
-  childId: optionalId(),
-  name: requiredText("Name"),
-  dosage: requiredText("Dosage"),
-  frequency: requiredText("Frequency"),
-  prescribedBy: optionalText(200),
-  startDate: optionalIsoDate("Start date"),
-  endDate: optionalIsoDate("End date"),
-  purpose: optionalText(),
-  sideEffects: commaList(),
-  instructions: optionalText(),
-  /** The text 'true' (Active) or 'false' (Discontinued); missing: 'true'. */
-  isActive: z.enum(["true", "false"], { error: "Status must be 'true' or 'false'" }).optional(),
-  notes: optionalText(),
-});
+export const END_BEFORE_START_MESSAGE = "End date cannot be before the start date";
+
+/** A medication ends on or after the day it starts (either may be unknown); the issue sits on the end date. */
+export function medicationDateIssues(dates: {
+  startDate: string | null;
+  endDate: string | null;
+}): FieldIssue[] {
+  const { startDate, endDate } = dates;
+  return startDate && endDate && endDate < startDate
+    ? [{ path: "endDate", message: END_BEFORE_START_MESSAGE }]
+    : [];
+}
+
+export const medicationInput = z
+  .object({
+    childId: optionalId(),
+    name: requiredText("Name"),
+    dosage: requiredText("Dosage"),
+    frequency: requiredText("Frequency"),
+    prescribedBy: optionalText(200),
+    startDate: optionalIsoDate("Start date"),
+    endDate: optionalIsoDate("End date"),
+    purpose: optionalText(),
+    sideEffects: commaList(),
+    instructions: optionalText(),
+    /** The text 'true' (Active) or 'false' (Discontinued); missing: 'true'. */
+    isActive: z.enum(["true", "false"], { error: "Status must be 'true' or 'false'" }).optional(),
+    notes: optionalText(),
+  })
+  .check(acrossFields(["startDate", "endDate"], medicationDateIssues));
 
 export type MedicationInput = z.input<typeof medicationInput>;
 
@@ -36,3 +60,14 @@ export const medicationRecord = z.object({
   notes: nullableText,
 });
 export type Medication = Wire<typeof medicationRecord>;
+
+/**
+ * Whether a medication is taken now: marked active, and not past its end date (the end day
+ * itself still counts). Every screen that shows a medication as active asks this.
+ */
+export function isMedicationActive(
+  medication: Pick<Medication, "isActive" | "endDate">,
+  today: string = localToday(),
+): boolean {
+  return medication.isActive !== "false" && (!medication.endDate || medication.endDate >= today);
+}

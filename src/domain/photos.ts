@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { commaList, isoDate, oneOf, optionalId, optionalText, requiredText, text } from "./fields";
+import { commaList, oneOf, optionalId, optionalText, pastDate, requiredText, text } from "./fields";
 import { childLinkField, dateOnly, nullableText, recordBase, textList, type Wire } from "./records";
 
 export const PHOTO_CATEGORIES = ["wound", "rash", "bruising", "swelling", "surgical_site", "other"] as const;
@@ -52,7 +52,7 @@ export const medicalPhotoInput = z.object({
   /** The object path the upload's metadata call returned. */
   photoUrl: text({ error: UPLOAD_FIRST }).regex(OBJECT_PATH, UPLOAD_FIRST),
   relatedCondition: optionalText(200),
-  dateTaken: isoDate("Date taken"),
+  dateTaken: pastDate("Date taken"),
   /** Spec: tags are sent as an empty list if not a list. */
   tags: commaList(),
   /** 1 (private, the default) or 0. */

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import {
   commaList,
-  isoDate,
   optionalId,
   optionalInt,
   optionalIsoDate,
   optionalText,
   optionalTime,
+  pastDate,
   requiredText,
 } from "./fields";
 import {
@@ -22,7 +22,7 @@ import {
 
 export const physicalTherapySessionInput = z.object({
   childId: optionalId(),
-  date: isoDate("Date"),
+  date: pastDate("Date"),
   time: optionalTime(),
   therapist: requiredText("Therapist"),
   location: optionalText(300),

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { dayNumber, daysBetween, today as localToday } from "./dates";
-import { isoDate, oneOf, optionalId, optionalIsoDate, optionalText, requiredId } from "./fields";
+import {
+  oneOf,
+  optionalDate,
+  optionalId,
+  optionalIsoDate,
+  optionalText,
+  pastDate,
+  requiredId,
+} from "./fields";
 import { dateOnly, nullableDate, nullableText, recordBase, type Wire } from "./records";
 
 export const INSERTION_SITES = ["right-arm", "left-arm", "right-leg", "left-leg", "chest", "other"] as const;
@@ -21,8 +29,8 @@ const optionalChoice = <const T extends readonly [string, ...string[]]>(label: s
 export const piccLineInput = z.object({
   // Spec section 5's own messages, spelled out.
   childId: requiredId("Child", "Child is required"),
-  insertionDate: isoDate("Insertion date", "Insertion date is required"),
-  removalDate: optionalIsoDate("Removal date"),
+  insertionDate: pastDate("Insertion date", "Insertion date is required"),
+  removalDate: optionalDate(pastDate("Removal date")),
   insertionSite: oneOf("Insertion site", INSERTION_SITES, "Insertion site is required"),
   lineType: oneOf("Line type", LINE_TYPES, "Line type is required"),
   insertedBy: optionalText(200),
@@ -49,7 +57,7 @@ export type PiccLine = Wire<typeof piccLineRecord>;
 export const piccInfectionInput = z.object({
   childId: requiredId("Child", "Child is required"),
   piccLineId: optionalId(),
-  infectionDate: isoDate("Infection date", "Infection date is required"),
+  infectionDate: pastDate("Infection date", "Infection date is required"),
   infectionType: oneOf("Infection type", INFECTION_TYPES, "Infection type is required"),
   organism: optionalText(200),
   symptoms: optionalText(),

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { dayNumber, today as localToday } from "./dates";
 import {
-  isoDate,
   oneOf,
   optionalDecimal,
   optionalIsoDate,
   optionalText,
+  pastDate,
   requiredId,
   requiredText,
 } from "./fields";
@@ -92,7 +92,7 @@ export const supplyUsageInput = z.object({
     }
     return n;
   }),
-  usageDate: isoDate("Usage date"),
+  usageDate: pastDate("Usage date"),
   notes: optionalText(1000),
 });
 export type SupplyUsageInput = z.input<typeof supplyUsageInput>;

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { commaList, isoDate, oneOf, optionalId, optionalInt, optionalText, optionalTime } from "./fields";
+import {
+  acrossFields,
+  commaList,
+  type FieldIssue,
+  oneOf,
+  optionalId,
+  optionalInt,
+  optionalText,
+  optionalTime,
+  pastDate,
+} from "./fields";
 import {
   childLinkField,
   dateOnly,
@@ -23,22 +33,36 @@ export function painLabel(level: number): string {
   return "Worst Pain";
 }
 
-export const symptomEntryInput = z.object({
-  childId: optionalId(),
-  date: isoDate("Date"),
-  time: optionalTime(),
-  /** Typed comma-separated; stored as a trimmed list. */
-  symptoms: commaList(),
-  /** The form offers 1 to 10; 0 (no pain) is accepted as the heatmap reads 0 to 10. */
-  painLevel: optionalInt("Pain level", 0, 10),
-  severity: z
-    .union([z.literal(""), z.null(), oneOf("Severity", SYMPTOM_SEVERITIES)])
-    .optional()
-    .transform((v) => (v ? v : null)),
-  triggers: optionalText(),
-  treatments: optionalText(),
-  notes: optionalText(),
-});
+export const NO_SYMPTOM_MESSAGE = "Enter at least one symptom or a pain level";
+
+/** An entry records at least one symptom or a pain level; the issue sits on the symptoms field. */
+export function symptomEntryIssues(entry: {
+  symptoms: readonly string[];
+  painLevel: number | null;
+}): FieldIssue[] {
+  return entry.symptoms.length > 0 || entry.painLevel !== null
+    ? []
+    : [{ path: "symptoms", message: NO_SYMPTOM_MESSAGE }];
+}
+
+export const symptomEntryInput = z
+  .object({
+    childId: optionalId(),
+    date: pastDate("Date"),
+    time: optionalTime(),
+    /** Typed comma-separated; stored as a trimmed list. */
+    symptoms: commaList(),
+    /** The form offers 1 to 10; 0 (no pain) is accepted as the heatmap reads 0 to 10. */
+    painLevel: optionalInt("Pain level", 0, 10),
+    severity: z
+      .union([z.literal(""), z.null(), oneOf("Severity", SYMPTOM_SEVERITIES)])
+      .optional()
+      .transform((v) => (v ? v : null)),
+    triggers: optionalText(),
+    treatments: optionalText(),
+    notes: optionalText(),
+  })
+  .check(acrossFields(["symptoms", "painLevel"], symptomEntryIssues));
 
 export type SymptomEntryInput = z.input<typeof symptomEntryInput>;
 

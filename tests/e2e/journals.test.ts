@@ -149,7 +149,8 @@ const SCREENS: JournalScreen[] = [
       { label: "Frequency *", fill: "Twice daily" },
       { label: "Prescribed By", fill: "Dr. Emily Chen" },
       { label: "Start Date", fill: "2025-01-05" },
-      { label: "End Date", fill: "2025-06-30" },
+      // Still being taken (an end date in the past would show it as Discontinued).
+      { label: "End Date", fill: "2099-06-30" },
       { label: "Purpose", fill: "Reflux" },
       { label: "Side Effects", fill: "Drowsiness , upset stomach" },
       { label: "Instructions", fill: "Give before feeds" },
@@ -162,7 +163,7 @@ const SCREENS: JournalScreen[] = [
       "5 mg",
       "Twice daily",
       "Dr. Emily Chen",
-      "Jan 5, 2025 – Jun 30, 2025",
+      "Jan 5, 2025 – Jun 30, 2099",
       "Reflux",
       "Give before feeds",
       "Refill at the pharmacy",

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { signUpViaApi, sizes, useBrowser } from "./browser";
+import { PASSWORD, signUpViaApi, sizes, useBrowser } from "./browser";
 
 /** Counts the taps a parent makes, to hold the promise of 'three taps plus typing'. */
 function tapCounter() {
@@ -212,4 +212,37 @@ describe("toasts", () => {
       expect(overlaps(toastBox!, addBox!)).toBe(false);
     });
   }
+});
+
+describe("the dashboard for a family of two", () => {
+  const browser = useBrowser();
+
+  it("says 'Welcome' on the first visit, and names each item's child with 'All children'", async () => {
+    const page = await browser.newPage("desktop");
+    const { email } = await signUpViaApi(page);
+    const sofia = await post(page, "/api/children", { name: "Sofia" });
+    await post(page, "/api/children", { name: "Leo" });
+    await post(page, "/api/lab-tests", {
+      childId: sofia.id,
+      testName: "CBC",
+      date: "2026-11-01",
+      status: "completed",
+    });
+    await page.goto("/");
+    await page.getByText("Welcome, Maria. Here is your child's care at a glance.").waitFor();
+    const lab = page.getByRole("listitem").filter({ hasText: "CBC" });
+    await lab.getByText("Sofia", { exact: true }).waitFor();
+
+    // With Sofia chosen in the header, her name is not repeated on her items.
+    await page.getByRole("combobox", { name: "Show records for" }).click();
+    await page.getByRole("option", { name: "Sofia" }).click();
+    await expect.poll(() => lab.getByText("Sofia", { exact: true }).count()).toBe(0);
+
+    // Signed in again: welcome back.
+    await page.goto("/api/logout");
+    const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+    expect(login.status()).toBe(200);
+    await page.goto("/");
+    await page.getByText("Welcome back, Maria.", { exact: false }).waitFor();
+  });
 });

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { addDays, today } from "../../src/domain/dates";
 import { signUp, type TestApp, type TestUser } from "./test-app";
 
 export interface CrudContract {
@@ -17,6 +18,12 @@ export interface CrudContract {
   linksChild?: "optional" | "required";
   /** Figures the list adds to each record (a supply's run-out forecast), as a fresh record has them. */
   listExtras?: Record<string, unknown>;
+  /**
+   * The record's date fields, each refused before 1900, and how far ahead each may be: "past" for
+   * what happened (at most tomorrow), "future" for what is planned (any later date), "any" where
+   * only the 1900 floor applies.
+   */
+  dates?: Record<string, "past" | "future" | "any">;
 }
 
 /** Adds a child to a user's account and returns its id. */
@@ -80,6 +87,43 @@ export function ownedCrudContract(getApp: () => TestApp, c: CrudContract) {
     expect(response.statusCode).toBe(400);
     expect(response.json().issues.map((i: { path: string }) => i.path)).toContain(field);
   });
+
+  for (const [field, reach] of Object.entries(c.dates ?? {})) {
+    it(`refuses ${field} before 1900 with 400 naming it, and saves nothing`, async () => {
+      const user = await signUp(getApp().app);
+      const response = await user.post(c.path, await body(user, { [field]: "1899-12-31" }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().issues).toEqual([
+        { path: field, message: expect.stringMatching(/^[A-Z][a-z ]+ cannot be before 1900$/) },
+      ]);
+      expect((await user.get(c.path)).json()).toEqual([]);
+    });
+
+    if (reach === "past") {
+      it(`refuses ${field} more than a day ahead with 400 naming it, and takes tomorrow`, async () => {
+        const user = await signUp(getApp().app);
+        const response = await user.post(c.path, await body(user, { [field]: addDays(today(), 7) }));
+        expect(response.statusCode).toBe(400);
+        expect(response.json().issues).toEqual([
+          {
+            path: field,
+            message: expect.stringMatching(/^[A-Z][a-z ]+ cannot be more than a day in the future$/),
+          },
+        ]);
+        expect((await user.get(c.path)).json()).toEqual([]);
+        const tomorrow = await user.post(c.path, await body(user, { [field]: addDays(today(), 1) }));
+        expect(tomorrow.statusCode).toBe(201);
+      });
+    }
+
+    if (reach === "future") {
+      it(`takes ${field} in the future (it may be planned)`, async () => {
+        const user = await signUp(getApp().app);
+        const response = await user.post(c.path, await body(user, { [field]: addDays(today(), 365) }));
+        expect(response.statusCode).toBe(201);
+      });
+    }
+  }
 
   it("answers another user's record as missing (404) and leaves it alone", async () => {
     const owner = await signUp(getApp().app);

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CurrentUser } from "@/domain/auth";
+import type { SignedInUser } from "@/domain/signed-in-user";
 import { getJson } from "./api";
 
-/** The signed-in person, as `GET /api/auth/user` answers. */
-export type AuthUser = CurrentUser;
+/** The signed-in person, as `GET /api/auth/user` answers (with `firstVisit`). */
+export type AuthUser = SignedInUser;
 
 export const authQueryKey = ["auth", "user"] as const;
 

@@ -18,9 +18,9 @@ export function migrationsFolder(): string {
   throw new Error("The drizzle/ migrations folder was not found");
 }
 
-/** Applies every pending migration. Safe to run at every start. */
-export async function migrate(database: Database): Promise<void> {
-  const config = { migrationsFolder: migrationsFolder() };
+/** Applies every pending migration (of `folder`, tests give another). Safe to run at every start. */
+export async function migrate(database: Database, folder = migrationsFolder()): Promise<void> {
+  const config = { migrationsFolder: folder };
   if (database.kind === "pglite") await migratePglite(database.db as unknown as PgliteDatabase, config);
   else await migratePg(database.db as unknown as NodePgDatabase, config);
 }

@@ -1,9 +1,12 @@
-/** An error with an HTTP status and a message safe to show to the client. */
+import type { FieldIssue } from "../../domain/fields";
+
+/** An error with an HTTP status and a message safe to show to the client (and the fields at fault). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly issues?: readonly FieldIssue[],
   ) {
     super(message);
     this.name = "HttpError";
@@ -15,3 +18,10 @@ export const unauthorized = () => new HttpError(401, "Not signed in");
 export const forbidden = (message: string) => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const badRequest = (message: string) => new HttpError(400, message);
+
+/**
+ * A record that breaks a rule across its fields, found on the stored record a partial update
+ * completes: 400 naming the fields, as a body that fails its schema is answered.
+ */
+export const invalidRecord = (issues: readonly FieldIssue[]) =>
+  new HttpError(400, `Invalid body: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, {}, issues);

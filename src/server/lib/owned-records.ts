@@ -1,11 +1,12 @@
-import { and, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AuditAction } from "../../domain/dashboard";
+import type { FieldIssue } from "../../domain/fields";
 import type { Tx } from "../db/client";
 import { children } from "../db/schema/index";
 import { redactAudit, writeAudit } from "./audit";
 import { type ChildScope, childScope } from "./child-scope";
-import { notFound } from "./errors";
+import { invalidRecord, notFound } from "./errors";
 import type { WriteContext } from "./transaction";
 
 /** The columns every owned table has. */
@@ -55,10 +56,15 @@ export interface OwnedRecordType<T extends OwnedTable> {
   listFilters?: Readonly<Record<string, ListFilter>>;
   /** Linked records checked for ownership; `childId` (when the table has it) always is. */
   references?: readonly OwnedReference[];
-  /** Newest first by default: the record's own date column, then creation time. */
+  /** Newest first by default (`newestFirst`): the record's date, its time of day, then creation time. */
   orderBy?: SQL[];
   /** A short label of a record for the activity feed (its name or title). */
   summary(row: RowOf<T>): string | null;
+  /**
+   * The type's rule across fields (the one its input schema checks with `acrossFields`), checked
+   * again on every stored result: a PATCH that sends one field cannot break it. Issues are a 400.
+   */
+  rule?(row: RowOf<T>): readonly FieldIssue[];
   hooks?: RecordHooks<RowOf<T>>;
 }
 
@@ -72,6 +78,19 @@ export interface ListOptions {
   childId?: string | null;
   /** Values of the type's `listFilters`, e.g. `{ supplyId }`. */
   where?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * The default order of a list: newest first by the record's `date`, then by its `time` of day
+ * (an entry of that day without a time after the timed ones: it cannot be placed among them),
+ * then by when it was recorded. A table without a date goes by creation alone.
+ */
+function newestFirst(t: OwnedTable & Record<string, PgColumn>): SQL[] {
+  const columns = getTableColumns(t);
+  if (!("date" in columns)) return [desc(t.createdAt)];
+  // Times are stored as zero-padded 'HH:mm', so text order is time order.
+  const byTime = "time" in columns ? [sql`${t.time} desc nulls last`] : [];
+  return [desc(t.date!), ...byTime, desc(t.createdAt)];
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -91,8 +110,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
   const childColumn = "childId" in columns ? t.childId : undefined;
   const touchesUpdatedAt = "updatedAt" in columns;
   const references = [...(childColumn ? [childReference] : []), ...(type.references ?? [])];
-  const orderBy =
-    type.orderBy ?? ("date" in columns ? [desc(t.date!), desc(t.createdAt)] : [desc(t.createdAt)]);
+  const orderBy = type.orderBy ?? newestFirst(t);
   type Row = RowOf<T>;
 
   function ownedRow(ownerId: string, id: string): SQL | undefined {
@@ -114,6 +132,9 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
   }
 
   async function settle(ctx: WriteContext, change: RecordChange<Row>, id: string, row: Row) {
+    // The row is written but not committed: throwing here rolls the change back.
+    const issues = change.after ? (type.rule?.(change.after) ?? []) : [];
+    if (issues.length > 0) throw invalidRecord(issues);
     await hooks?.inTransaction?.(ctx, change);
     if (change.action === "delete") await redactAudit(ctx.tx, ctx.ownerId, [id]);
     await writeAudit(ctx.tx, {

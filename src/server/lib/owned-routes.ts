@@ -44,7 +44,10 @@ export function registerOwnedRoutes<T extends OwnedTable, I extends z.ZodObject,
   const r = scope.withTypeProvider<ZodTypeProvider>();
   // The route layer is generic over the record type; the schemas do the checking at run time.
   const body: z.ZodType = input;
-  const patchBody: z.ZodType = input.partial();
+  // A PATCH checks each field it sends. A rule across fields (`acrossFields` on the input) needs
+  // the whole record, which only the stored row completes: the record type checks it there (a
+  // refined object cannot be made partial, so the partial body is built from the bare shape).
+  const patchBody: z.ZodType = z.object(input.shape).partial();
   const one: z.ZodType = record;
   const many: z.ZodType = z.array(record);
   const write = <V>(request: FastifyRequest, work: Parameters<typeof inTransaction<V>>[2]) =>

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type SessionData, sessions } from "../db/schema/index";
+import { type SessionData, sessions, users } from "../db/schema/index";
 
 /** Absolute session lifetime: 24 hours from sign-in, whatever the activity (spec section 9). */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -40,15 +40,26 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
   const touchAfterMs = Math.min(MAX_TOUCH_INTERVAL_MS, idleMs / 10);
 
   return {
-    /** Starts a session for a user and returns the cookie token. */
+    /**
+     * Starts a session for a user and returns the cookie token. In the same transaction the sign-in
+     * is recorded on the account: `lastSignInAt` becomes now and its old value `previousSignInAt`
+     * (null while the account is on its first visit: docs/decisions/0003).
+     */
     async create(userId: string, now = new Date()) {
       const token = randomBytes(32).toString("base64url");
       const data: SessionData = { userId, createdAt: now.toISOString(), lastSeenAt: now.toISOString() };
-      await db.insert(sessions).values({
-        sid: sessionKey(token, policy.secret),
-        userId,
-        sess: data,
-        expire: deadline(data, policy.idleMinutes),
+      await db.transaction(async (tx) => {
+        await tx.insert(sessions).values({
+          sid: sessionKey(token, policy.secret),
+          userId,
+          sess: data,
+          expire: deadline(data, policy.idleMinutes),
+        });
+        // The right-hand side reads the row as it was: the last sign-in becomes the previous one.
+        await tx
+          .update(users)
+          .set({ previousSignInAt: sql`${users.lastSignInAt}`, lastSignInAt: now })
+          .where(eq(users.id, userId));
       });
       return { token, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) };
     },

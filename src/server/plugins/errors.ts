@@ -64,7 +64,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(error.statusCode)
         .headers(error.headers)
-        .send({ message: error.message } satisfies ErrorBody);
+        .send({
+          message: error.message,
+          ...(error.issues ? { issues: [...error.issues] } : {}),
+        } satisfies ErrorBody);
     }
     const db = dbErrorFacts(error);
     const mapped = db ? pgCodes[db.code] : undefined;

@@ -9,20 +9,15 @@ import { StatTiles } from "./components/stat-tiles";
 import { SupplyChecklistCard } from "./components/supply-checklist-card";
 import { TodayCareCard } from "./components/today-care-card";
 import { UpcomingVisitsCard } from "./components/upcoming-visits-card";
+import { dashboardSubtitle } from "./greeting";
 import { InfusionCentersCard } from "./infusion-centers/infusion-centers-card";
 import { QuickLogBar } from "./quick-log/quick-log-bar";
 
 export function DashboardPage() {
   const { user } = useAuth();
-  const firstName = user?.firstName?.trim();
-  const childName = user?.childName?.trim();
-  const welcome = firstName ? `Welcome back, ${firstName}. ` : "";
   return (
     <>
-      <PageHeader
-        title="TPN Tracker Dashboard"
-        subtitle={`${welcome}Here is ${childName ? `${childName}'s` : "your child's"} care at a glance.`}
-      />
+      <PageHeader title="TPN Tracker Dashboard" subtitle={dashboardSubtitle(user)} />
       <div className="flex flex-col gap-6">
         <QuickLogBar className="md:hidden" />
         <StatTiles />

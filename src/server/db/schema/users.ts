@@ -15,6 +15,13 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     oidcIssuer: text("oidc_issuer"),
     oidcSubject: text("oidc_subject"),
+    /** When the account last signed in (started a session); null before its first sign-in. */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /**
+     * The sign-in before the last one: null while the account is on its first visit (its first
+     * session), on any device. Both are set as each session starts.
+     */
+    previousSignInAt: timestamp("previous_sign_in_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()

@@ -1,12 +1,13 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUserRecord, profileInput } from "../../../domain/auth";
+import { profileInput } from "../../../domain/auth";
+import { signedInUserRecord } from "../../../domain/signed-in-user";
 import type { ModuleRoutes } from "../../app-context";
 import { unauthorized } from "../../lib/errors";
 import { ownerScope } from "../../lib/owned-routes";
 import { inTransaction } from "../../lib/transaction";
 import { deleteOwnerObjects } from "../../storage/object-storage";
-import { updateProfile } from "../auth/users.queries";
+import { signedInUser, updateProfile } from "../auth/users.queries";
 import { deleteChildProfile, deleteUser } from "./account.queries";
 
 const messageRecord = z.object({ message: z.string() });
@@ -16,11 +17,11 @@ export const accountRoutes: ModuleRoutes = (scope, { db, storage }) => {
 
   r.put(
     "/api/profile",
-    { schema: { body: profileInput, response: { 200: currentUserRecord } } },
+    { schema: { body: profileInput, response: { 200: signedInUserRecord } } },
     async (request) => {
       const user = await updateProfile(db, request.ownerId(), request.body);
       if (!user) throw unauthorized();
-      return user;
+      return signedInUser(user);
     },
   );
 

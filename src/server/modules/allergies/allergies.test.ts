@@ -17,5 +17,6 @@ describe("medical allergies", () => {
     required: ["allergen", "reaction", "severity"],
     invalid: { severity: "extreme" },
     linksChild: "optional",
+    dates: { dateDiscovered: "any" },
   });
 });

@@ -1,7 +1,9 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { authConfigRecord, currentUserRecord, loginInput, registerInput } from "../../../domain/auth";
+import { authConfigRecord, loginInput, registerInput } from "../../../domain/auth";
+import { signedInUserRecord } from "../../../domain/signed-in-user";
 import type { ModuleRoutes } from "../../app-context";
+import type { Db } from "../../db/client";
 import { conflict, forbidden, HttpError, unauthorized } from "../../lib/errors";
 import {
   accountKey,
@@ -17,7 +19,13 @@ import {
   WINDOW_MS,
 } from "./login-limit.queries";
 import { createOidc, type PendingLogin } from "./oidc";
-import { createLocalUser, findOrCreateOidcUser, findUserByEmail, getUser } from "./users.queries";
+import {
+  createLocalUser,
+  findOrCreateOidcUser,
+  findUserByEmail,
+  getUser,
+  signedInUser,
+} from "./users.queries";
 
 const PENDING_COOKIE = "oidc_pending";
 
@@ -28,6 +36,14 @@ function tooManyAttempts(seconds: number) {
     `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
     { "retry-after": String(seconds) },
   );
+}
+
+/** Starts a session for the user and answers with them as they now are (this sign-in recorded). */
+async function signInAs(db: Db, reply: FastifyReply, userId: string) {
+  await reply.signIn(userId);
+  const user = await getUser(db, userId);
+  if (!user) throw unauthorized();
+  return signedInUser(user);
 }
 
 /**
@@ -47,7 +63,7 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords }) =
 
   r.post(
     "/api/auth/register",
-    { schema: { body: registerInput, response: { 201: currentUserRecord } } },
+    { schema: { body: registerInput, response: { 201: signedInUserRecord } } },
     async (request, reply) => {
       if (oidc) throw forbidden("Accounts are managed by the identity provider. Use Sign In.");
       if (!config.allowSignup) throw forbidden("New accounts cannot be created on this server.");
@@ -71,14 +87,13 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords }) =
         lastName,
       });
       if (!user) throw taken;
-      await reply.signIn(user.id);
-      return reply.status(201).send(user);
+      return reply.status(201).send(await signInAs(db, reply, user.id));
     },
   );
 
   r.post(
     "/api/auth/login",
-    { schema: { body: loginInput, response: { 200: currentUserRecord } } },
+    { schema: { body: loginInput, response: { 200: signedInUserRecord } } },
     async (request, reply) => {
       if (oidc) throw forbidden("Sign in through the identity provider.");
       const { email, password } = request.body;
@@ -94,8 +109,7 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords }) =
       // A success is not a failure: the account starts afresh and the address keeps only its failures.
       await clearFailures(db, accountKey(email));
       await forgetAttempt(db, attempt.ids);
-      await reply.signIn(user.id);
-      return user;
+      return signInAs(db, reply, user.id);
     },
   );
 
@@ -153,9 +167,9 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords }) =
 export const authRoutes: ModuleRoutes = (scope, { db }) => {
   scope
     .withTypeProvider<ZodTypeProvider>()
-    .get("/api/auth/user", { schema: { response: { 200: currentUserRecord } } }, async (request) => {
+    .get("/api/auth/user", { schema: { response: { 200: signedInUserRecord } } }, async (request) => {
       const user = await getUser(db, request.ownerId());
       if (!user) throw unauthorized();
-      return user;
+      return signedInUser(user);
     });
 };

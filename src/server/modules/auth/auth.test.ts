@@ -224,6 +224,77 @@ describe("a short idle timeout", () => {
   });
 });
 
+describe("the first visit", () => {
+  async function register() {
+    const email = uniqueEmail();
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      remoteAddress: uniqueAddress(),
+      payload: { email, password: PASSWORD, firstName: "Ana" },
+    });
+    expect(response.statusCode).toBe(201);
+    return { email, response, user: clientFor(t.app, sessionCookie(response)) };
+  }
+
+  it("lasts the session a sign-up starts, then ends on every device with the next sign-in", async () => {
+    const { email, response, user } = await register();
+    expect(response.json()).toMatchObject({ firstName: "Ana", firstVisit: true });
+    // Reloads and profile changes are still the first visit; so is a failed sign-in elsewhere.
+    expect((await user.get("/api/auth/user")).json()).toMatchObject({ firstVisit: true });
+    expect((await user.put("/api/profile", { firstName: "Ana" })).json()).toMatchObject({ firstVisit: true });
+    expect((await login(email, "not the password at all", uniqueAddress())).statusCode).toBe(401);
+    expect((await user.get("/api/auth/user")).json()).toMatchObject({ firstVisit: true });
+
+    const again = await login(email, PASSWORD, uniqueAddress());
+    expect(again.json()).toMatchObject({ firstName: "Ana", firstVisit: false });
+    expect((await clientFor(t.app, sessionCookie(again)).get("/api/auth/user")).json()).toMatchObject({
+      firstVisit: false,
+    });
+    // The first device's session goes on, and is no longer the first visit either.
+    const firstDevice = await user.get("/api/auth/user");
+    expect(firstDevice.json()).toMatchObject({ firstVisit: false });
+    expect(Object.keys(firstDevice.json()).sort()).toEqual([
+      "childName",
+      "email",
+      "firstName",
+      "firstVisit",
+      "id",
+      "lastName",
+      "profileImageUrl",
+    ]);
+    expect((await user.put("/api/profile", { firstName: "Ana" })).json()).toMatchObject({
+      firstVisit: false,
+    });
+  });
+
+  it("ends when the account signs out and in again", async () => {
+    const { email, user } = await register();
+    const out = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie: user.cookie } });
+    expect(out.statusCode).toBe(302);
+    const back = await login(email, PASSWORD, uniqueAddress());
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ firstVisit: false });
+  });
+
+  it("records each sign-in on the account, and nothing on another account", async () => {
+    const { email, response } = await register();
+    const other = await signUp(t.app);
+    const signIns = async (id: string) =>
+      (
+        await queryRows(
+          t.database,
+          sql`select last_sign_in_at is not null as last, previous_sign_in_at is not null as previous
+              from users where id = ${id}`,
+        )
+      )[0];
+    expect(await signIns(response.json().id)).toEqual({ last: true, previous: false });
+    await login(email, PASSWORD, uniqueAddress());
+    expect(await signIns(response.json().id)).toEqual({ last: true, previous: true });
+    expect(await signIns(other.id)).toEqual({ last: true, previous: false });
+  });
+});
+
 describe("profile and account", () => {
   it("updates the profile with trimmed names and never the email", async () => {
     const user = await signUp(t.app);

@@ -123,10 +123,15 @@ describe("OpenID Connect sign-in", () => {
     nextAccount = "family-7";
     const first = await signInThroughProvider();
     const me = (await first.get("/api/auth/user")).json();
-    expect(me).toMatchObject({ email: "family-7@example.org", firstName: "Pat", lastName: "Doe" });
+    expect(me).toMatchObject({
+      email: "family-7@example.org",
+      firstName: "Pat",
+      lastName: "Doe",
+      firstVisit: true,
+    });
 
     const second = await signInThroughProvider();
-    expect((await second.get("/api/auth/user")).json().id).toBe(me.id);
+    expect((await second.get("/api/auth/user")).json()).toMatchObject({ id: me.id, firstVisit: false });
     const rows = await queryRows(
       t.database,
       sql`select count(*)::int as n from users where oidc_subject = 'family-7'`,

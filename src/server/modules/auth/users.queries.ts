@@ -2,6 +2,14 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/index";
 
+type User = typeof users.$inferSelect;
+
+/** A stored account as the signed-in person's answers give it (`signedInUserRecord`). */
+export function signedInUser(user: User): User & { firstVisit: boolean } {
+  // The first visit lasts until a second sign-in is recorded (see `users.previousSignInAt`).
+  return { ...user, firstVisit: user.previousSignInAt === null };
+}
+
 export async function getUser(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;

@@ -72,6 +72,22 @@ describe("care team", () => {
     expect(blank.json().issues).toEqual([{ path: "name", message: "Name is required" }]);
   });
 
+  it("refuses a phone that is not a phone number (400 on phone), on create and on update", async () => {
+    const user = await signUp(t.app);
+    const phoneMessage = [{ path: "phone", message: "Phone must be a phone number such as +1 555-0100" }];
+    for (const phone of ["call the desk", "555-01", "555-0100 ext 2"]) {
+      const response = await user.post("/api/care-team", { ...member, phone });
+      expect({ phone, status: response.statusCode }).toEqual({ phone, status: 400 });
+      expect(response.json().issues).toEqual(phoneMessage);
+    }
+    expect((await user.get("/api/care-team")).json()).toEqual([]);
+    const record = (await user.post("/api/care-team", { ...member, phone: "+1 (555) 010-0100" })).json();
+    expect(record.phone).toBe("+1 (555) 010-0100");
+    const changed = await user.patch(`/api/care-team/${record.id}`, { phone: "ask reception" });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().issues).toEqual(phoneMessage);
+  });
+
   it("never lets a body set the owner, id or timestamps", async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownedCrudContract } from "../../../../tests/helpers/owned-crud-contract";
 import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
+import { addDays, today } from "../../../domain/dates";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,6 +60,30 @@ describe("children", () => {
     expect((await user.post("/api/children", { name: "Adult", age: 25 })).statusCode).toBe(201);
     expect((await user.post("/api/children", { name: "Too old", age: 26 })).statusCode).toBe(400);
     expect((await user.post("/api/children", { name: "Negative", age: -1 })).statusCode).toBe(400);
+  });
+
+  it("refuses a date of birth in the future or before 1900 (400 on dateOfBirth), and takes today", async () => {
+    const user = await signUp(t.app);
+    const born = (dateOfBirth: string) => user.post("/api/children", { name: "Baby", dateOfBirth });
+    const tomorrow = await born(addDays(today(), 1));
+    expect(tomorrow.statusCode).toBe(400);
+    expect(tomorrow.json().issues).toEqual([
+      { path: "dateOfBirth", message: "Date of birth cannot be in the future" },
+    ]);
+    const ancient = await born("1899-12-31");
+    expect(ancient.json().issues).toEqual([
+      { path: "dateOfBirth", message: "Date of birth cannot be before 1900" },
+    ]);
+    expect((await user.get("/api/children")).json()).toEqual([]);
+
+    const newborn = await born(today());
+    expect(newborn.statusCode).toBe(201);
+    const moved = await user.put(`/api/children/${newborn.json().id}`, {
+      name: "Baby",
+      dateOfBirth: addDays(today(), 30),
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().issues.map((i: { path: string }) => i.path)).toEqual(["dateOfBirth"]);
   });
 
   it("lists children in the order they were added", async () => {

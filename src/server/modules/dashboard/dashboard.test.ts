@@ -23,7 +23,7 @@ describe("dashboard", () => {
     const other = await signUp(t.app);
     expect((await user.get("/api/dashboard/stats")).json()).toEqual(zero);
     const childId = await addChild(user);
-    await user.post("/api/tpn", { childId, date: "2026-11-20" });
+    await user.post("/api/tpn", { childId, date: "2026-11-20", calories: "850" });
     await user.post("/api/specialist-visits", { doctorName: "Dr. O", specialty: "GI", date: "2026-11-21" });
     await user.post("/api/lab-tests", { testName: "CBC", date: "2026-11-19", status: "pending" });
     const symptom = (await user.post("/api/symptoms", { date: "2026-11-20", symptoms: "fever" })).json();
@@ -64,7 +64,9 @@ describe("dashboard", () => {
       status: "pending",
     });
     await user.post("/api/lab-tests", { testName: "Family note", date: "2026-11-19", status: "pending" });
-    await user.post("/api/tpn", { childId: ava, date: "2026-11-20" });
+    expect(
+      (await user.post("/api/tpn", { childId: ava, date: "2026-11-20", calories: "850" })).statusCode,
+    ).toBe(201);
     expect((await user.get(`/api/dashboard/stats?childId=${sam}`)).json()).toMatchObject({
       labTests: 2,
       tpnEntries: 0,

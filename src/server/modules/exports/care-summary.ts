@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { childAgeLabel } from "../../../domain/children";
 import { today as localToday } from "../../../domain/dates";
 import type { CareSummary } from "../../../domain/exports";
+import { isMedicationActive } from "../../../domain/medications";
 import { lineStatistics } from "../../../domain/picc";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
@@ -36,14 +37,7 @@ async function summaryOf(
     db
       .select()
       .from(schema.medications)
-      .where(
-        and(
-          owned(schema.medications),
-          ofChild(schema.medications.childId, childId),
-          eq(schema.medications.isActive, "true"),
-          or(isNull(schema.medications.endDate), gte(schema.medications.endDate, today)),
-        ),
-      )
+      .where(and(owned(schema.medications), ofChild(schema.medications.childId, childId)))
       .orderBy(asc(schema.medications.name)),
     childId
       ? db
@@ -107,13 +101,16 @@ async function summaryOf(
         severity: a.severity,
         treatment: a.treatment,
       })),
-    medications: medications.map((m) => ({
-      name: m.name,
-      dosage: m.dosage,
-      frequency: m.frequency,
-      purpose: m.purpose,
-      startDate: m.startDate,
-    })),
+    // What the child takes now, by the rule every screen uses.
+    medications: medications
+      .filter((m) => isMedicationActive(m, today))
+      .map((m) => ({
+        name: m.name,
+        dosage: m.dosage,
+        frequency: m.frequency,
+        purpose: m.purpose,
+        startDate: m.startDate,
+      })),
     currentLine: stats.currentLine
       ? {
           lineType: stats.currentLine.lineType,

@@ -8,6 +8,7 @@ import { addChild } from "../../../../tests/helpers/owned-crud-contract";
 import { seedEveryRecordType } from "../../../../tests/helpers/seed-records";
 import { startSmtpServer } from "../../../../tests/helpers/smtp-server";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
+import { addDays, today } from "../../../domain/dates";
 import { CARE_RECORD_TABLES } from "../../db/schema/owned-tables";
 
 let t: TestApp;
@@ -191,10 +192,14 @@ describe("the care summary", () => {
       frequency: "daily",
       isActive: "false",
     });
+    // Marked active, but past its end date: no longer taken. Its last day still counts.
+    const course = { childId, dosage: "250 mg", frequency: "daily", startDate: addDays(today(), -10) };
+    await user.post("/api/medications", { ...course, name: "Amoxicillin", endDate: addDays(today(), -1) });
+    await user.post("/api/medications", { ...course, name: "Cefalexin", endDate: today() });
     const [summary] = (await user.get(`/api/care-summary?childId=${childId}`)).json();
     expect(summary.child).toMatchObject({ name: "Sam Rivera", diagnosis: "Short bowel syndrome" });
     expect(summary.allergies.map((a: { allergen: string }) => a.allergen)).toEqual(["Latex", "Peanut"]);
-    expect(summary.medications.map((m: { name: string }) => m.name)).toEqual(["Ursodiol"]);
+    expect(summary.medications.map((m: { name: string }) => m.name)).toEqual(["Cefalexin", "Ursodiol"]);
     expect(summary.currentLine).toMatchObject({ lineType: "double-lumen", insertionDate: "2026-07-05" });
     expect(summary.lineDays.bloodstreamInfections).toBe(1);
     expect(summary.latestTpn).toMatchObject({ calories: "850.50" });

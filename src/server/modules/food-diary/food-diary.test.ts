@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectListedByDateThenTime } from "../../../../tests/helpers/list-order";
 import { ownedCrudContract } from "../../../../tests/helpers/owned-crud-contract";
 import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
 
@@ -24,6 +25,7 @@ describe("food diary", () => {
     required: ["date", "mealType"],
     invalid: { mealType: "brunch" },
     linksChild: "optional",
+    dates: { date: "past" },
   });
 
   it("stores foods and symptoms as trimmed lists", async () => {
@@ -37,5 +39,14 @@ describe("food diary", () => {
       })
     ).json();
     expect(entry).toMatchObject({ foods: ["rice", "broth"], symptoms: ["gas"] });
+  });
+
+  it("lists entries of the same day by time, newest first, those without a time after them", async () => {
+    const user = await signUp(t.app);
+    await expectListedByDateThenTime(user, "/api/food-diary", (date, time) => ({
+      date,
+      time,
+      mealType: "snack",
+    }));
   });
 });

@@ -28,6 +28,18 @@ describe("infusion centers", () => {
     linksChild: "optional",
   });
 
+  it("refuses a phone that is not a phone number (400 on phone)", async () => {
+    const user = await signUp(t.app);
+    const response = await user.post("/api/infusion-centers", { name: "City Clinic", phone: "nurses' line" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toEqual([
+      { path: "phone", message: "Phone must be a phone number such as +1 555-0100" },
+    ]);
+    expect((await user.get("/api/infusion-centers")).json()).toEqual([]);
+    const center = await user.post("/api/infusion-centers", { name: "City Clinic", phone: "555.014.2000" });
+    expect(center.statusCode).toBe(201);
+  });
+
   it("coerces the weekly counts, defaults them to 0 and keeps 'no specific child' as null", async () => {
     const user = await signUp(t.app);
     const center = (

@@ -23,5 +23,6 @@ describe("lab tests", () => {
     required: ["testName", "date", "status"],
     invalid: { status: "lost" },
     linksChild: "optional",
+    dates: { date: "future" },
   });
 });

@@ -1,9 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addChild } from "../../../../tests/helpers/owned-crud-contract";
 import { startS3Server } from "../../../../tests/helpers/s3-server";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
+import { addDays, today } from "../../../domain/dates";
 
 /** A real JPEG, 300 x 200 stored with orientation 6 (to be turned upright), with a GPS position in its EXIF. */
 async function cameraPhoto(): Promise<Buffer> {
@@ -225,6 +226,25 @@ describe("upload URLs on this server", () => {
     } finally {
       Date.now = realNow;
     }
+  });
+
+  it("refuses a photo dated more than a day ahead or before 1900 (400 on dateTaken)", async () => {
+    const user = await signUp(t.app);
+    const photoUrl = `/objects/uploads/${randomUUID()}`;
+    const ahead = await user.post(
+      "/api/medical-photos",
+      photoBody(photoUrl, { dateTaken: addDays(today(), 7) }),
+    );
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().issues).toEqual([
+      { path: "dateTaken", message: "Date taken cannot be more than a day in the future" },
+    ]);
+    const ancient = await user.post("/api/medical-photos", photoBody(photoUrl, { dateTaken: "1899-12-31" }));
+    expect(ancient.statusCode).toBe(400);
+    expect(ancient.json().issues).toEqual([
+      { path: "dateTaken", message: "Date taken cannot be before 1900" },
+    ]);
+    expect((await user.get("/api/medical-photos")).json()).toEqual([]);
   });
 
   it("lists photos by category on the server", async () => {

@@ -1,4 +1,4 @@
-import { medicationInput, medicationRecord } from "../../../domain/medications";
+import { medicationDateIssues, medicationInput, medicationRecord } from "../../../domain/medications";
 import type { ModuleRoutes } from "../../app-context";
 import { medications } from "../../db/schema/index";
 import { ownedRecords } from "../../lib/owned-records";
@@ -9,6 +9,7 @@ export const medicationRecords = ownedRecords({
   table: medications,
   childScope: "withUnlinked",
   summary: (row) => `${row.name} ${row.dosage}`,
+  rule: medicationDateIssues,
 });
 
 export const medicationRoutes: ModuleRoutes = (scope, { db }) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectListedByDateThenTime } from "../../../../tests/helpers/list-order";
 import { ownedCrudContract } from "../../../../tests/helpers/owned-crud-contract";
 import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
 
@@ -25,6 +26,7 @@ describe("physical therapy sessions", () => {
     required: ["date", "therapist"],
     invalid: { duration: "forty", nextSession: "next week" },
     linksChild: "optional",
+    dates: { date: "past", nextSession: "future" },
   });
 
   it("stores exercises as a trimmed list and an empty duration as null", async () => {
@@ -38,5 +40,14 @@ describe("physical therapy sessions", () => {
       })
     ).json();
     expect(session).toMatchObject({ exercises: ["rolls", "squats"], duration: null });
+  });
+
+  it("lists sessions of the same day by time, newest first, those without a time after them", async () => {
+    const user = await signUp(t.app);
+    await expectListedByDateThenTime(user, "/api/physical-therapy", (date, time) => ({
+      date,
+      time,
+      therapist: "Ana",
+    }));
   });
 });

@@ -25,6 +25,7 @@ describe("PICC lines", () => {
     required: ["insertionDate", "insertionSite", "lineType", "childId"],
     invalid: { insertionSite: "neck", lineType: "quad-lumen" },
     linksChild: "required",
+    dates: { insertionDate: "past", removalDate: "past" },
   });
 
   it("uses the spec's messages for missing fields, and lists one child's lines with ?childId=", async () => {
@@ -62,6 +63,7 @@ describe("PICC infections", () => {
     required: ["infectionDate", "infectionType", "childId"],
     invalid: { infectionType: "flu", outcome: "better" },
     linksChild: "required",
+    dates: { infectionDate: "past", treatmentStartDate: "future", treatmentEndDate: "future" },
   });
 
   it("links an infection to one of the same child's lines only", async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { expectListedByDateThenTime } from "../../../../tests/helpers/list-order";
 import { ownedCrudContract } from "../../../../tests/helpers/owned-crud-contract";
-import { buildTestApp, type TestApp } from "../../../../tests/helpers/test-app";
+import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,5 +24,16 @@ describe("specialist visits", () => {
     required: ["doctorName", "specialty", "date"],
     invalid: { date: "2026-02-30", time: "25:00" },
     linksChild: "optional",
+    dates: { date: "future" },
+  });
+
+  it("lists visits of the same day by time, newest first, those without a time after them", async () => {
+    const user = await signUp(t.app);
+    await expectListedByDateThenTime(user, "/api/specialist-visits", (date, time) => ({
+      doctorName: "Dr. Nguyen",
+      specialty: "GI",
+      date,
+      time,
+    }));
   });
 });

@@ -50,6 +50,7 @@ describe("TPN supplies", () => {
     required: ["name", "category", "unit"],
     invalid: { category: "food", currentStock: -2, costPerUnit: "12.345" },
     listExtras: { runsOutInDays: null },
+    dates: { expirationDate: "future" },
   });
 
   it("lists the supplies at or under their threshold as low stock", async () => {
@@ -163,6 +164,30 @@ describe("supply usage", () => {
     const noDate = await user.post("/api/supply-usage", { supplyId: supply.id, quantityUsed: 1 });
     expect(noDate.json().issues).toEqual([{ path: "usageDate", message: "Usage date is required" }]);
     expect(await stockOf(user, supply.id)).toBe(20);
+  });
+
+  it("refuses a usage dated more than a day ahead or before 1900 (400 on usageDate), and takes tomorrow", async () => {
+    const user = await signUp(t.app);
+    const supply = await addSupply(user);
+    const ahead = await use(user, supply.id, 1, addDays(today(), 7));
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().issues).toEqual([
+      { path: "usageDate", message: "Usage date cannot be more than a day in the future" },
+    ]);
+    const ancient = await use(user, supply.id, 1, "1899-12-31");
+    expect(ancient.json().issues).toEqual([
+      { path: "usageDate", message: "Usage date cannot be before 1900" },
+    ]);
+    expect(await stockOf(user, supply.id)).toBe(20);
+
+    const tomorrow = await use(user, supply.id, 1, addDays(today(), 1));
+    expect(tomorrow.statusCode).toBe(201);
+    const moved = await user.patch(`/api/supply-usage/${tomorrow.json().id}`, {
+      usageDate: addDays(today(), 9),
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().issues.map((i: { path: string }) => i.path)).toEqual(["usageDate"]);
+    expect(await stockOf(user, supply.id)).toBe(19);
   });
 
   it("goes with its supply, and the supply's deletion leaves no trace of it in the activity log", async () => {

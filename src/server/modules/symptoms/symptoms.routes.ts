@@ -2,7 +2,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { today as localToday } from "../../../domain/dates";
 import { symptomHeatmapRecord } from "../../../domain/symptom-heatmap";
-import { symptomEntryInput, symptomEntryRecord } from "../../../domain/symptoms";
+import { symptomEntryInput, symptomEntryIssues, symptomEntryRecord } from "../../../domain/symptoms";
 import { painDayRecord } from "../../../domain/trends";
 import type { ModuleRoutes } from "../../app-context";
 import { symptomEntries } from "../../db/schema/index";
@@ -16,6 +16,7 @@ export const symptomRecords = ownedRecords({
   table: symptomEntries,
   childScope: "withUnlinked",
   summary: (row) => row.symptoms.join(", ") || `Symptoms on ${row.date}`,
+  rule: symptomEntryIssues,
 });
 
 const childParam = z.uuid({ message: "childId must be a valid id" }).optional();

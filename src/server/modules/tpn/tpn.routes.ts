@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addDays, today as localToday } from "../../../domain/dates";
 import { requiredId } from "../../../domain/fields";
-import { tpnEntryInput, tpnEntryRecord } from "../../../domain/tpn";
+import { tpnAmountIssues, tpnEntryInput, tpnEntryRecord } from "../../../domain/tpn";
 import { type TpnDay, tpnDayRecord } from "../../../domain/trends";
 import type { ModuleRoutes } from "../../app-context";
 import type { Db } from "../../db/client";
@@ -18,6 +18,7 @@ export const tpnRecords = ownedRecords({
   table: tpnEntries,
   childScope: "exact",
   summary: (row) => `TPN entry for ${row.date}`,
+  rule: tpnAmountIssues,
 });
 
 /** One child's amounts per day over the `days` ending `today` (a day with two bags sums them). */

@@ -4,20 +4,27 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
-import { type EmergencyContacts, readEmergencyContacts, saveEmergencyContacts } from "../emergency-contacts";
+import {
+  EMERGENCY_INPUT_LABELS,
+  type EmergencyContactKey,
+  type EmergencyContacts,
+  emergencyContactErrors,
+  readEmergencyContacts,
+  saveEmergencyContacts,
+} from "../emergency-contacts";
 
 const CONTACTS = [
   {
     key: "pharmacy",
     label: "Pharmacy",
-    inputLabel: "Pharmacy phone",
+    inputLabel: EMERGENCY_INPUT_LABELS.pharmacy,
     icon: Pill,
     placeholder: "(555) 123-4567",
   },
   {
     key: "nurse",
     label: "Nurse",
-    inputLabel: "Nurse phone",
+    inputLabel: EMERGENCY_INPUT_LABELS.nurse,
     icon: Stethoscope,
     placeholder: "(555) 987-6543",
   },
@@ -33,9 +40,11 @@ function dialable(number: string): string | null {
 export function EmergencyContactsCard() {
   const [saved, setSaved] = useState<EmergencyContacts>(readEmergencyContacts);
   const [draft, setDraft] = useState<EmergencyContacts | null>(null);
+  // Shown once Save was pressed, and checked again as each number is corrected.
+  const [errors, setErrors] = useState<Partial<EmergencyContacts>>({});
   const editing = draft !== null;
   const editButtonRef = useRef<HTMLButtonElement>(null);
-  const firstInputRef = useRef<HTMLInputElement>(null);
+  const inputRefs = useRef<Partial<Record<EmergencyContactKey, HTMLInputElement | null>>>({});
 
   // The button or form that had the focus goes away: entering edit mode puts the cursor in the
   // first number, and Save or Cancel gives the focus back to the Edit button.
@@ -43,16 +52,35 @@ export function EmergencyContactsCard() {
   useEffect(() => {
     if (wasEditing.current === editing) return;
     wasEditing.current = editing;
-    (editing ? firstInputRef : editButtonRef).current?.focus();
+    (editing ? inputRefs.current[CONTACTS[0].key] : editButtonRef.current)?.focus();
   }, [editing]);
 
   function save(event: FormEvent) {
     event.preventDefault();
     if (!draft) return;
     const next = { pharmacy: draft.pharmacy.trim(), nurse: draft.nurse.trim() };
+    const invalid = emergencyContactErrors(next);
+    setErrors(invalid);
+    const firstInvalid = CONTACTS.find(({ key }) => invalid[key]);
+    if (firstInvalid) {
+      inputRefs.current[firstInvalid.key]?.focus();
+      return;
+    }
     saveEmergencyContacts(next);
     setSaved(next);
     setDraft(null);
+  }
+
+  function change(key: EmergencyContactKey, value: string) {
+    if (!draft) return;
+    const next = { ...draft, [key]: value };
+    setDraft(next);
+    if (errors[key]) setErrors({ ...errors, [key]: emergencyContactErrors(next)[key] });
+  }
+
+  function cancel() {
+    setDraft(null);
+    setErrors({});
   }
 
   return (
@@ -78,25 +106,27 @@ export function EmergencyContactsCard() {
         {draft ? (
           <form onSubmit={save} className="flex flex-col gap-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              {CONTACTS.map(({ key, inputLabel, placeholder }, index) => (
-                <FormField key={key} label={inputLabel}>
+              {CONTACTS.map(({ key, inputLabel, placeholder }) => (
+                <FormField key={key} label={inputLabel} error={errors[key]}>
                   {(control) => (
                     <Input
                       {...control}
-                      ref={index === 0 ? firstInputRef : undefined}
+                      ref={(input) => {
+                        inputRefs.current[key] = input;
+                      }}
                       type="tel"
                       autoComplete="off"
                       maxLength={40}
                       placeholder={placeholder}
                       value={draft[key]}
-                      onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+                      onChange={(e) => change(key, e.target.value)}
                     />
                   )}
                 </FormField>
               ))}
             </div>
             <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="outline" onClick={() => setDraft(null)}>
+              <Button variant="outline" onClick={cancel}>
                 Cancel
               </Button>
               <Button type="submit">Save</Button>

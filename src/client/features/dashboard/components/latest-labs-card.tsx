@@ -5,6 +5,7 @@ import { useChildFilter } from "@/client/lib/child-filter";
 import { formatListDate } from "@/client/lib/format";
 import { childListParams, type LabTest, labTestsApi } from "../api";
 import { CardEmpty, CardLink, CardLoadError, CardRowsSkeleton, DashboardCard } from "./dashboard-card";
+import { ItemChild } from "./item-child";
 
 const STATUS_BADGES: Record<string, { label: string; variant: BadgeProps["variant"] }> = {
   pending: { label: "Pending", variant: "warning" },
@@ -48,7 +49,10 @@ export function LatestLabsCard() {
               <li key={test.id} className="flex items-start justify-between gap-3 py-3 first:pt-0 last:pb-0">
                 <div className="min-w-0">
                   <p className="break-words font-medium">{test.testName}</p>
-                  <p className="text-muted-foreground text-sm">{formatListDate(test.date)}</p>
+                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-sm">
+                    <span>{formatListDate(test.date)}</span>
+                    <ItemChild childId={test.childId} />
+                  </p>
                   {test.results ? (
                     <p className="mt-0.5 line-clamp-2 break-words text-sm">{test.results}</p>
                   ) : null}

@@ -4,9 +4,13 @@ import { Link } from "wouter";
 import { ChildAvatar } from "@/client/components/children/child-avatar";
 import { Button } from "@/client/components/ui/button";
 import { useChildFilter } from "@/client/lib/child-filter";
+import type { Child } from "@/client/lib/children-api";
 import { toDateOnly } from "@/client/lib/format";
+import { isMedicationActive } from "@/domain/medications";
 import { childListParams, type Medication, medicationsApi, type TpnEntry, tpnApi } from "../api";
+import { showsSeveralChildren } from "../item-child";
 import { CardEmpty, CardLink, CardLoadError, CardRowsSkeleton, DashboardCard } from "./dashboard-card";
+import { ItemChild } from "./item-child";
 
 const MAX_MEDICATIONS = 8;
 
@@ -17,64 +21,78 @@ function amount(value: string | number | null): string {
   return Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: 2 }) : String(value);
 }
 
-function TodayTpn() {
-  const { selectedChild, children } = useChildFilter();
-  // The header's chosen child, else the family's only child.
-  const child = selectedChild ?? (children.length === 1 ? children[0] : null) ?? null;
-  const entries = useQuery({
-    ...tpnApi.listOptions({ childId: child?.id ?? "" }),
-    enabled: child !== null,
-    staleTime: 0,
-  });
-
-  if (!child) {
-    return children.length === 0 ? (
-      <CardEmpty action={<CardLink href="/children">Add a child profile</CardLink>}>
-        TPN is tracked per child. Add your child's profile to start.
-      </CardEmpty>
-    ) : (
-      <CardEmpty>Choose a child with the switch at the top of the page to see their TPN for today.</CardEmpty>
-    );
-  }
+/** One child's TPN of today: the amounts, or a way to record them (`recordLink`). */
+function ChildTpnToday({ child, recordLink }: { child: Child; recordLink: boolean }) {
+  const entries = useQuery({ ...tpnApi.listOptions({ childId: child.id }), staleTime: 0 });
   if (entries.isLoading) return <CardRowsSkeleton rows={2} />;
   if (entries.isError) return <CardLoadError onRetry={() => entries.refetch()} />;
 
   const today = toDateOnly();
   const entry: TpnEntry | undefined = entries.data?.find((e) => e.date === today);
+  if (!entry) {
+    return recordLink ? (
+      <div className="flex flex-col items-start gap-3 rounded-lg border border-border border-dashed p-4">
+        <p className="text-muted-foreground text-sm">No TPN entry for today yet.</p>
+        <Button asChild size="sm">
+          <Link href="/tpn-nutrition">Record today's TPN</Link>
+        </Button>
+      </div>
+    ) : (
+      <p className="text-muted-foreground text-sm">No TPN entry for today yet.</p>
+    );
+  }
   return (
-    <div className="flex flex-col gap-3">
-      <p className="flex items-center gap-2 font-medium">
-        <ChildAvatar name={child.name} color={child.avatarColor} size="sm" />
-        <span className="min-w-0 break-words">{child.name}</span>
-      </p>
-      {entry ? (
-        <dl className="grid grid-cols-3 gap-2">
-          {[
-            { label: "Calories", value: amount(entry.calories), unit: "kcal" },
-            { label: "Volume", value: amount(entry.volume), unit: "mL" },
-            {
-              label: "Duration",
-              value: amount(entry.duration),
-              unit: entry.duration === 1 ? "hour" : "hours",
-            },
-          ].map(({ label, value, unit }) => (
-            <div key={label} className="min-w-0 rounded-lg bg-blue-50 px-3 py-2">
-              <dt className="text-blue-900/80 text-xs">{label}</dt>
-              <dd className="break-words font-semibold text-blue-950">
-                {value} {value === "—" ? null : <span className="font-normal text-xs">{unit}</span>}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      ) : (
-        <div className="flex flex-col items-start gap-3 rounded-lg border border-border border-dashed p-4">
-          <p className="text-muted-foreground text-sm">No TPN entry for today yet.</p>
-          <Button asChild size="sm">
-            <Link href="/tpn-nutrition">Record today's TPN</Link>
-          </Button>
+    <dl className="grid grid-cols-3 gap-2">
+      {[
+        { label: "Calories", value: amount(entry.calories), unit: "kcal" },
+        { label: "Volume", value: amount(entry.volume), unit: "mL" },
+        {
+          label: "Duration",
+          value: amount(entry.duration),
+          unit: entry.duration === 1 ? "hour" : "hours",
+        },
+      ].map(({ label, value, unit }) => (
+        <div key={label} className="min-w-0 rounded-lg bg-blue-50 px-3 py-2">
+          <dt className="text-blue-900/80 text-xs">{label}</dt>
+          <dd className="break-words font-semibold text-blue-950">
+            {value} {value === "—" ? null : <span className="font-normal text-xs">{unit}</span>}
+          </dd>
         </div>
-      )}
-    </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * Today's TPN of the header's chosen child, else of the family's only child; while the header
+ * shows every child of a family of two or more, each child's, under their name.
+ */
+function TodayTpn() {
+  const view = useChildFilter();
+  const { selectedChild, children } = view;
+  const child = selectedChild ?? (children.length === 1 ? children[0] : null) ?? null;
+
+  if (view.isLoading) return <CardRowsSkeleton rows={2} />;
+  if (child) return <ChildTpnToday child={child} recordLink />;
+  if (!showsSeveralChildren(view)) {
+    return (
+      <CardEmpty action={<CardLink href="/children">Add a child profile</CardLink>}>
+        TPN is tracked per child. Add your child's profile to start.
+      </CardEmpty>
+    );
+  }
+  return (
+    <ul className="flex flex-col divide-y divide-border">
+      {children.map((c) => (
+        <li key={c.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
+          <p className="flex items-center gap-2 font-medium">
+            <ChildAvatar name={c.name} color={c.avatarColor} size="sm" />
+            <span className="min-w-0 break-words">{c.name}</span>
+          </p>
+          <ChildTpnToday child={c} recordLink={false} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -84,7 +102,8 @@ function ActiveMedications() {
   if (medications.isLoading) return <CardRowsSkeleton />;
   if (medications.isError) return <CardLoadError onRetry={() => medications.refetch()} />;
 
-  const active: Medication[] = (medications.data ?? []).filter((m) => m.isActive === "true");
+  const today = toDateOnly();
+  const active: Medication[] = (medications.data ?? []).filter((m) => isMedicationActive(m, today));
   if (active.length === 0)
     return (
       <CardEmpty action={<CardLink href="/medications">Add a medication</CardLink>}>
@@ -96,7 +115,10 @@ function ActiveMedications() {
     <ul className="flex flex-col divide-y divide-border">
       {active.slice(0, MAX_MEDICATIONS).map((m) => (
         <li key={m.id} className="py-2.5 first:pt-0 last:pb-0">
-          <p className="break-words font-medium">{m.name}</p>
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <p className="min-w-0 break-words font-medium">{m.name}</p>
+            <ItemChild childId={m.childId} />
+          </div>
           <p className="break-words text-muted-foreground text-sm">
             {m.dosage} · {m.frequency}
           </p>
@@ -107,7 +129,7 @@ function ActiveMedications() {
   );
 }
 
-/** Today's TPN for the child in view and every active medication, side by side on wide screens. */
+/** Today's TPN for the child in view (or each child) and every active medication, side by side on wide screens. */
 export function TodayCareCard({ className }: { className?: string }) {
   return (
     <DashboardCard

@@ -6,6 +6,7 @@ import { useChildFilter } from "@/client/lib/child-filter";
 import { formatListDate, parseDateValue, toDateOnly } from "@/client/lib/format";
 import { childListParams, type SpecialistVisit, visitsApi } from "../api";
 import { CardEmpty, CardLink, CardLoadError, CardRowsSkeleton, DashboardCard } from "./dashboard-card";
+import { ItemChild } from "./item-child";
 
 const MAX_ROWS = 5;
 
@@ -41,7 +42,7 @@ function VisitRow({ visit }: { visit: SpecialistVisit }) {
         <p className="break-words font-medium">
           {visit.doctorName} <span className="font-normal text-muted-foreground">· {visit.specialty}</span>
         </p>
-        <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-muted-foreground text-sm">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-muted-foreground text-sm">
           <span>{formatListDate(visit.date)}</span>
           {visit.time ? (
             <span className="inline-flex items-center gap-1">
@@ -55,6 +56,7 @@ function VisitRow({ visit }: { visit: SpecialistVisit }) {
               <span className="break-words">{visit.location}</span>
             </span>
           ) : null}
+          <ItemChild childId={visit.childId} />
         </p>
         {visit.followUpNeeded ? (
           <p className="mt-1 flex items-start gap-1.5 text-sm">

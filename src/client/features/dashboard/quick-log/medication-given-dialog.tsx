@@ -6,7 +6,8 @@ import type { RecordFieldConfig } from "@/client/components/record-screen/record
 import { useResourceMutations } from "@/client/components/record-screen/use-resource-mutations";
 import { formatCardDate, toDateOnly, toTimeOnly } from "@/client/lib/format";
 import { optionalText, optionalTime } from "@/domain/fields";
-import { type Medication, medicationsApi } from "../../medications/api";
+import { isMedicationActive } from "@/domain/medications";
+import { medicationsApi } from "../../medications/api";
 import { notesApi } from "../../notes/api";
 import { childListParams } from "../api";
 
@@ -22,10 +23,6 @@ const fields: readonly RecordFieldConfig<Values>[] = [
   { name: "time", label: "Time given", type: "time" },
   { name: "notes", label: "Notes", type: "textarea", rows: 2, more: true, placeholder: "Given with food" },
 ];
-
-/** Whether a medication is being taken today: marked active and not past its end date. */
-const takenToday = (medication: Medication, today: string) =>
-  medication.isActive === "true" && (!medication.endDate || medication.endDate >= today);
 
 /**
  * 'Medication given' from the dashboard: the child's current medications as one-tap choices and
@@ -51,7 +48,7 @@ export function MedicationGivenDialog({
     },
   });
   const today = toDateOnly();
-  const current = (medications.data ?? []).filter((m) => takenToday(m, today));
+  const current = (medications.data ?? []).filter((m) => isMedicationActive(m, today));
   const only = current.length === 1 ? (current[0]?.id ?? "") : "";
   if (!medications.data && !medications.isError) return null;
   return (

@@ -2,7 +2,8 @@ import { CalendarDays, ClipboardList, Stethoscope, StickyNote, Target } from "lu
 import { LinkedChild } from "@/client/components/children/child-select-field";
 import { RecordCard, RecordChips, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
-import { formatCardDate } from "@/client/lib/format";
+import { formatCardDate, toDateOnly } from "@/client/lib/format";
+import { isMedicationActive } from "@/domain/medications";
 import type { Medication } from "../api";
 
 function dateRange(start: string | null, end: string | null): string | null {
@@ -23,7 +24,8 @@ export function MedicationCard({
   onDelete: () => void;
   className?: string;
 }) {
-  const active = medication.isActive !== "false";
+  // Past its end date, a medication marked active is no longer taken: it shows as Discontinued.
+  const active = isMedicationActive(medication, toDateOnly());
   return (
     <RecordCard
       title={medication.name}

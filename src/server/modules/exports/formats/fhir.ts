@@ -21,6 +21,7 @@ import type {
 import { format } from "date-fns";
 import { today } from "../../../../domain/dates";
 import type { LabStatus } from "../../../../domain/labs";
+import { isMedicationActive } from "../../../../domain/medications";
 import type { InfectionType, InsertionSite, LineType } from "../../../../domain/picc";
 import type {
   careTeamMembers,
@@ -156,11 +157,10 @@ function allergy(row: Row<typeof medicalAllergies>, links: Links): Resource[] {
 function medication(row: Row<typeof medications>, links: Links): Resource[] {
   const subject = links.patient(row.childId);
   if (!subject) return [];
-  const ended = row.endDate !== null && row.endDate < links.today;
   const resource: MedicationStatement = {
     resourceType: "MedicationStatement",
     id: row.id,
-    status: row.isActive === "true" && !ended ? "active" : "stopped",
+    status: isMedicationActive(row, links.today) ? "active" : "stopped",
     medicationCodeableConcept: text(row.name),
     subject,
     effectivePeriod: { start: opt(row.startDate), end: opt(row.endDate) },
