@@ -7,6 +7,7 @@
  *     no validation and no logging (the data ceiling: what the query and its JSON allow).
  * A figure alone means little on a shared machine; the ratios to the ceilings mean a lot.
  *   npm run bench [-- --duration 5] [-- --scale 1] [-- --write]
+ *   npm run bench -- --only "children" --profile /tmp/prof   (a CPU profile of the app under load)
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is used
  * to create and drop a database of its own; skipped when unreachable. `--write` puts the table
  * in docs/performance.md between the bench markers.
@@ -40,6 +41,11 @@ const argument = (name: string, fallback: string) => {
   return at === -1 ? fallback : (process.argv[at + 1] ?? fallback);
 };
 
+/** The children list's query, written by hand: the data ceiling of a short list. */
+const CHILDREN_LIST_SQL = `select id, user_id as "userId", name, date_of_birth as "dateOfBirth", age, gender,
+  medical_diagnosis as "medicalDiagnosis", avatar_color as "avatarColor", notes, created_at as "createdAt",
+  updated_at as "updatedAt" from children where user_id = $1 order by created_at, name`;
+
 /** The TPN list's query as the app sends it, written by hand: the data ceiling's work. */
 const TPN_LIST_SQL = `select id, user_id as "userId", child_id as "childId", date, calories, protein,
   carbohydrates, fat, volume, duration, notes, created_at as "createdAt", updated_at as "updatedAt"
@@ -64,6 +70,7 @@ async function serveCeiling(target: string, userId: string, childId: string) {
   const app = Fastify({ logger: false });
   app.get("/ceiling", async () => ({ ok: true }));
   app.get("/data", async () => (await query(TPN_LIST_SQL, [userId, childId])).rows);
+  app.get("/data/children", async () => (await query(CHILDREN_LIST_SQL, [userId])).rows);
   app.setErrorHandler((error: Error, _request, reply) => {
     console.error(`ceiling: ${error.message}`);
     return reply.status(500).send({ message: error.message });
@@ -211,23 +218,34 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
       connections,
       await load(`${address}/data`, connections, duration),
     );
+    record(
+      "children SQL, no session (data)",
+      connections,
+      await load(`${address}/data/children`, connections, duration),
+    );
   }
   await stop(ceiling);
 
   // The built app, as it runs in production (its default logging included).
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["dist/server/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: setup.dataDir,
-      SESSION_SECRET: "b".repeat(64),
-      ...(setup.url ? { DATABASE_URL: setup.url } : {}),
+  const profile = process.argv.includes("--profile") ? argument("--profile", "/tmp/prof") : null;
+  const only = process.argv.includes("--only") ? argument("--only", "") : null;
+  const server = spawn(
+    process.execPath,
+    [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), "dist/server/main.js"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: setup.dataDir,
+        SESSION_SECRET: "b".repeat(64),
+        ...(setup.url ? { DATABASE_URL: setup.url } : {}),
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   try {
     await waitFor(`${base}/api/auth/config`, server);
     const login = await fetch(`${base}/api/auth/login`, {
@@ -258,7 +276,7 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
         },
       ],
     ];
-    for (const [label, path, options] of calls) {
+    for (const [label, path, options] of calls.filter(([label]) => !only || label.includes(only))) {
       for (const connections of CONNECTIONS) {
         record(
           `ours: ${label}`,
@@ -282,11 +300,13 @@ function table(results: Result[]): string {
     const same = (name: string) =>
       results.find((x) => x.database === r.database && x.connections === r.connections && x.name === name);
     const ceiling = same("bare Fastify (ceiling)")!;
-    const data = same("TPN list SQL, no session (data)")!;
+    const data = same(
+      r.name.includes("children") ? "children SQL, no session (data)" : "TPN list SQL, no session (data)",
+    )!;
     const percent = (of: Result) => `${Math.round((r.requests / of.requests) * 100)} %`;
-    const isTpnList = r.name === "ours: TPN list, one child";
+    const isTpnList = r.name === "ours: TPN list, one child" || r.name === "ours: children list";
     lines.push(
-      `| ${r.database} | ${r.name} | ${r.connections} | ${r.requests.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${percent(ceiling)} | ${isTpnList || r.name.startsWith("TPN list SQL") ? percent(data) : ""} |`,
+      `| ${r.database} | ${r.name} | ${r.connections} | ${r.requests.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${percent(ceiling)} | ${isTpnList || r.name.includes("SQL, no session") ? percent(data) : ""} |`,
     );
   }
   return lines.join("\n");

@@ -1,4 +1,4 @@
-import { eq, isNull, or, type SQL } from "drizzle-orm";
+import { eq, isNull, or, type Placeholder, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 /**
@@ -9,6 +9,6 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 export type ChildScope = "exact" | "withUnlinked";
 
 /** The one rule of the child filter, for record lists and the dashboard's counts alike. */
-export function childScope(column: PgColumn, childId: string, scope: ChildScope): SQL {
+export function childScope(column: PgColumn, childId: string | Placeholder, scope: ChildScope): SQL {
   return scope === "exact" ? eq(column, childId) : (or(eq(column, childId), isNull(column)) as SQL);
 }

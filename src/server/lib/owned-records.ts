@@ -149,24 +149,58 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
     if (afterCommit) ctx.afterCommit(() => afterCommit(change));
   }
 
+  /**
+   * A list's query, built once per database handle and shape (with or without a child, which
+   * filters) and prepared: building a drizzle query costs more than running it for a short list.
+   */
+  const listQueries = new WeakMap<
+    Tx,
+    Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>
+  >();
+  function listQuery(tx: Tx, withChild: boolean, filterNames: readonly string[]) {
+    let byShape = listQueries.get(tx);
+    if (!byShape) {
+      byShape = new Map();
+      listQueries.set(tx, byShape);
+    }
+    const shape = `${withChild ? "child" : "all"}${filterNames.map((name) => `_${name}`).join("")}`;
+    let query = byShape.get(shape);
+    if (!query) {
+      const filters: SQL[] = [eq(t.userId, sql.placeholder("ownerId"))];
+      if (withChild && childColumn && type.childScope) {
+        filters.push(childScope(childColumn, sql.placeholder("childId"), type.childScope));
+      }
+      for (const name of filterNames) {
+        filters.push(eq(type.listFilters![name]!.column, sql.placeholder(`filter_${name}`)));
+      }
+      query = tx
+        .select()
+        .from(table as OwnedTable)
+        .where(and(...filters))
+        .orderBy(...orderBy)
+        .prepare(`list_${entity}_${shape}`.replace(/[^a-zA-Z0-9_]/g, "_"));
+      byShape.set(shape, query);
+    }
+    return query;
+  }
+
   return {
     type,
 
     /** The owner's records, newest first. */
     async list(tx: Tx, ownerId: string, options: ListOptions = {}): Promise<Row[]> {
-      const filters: SQL[] = [eq(t.userId, ownerId)];
-      if (options.childId && childColumn && type.childScope) {
-        filters.push(childScope(childColumn, options.childId, type.childScope));
-      }
-      for (const [name, filter] of Object.entries(type.listFilters ?? {})) {
+      const values: Record<string, unknown> = { ownerId };
+      const withChild = Boolean(options.childId && childColumn && type.childScope);
+      if (withChild) values.childId = options.childId;
+      const filterNames: string[] = [];
+      for (const name of Object.keys(type.listFilters ?? {})) {
         const value = options.where?.[name];
-        if (value) filters.push(eq(filter.column, value));
+        if (value) {
+          filterNames.push(name);
+          values[`filter_${name}`] = value;
+        }
       }
-      return (await tx
-        .select()
-        .from(table as OwnedTable)
-        .where(and(...filters))
-        .orderBy(...orderBy)) as Row[];
+      return (await listQuery(tx, withChild, filterNames).execute(values)) as Row[];
     },
 
     /** One of the owner's records, or undefined (also for another owner's id). */

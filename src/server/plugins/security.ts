@@ -1,5 +1,6 @@
-import helmet from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 import type { Config } from "../config";
 import { forbidden } from "../lib/errors";
 
@@ -30,7 +31,7 @@ function uploadOrigins(config: Config): string[] {
 }
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -49,6 +50,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     strictTransportSecurity: config.publicUrl?.startsWith("https:") ? { maxAge: 15552000 } : false,
     crossOriginEmbedderPolicy: false,
   });
+  // The same headers on every answer, computed once (helmet would parse its policy per request).
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.headers(headers);
+  });
 
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   app.addHook("onRequest", async (request) => {
@@ -63,4 +68,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     if ((!originHost || originHost !== hostname(`http://${request.host}`)) && origin !== publicOrigin)
       throw forbidden("Cross-site requests are not allowed");
   });
+}
+
+/** The headers helmet sets with these options, read once from a stand-in response. */
+function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
 }
