@@ -246,3 +246,29 @@ describe("the dashboard for a family of two", () => {
     await page.getByText("Welcome back, Maria.", { exact: false }).waitFor();
   });
 });
+
+describe("a long history", () => {
+  const browser = useBrowser();
+
+  it("shows the newest 100 entries first and loads older ones while scrolling", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page);
+    for (let i = 1; i <= 105; i++) {
+      await post(page, "/api/notes", {
+        title: `Night ${String(i).padStart(3, "0")}`,
+        content: "Pump ran fine",
+      });
+    }
+    await page.goto("/notes");
+    const cards = page
+      .getByRole("main")
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { level: 2 }) });
+    await page.getByRole("heading", { name: "Night 105", exact: true }).waitFor();
+    await expect.poll(() => cards.count()).toBe(100);
+    await page.getByRole("button", { name: "Show older entries" }).scrollIntoViewIfNeeded();
+    await page.getByRole("heading", { name: "Night 001", exact: true }).waitFor();
+    await expect.poll(() => cards.count()).toBe(105);
+    expect(await page.getByRole("button", { name: "Show older entries" }).count()).toBe(0);
+  });
+});

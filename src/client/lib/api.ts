@@ -103,3 +103,18 @@ export function errorMessage(err: unknown, fallback = "Something went wrong. Ple
   if (!text || text.startsWith("<")) return fallback;
   return text;
 }
+
+/** One page of a paged list: its records, and the address of the next page (the Link header). */
+export interface ListPage<T> {
+  items: T[];
+  next: string | null;
+}
+
+/** GETs one page of a paged list; `next` is the `rel="next"` link the server sent, if any. */
+export async function getPage<T>(path: string): Promise<ListPage<T>> {
+  const res = await fetch(path, { credentials: "include", headers: { Accept: "application/json" } });
+  await throwIfNotOk(res);
+  const link = res.headers.get("link");
+  const next = link ? (/<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
+  return { items: (await res.json()) as T[], next };
+}

@@ -58,6 +58,13 @@ export interface OwnedRecordType<T extends OwnedTable> {
   references?: readonly OwnedReference[];
   /** Newest first by default (`newestFirst`): the record's date, its time of day, then creation time. */
   orderBy?: SQL[];
+  /**
+   * Lists that grow without bound (a daily log over years) come in pages, newest first, each
+   * after the last record of the one before (a keyset: the date, the time of day, the creation
+   * time and the id, so no record is skipped or repeated). `dateColumn`: the record's date when it
+   * is not `date` (a usage's `usageDate`); none for undated records (notes).
+   */
+  paged?: { dateColumn?: PgColumn };
   /** A short label of a record for the activity feed (its name or title). */
   summary(row: RowOf<T>): string | null;
   /**
@@ -71,6 +78,16 @@ export interface OwnedRecordType<T extends OwnedTable> {
 export interface ListFilter {
   column: PgColumn;
   values?: readonly [string, ...string[]];
+}
+
+/** Records per page of a paged list, unless the request asks for fewer (at most `MAX_PAGE_SIZE`). */
+export const PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 500;
+
+export interface Page<Row> {
+  rows: Row[];
+  /** The id of the last record, to ask for the next page with; null on the last page. */
+  next: string | null;
 }
 
 export interface ListOptions {
@@ -93,6 +110,21 @@ function newestFirst(t: OwnedTable & Record<string, PgColumn>): SQL[] {
   return [desc(t.date!), ...byTime, desc(t.createdAt)];
 }
 
+/**
+ * A paged list's sort key, every part descending: the date, the time of day ('' without one, so
+ * those come after the timed entries of their day), the creation time, and the id to break ties.
+ */
+function pageKeys(t: OwnedTable & Record<string, PgColumn>, dateColumn?: PgColumn): SQL[] {
+  const columns = getTableColumns(t);
+  const date = dateColumn ?? ("date" in columns ? t.date : undefined);
+  return [
+    ...(date ? [sql`${date}`] : []),
+    ...("time" in columns ? [sql`coalesce(${t.time}, '')`] : []),
+    sql`${t.createdAt}`,
+    sql`${t.id}`,
+  ];
+}
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const childReference: OwnedReference = { field: "childId", table: children, label: "Child" };
 
@@ -110,7 +142,8 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
   const childColumn = "childId" in columns ? t.childId : undefined;
   const touchesUpdatedAt = "updatedAt" in columns;
   const references = [...(childColumn ? [childReference] : []), ...(type.references ?? [])];
-  const orderBy = type.orderBy ?? newestFirst(t);
+  const keys = type.paged ? pageKeys(t, type.paged.dateColumn) : null;
+  const orderBy = keys ? keys.map((key) => sql`${key} desc`) : (type.orderBy ?? newestFirst(t));
   type Row = RowOf<T>;
 
   function ownedRow(ownerId: string, id: string): SQL | undefined {
@@ -147,6 +180,41 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
     });
     const afterCommit = hooks?.afterCommit;
     if (afterCommit) ctx.afterCommit(() => afterCommit(change));
+  }
+
+  /** A page's query: the list's, after a record (compared in the database, at its full precision). */
+  function pageQuery(tx: Tx, withChild: boolean, filterNames: readonly string[], after: boolean) {
+    let byShape = listQueries.get(tx);
+    if (!byShape) {
+      byShape = new Map();
+      listQueries.set(tx, byShape);
+    }
+    const shape = `page_${after ? "after" : "first"}_${withChild ? "child" : "all"}${filterNames.map((name) => `_${name}`).join("")}`;
+    let query = byShape.get(shape);
+    if (!query) {
+      const filters: SQL[] = [eq(t.userId, sql.placeholder("ownerId"))];
+      if (withChild && childColumn && type.childScope) {
+        filters.push(childScope(childColumn, sql.placeholder("childId"), type.childScope));
+      }
+      for (const name of filterNames) {
+        filters.push(eq(type.listFilters![name]!.column, sql.placeholder(`filter_${name}`)));
+      }
+      if (after && keys) {
+        const tuple = sql.join(keys, sql`, `);
+        filters.push(
+          sql`(${tuple}) < (select ${tuple} from ${table} where ${t.id} = ${sql.placeholder("after")} and ${t.userId} = ${sql.placeholder("ownerId")})`,
+        );
+      }
+      query = tx
+        .select()
+        .from(table as OwnedTable)
+        .where(and(...filters))
+        .orderBy(...orderBy)
+        .limit(sql.placeholder("limit"))
+        .prepare(`${entity}_${shape}`.replace(/[^a-zA-Z0-9_]/g, "_"));
+      byShape.set(shape, query);
+    }
+    return query;
   }
 
   /**
@@ -201,6 +269,36 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
         }
       }
       return (await listQuery(tx, withChild, filterNames).execute(values)) as Row[];
+    },
+
+    /**
+     * One page of a paged list (`type.paged`): at most `limit` records after the record `after`
+     * (an id from the page before; an unknown one gives an empty page), newest first.
+     */
+    async page(
+      tx: Tx,
+      ownerId: string,
+      options: ListOptions & { after?: string; limit?: number } = {},
+    ): Promise<Page<Row>> {
+      const limit = Math.min(Math.max(1, options.limit ?? PAGE_SIZE), MAX_PAGE_SIZE);
+      const values: Record<string, unknown> = { ownerId, limit: limit + 1 };
+      const withChild = Boolean(options.childId && childColumn && type.childScope);
+      if (withChild) values.childId = options.childId;
+      const filterNames: string[] = [];
+      for (const name of Object.keys(type.listFilters ?? {})) {
+        const value = options.where?.[name];
+        if (value) {
+          filterNames.push(name);
+          values[`filter_${name}`] = value;
+        }
+      }
+      const after = options.after && uuidPattern.test(options.after) ? options.after : undefined;
+      if (options.after && !after) return { rows: [], next: null };
+      if (after) values.after = after;
+      const rows = (await pageQuery(tx, withChild, filterNames, Boolean(after)).execute(values)) as Row[];
+      const more = rows.length > limit;
+      if (more) rows.length = limit;
+      return { rows, next: more ? String((rows.at(-1) as { id: string }).id) : null };
     },
 
     /** One of the owner's records, or undefined (also for another owner's id). */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { notFound } from "./errors";
-import type { OwnedRecords, OwnedTable, ValuesOf } from "./owned-records";
+import { MAX_PAGE_SIZE, type OwnedRecords, type OwnedTable, type ValuesOf } from "./owned-records";
 import { inTransaction, type OwnerScope } from "./transaction";
 
 export interface OwnedRoutesOptions<T extends OwnedTable, I extends z.ZodObject, R extends z.ZodObject> {
@@ -56,20 +56,31 @@ export function registerOwnedRoutes<T extends OwnedTable, I extends z.ZodObject,
     );
 
   if (!customList) {
-    const listQuery = childListQuery.extend(
-      Object.fromEntries(
-        Object.entries(records.type.listFilters ?? {}).map(([name, filter]) => [
-          name,
-          (filter.values
-            ? z.enum(filter.values, { message: `${name} must be one of: ${filter.values.join(", ")}` })
-            : z.uuid({ message: `${name} must be a valid id` })
-          ).optional(),
-        ]),
-      ),
-    );
-    r.get(path, { schema: { querystring: listQuery, response: { 200: many } } }, (request) => {
-      const query = request.query as Record<string, string | undefined>;
-      return records.list(db, request.ownerId(), { childId: query.childId, where: query });
+    const paged = Boolean(records.type.paged);
+    const listQuery = childListQuery
+      .extend(
+        Object.fromEntries(
+          Object.entries(records.type.listFilters ?? {}).map(([name, filter]) => [
+            name,
+            (filter.values
+              ? z.enum(filter.values, { message: `${name} must be one of: ${filter.values.join(", ")}` })
+              : z.uuid({ message: `${name} must be a valid id` })
+            ).optional(),
+          ]),
+        ),
+      )
+      .extend(paged ? pageQuery.shape : {});
+    r.get(path, { schema: { querystring: listQuery, response: { 200: many } } }, async (request, reply) => {
+      const query = request.query as Record<string, string | undefined> & { limit?: number };
+      const options = { childId: query.childId, where: query };
+      if (!paged) return records.list(db, request.ownerId(), options);
+      const page = await records.page(db, request.ownerId(), {
+        ...options,
+        after: query.after,
+        limit: query.limit,
+      });
+      if (page.next) reply.header("link", `<${nextPageUrl(request.url, page.next)}>; rel="next"`);
+      return page.rows;
     });
   }
 
@@ -98,4 +109,23 @@ export function registerOwnedRoutes<T extends OwnedTable, I extends z.ZodObject,
     await write(request, (ctx) => records.remove(ctx, request.params.id));
     return reply.status(204).send();
   });
+}
+
+/** A paged list's own parameters: how many records (1 to 500) and after which one. */
+const pageQuery = z.object({
+  limit: z.coerce
+    .number({ message: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .optional(),
+  after: z.uuid({ message: "after must be a valid id" }).optional(),
+});
+
+/** The request's own address with `after` moved on to the page's last record. */
+function nextPageUrl(url: string, after: string): string {
+  const [path, search = ""] = url.split("?", 2) as [string, string?];
+  const params = new URLSearchParams(search);
+  params.set("after", after);
+  return `${path}?${params.toString()}`;
 }

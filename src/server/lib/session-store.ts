@@ -34,7 +34,7 @@ function deadline(data: SessionData, idleMinutes: number): Date {
  * expiry reaches every process sharing the database within this time (at once in the process that
  * signed out); under load it saves a query on almost every request.
  */
-export const SESSION_CACHE_MS = 1000;
+export const SESSION_CACHE_MS = 500;
 /** Sessions remembered at most, so a flood of cookies cannot grow memory without bound. */
 const SESSION_CACHE_SIZE = 10_000;
 

@@ -1,5 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
-import { getJson, requestJson } from "@/client/lib/api";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { getJson, getPage, requestJson } from "@/client/lib/api";
 
 /** Query parameters of a list call, such as `{ childId }`; undefined values are left out. */
 export type ListParams = Record<string, string | undefined>;
@@ -7,6 +7,8 @@ export type ListParams = Record<string, string | undefined>;
 export interface ResourceApiOptions {
   /** How the server updates a record of this resource (spec section 7): PATCH by default. */
   updateMethod?: "PATCH" | "PUT";
+  /** The server sends the list in pages (a Link header to the next): screens load more as needed. */
+  paged?: boolean;
 }
 
 export interface ResourceApi<T, Input, Params extends ListParams = ListParams> {
@@ -17,6 +19,9 @@ export interface ResourceApi<T, Input, Params extends ListParams = ListParams> {
   listKey(params?: Params): readonly [string] | readonly [string, Params];
   /** Options for `useQuery` that load the list; spread them and add `enabled` where needed. */
   listOptions(params?: Params): ReturnType<typeof listQueryOptions<T, Params>>;
+  /** Whether the list comes in pages; `pageOptions` then loads it page by page (`useInfiniteQuery`). */
+  paged: boolean;
+  pageOptions(params?: Params): ReturnType<typeof pageQueryOptions<T, Params>>;
   create(input: Input): Promise<T>;
   update(id: string, input: Partial<Input>): Promise<T>;
   remove(id: string): Promise<void>;
@@ -32,6 +37,20 @@ function listQueryOptions<T, Params extends ListParams>(
   url: string,
 ) {
   return queryOptions({ queryKey, queryFn: () => getJson<T[]>(url) });
+}
+
+function pageQueryOptions<T, Params extends ListParams>(
+  key: string,
+  params: Params | undefined,
+  url: string,
+) {
+  return infiniteQueryOptions({
+    // Under the resource's key, so every change to it reloads the pages too.
+    queryKey: [key, "pages", params ?? {}] as const,
+    queryFn: ({ pageParam }) => getPage<T>(pageParam ?? url),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
 }
 
 /**
@@ -59,6 +78,8 @@ export function createResourceApi<T, Input, Params extends ListParams = ListPara
     listKey,
     listOptions: (params?: Params) =>
       listQueryOptions<T, Params>(listKey(params), withQuery(basePath, params)),
+    paged: options.paged ?? false,
+    pageOptions: (params?: Params) => pageQueryOptions<T, Params>(key, params, withQuery(basePath, params)),
     create: (input) => requestJson<T>("POST", basePath, input),
     update: (id, input) => requestJson<T>(updateMethod, recordPath(id), input),
     remove: async (id) => {

@@ -1,5 +1,5 @@
 import { CircleAlert } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { errorMessage } from "@/client/lib/api";
@@ -24,6 +24,8 @@ export interface RecordCardGridProps<T> {
   /** A spinner with this label while loading, instead of placeholder cards. */
   loadingLabel?: string;
   className?: string;
+  /** A paged list: whether more records exist, whether they are coming, and how to ask for them. */
+  more?: { hasMore: boolean; loading: boolean; load: () => void } | undefined;
 }
 
 /**
@@ -43,6 +45,7 @@ export function RecordCardGrid<T>({
   skeletonCount = 6,
   loadingLabel,
   className,
+  more,
 }: RecordCardGridProps<T>) {
   if (isLoading && loadingLabel) return <Spinner label={loadingLabel} className="py-16" />;
   if (isLoading) return <CardGridSkeleton count={skeletonCount} className={className} />;
@@ -67,15 +70,47 @@ export function RecordCardGrid<T>({
   }
   if (!items || items.length === 0) return <>{empty}</>;
   return (
-    <ul
-      aria-busy={isRefreshing || undefined}
-      className={cn(cardGridClassName, isRefreshing && "opacity-60 transition-opacity", className)}
-    >
-      {items.map((item) => (
-        <li key={getKey(item)} className="min-w-0">
-          {renderItem(item)}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul
+        aria-busy={isRefreshing || undefined}
+        className={cn(cardGridClassName, isRefreshing && "opacity-60 transition-opacity", className)}
+      >
+        {items.map((item) => (
+          <li key={getKey(item)} className="min-w-0">
+            {renderItem(item)}
+          </li>
+        ))}
+      </ul>
+      {more?.hasMore ? <LoadMore {...more} /> : null}
+    </>
+  );
+}
+
+/**
+ * The end of a paged list: the next page loads as it scrolls into view (a little before), or
+ * with the button, for a keyboard or when the browser cannot tell.
+ */
+function LoadMore({ loading, load }: { loading: boolean; load: () => void }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadRef.current();
+      },
+      { rootMargin: "600px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={sentinel} className="mt-6 flex justify-center">
+      <Button variant="outline" onClick={load} disabled={loading}>
+        {loading ? "Loading more..." : "Show older entries"}
+      </Button>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import type { FieldValues } from "react-hook-form";
 import { type ChildLinkFormValues, childSelectField } from "@/client/components/children/child-select-field";
@@ -56,13 +56,29 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
   const context: ScreenContext = { child: filter.children.find((c) => c.id === childId) ?? null };
 
   const listParams = withChild(params, childId);
-  const list = useQuery({
+  const whole = useQuery({
     ...api.listOptions(listParams),
-    enabled,
+    enabled: enabled && !api.paged,
     // When the child changes, the cards (and an inline form open among them) stay mounted while
     // the next list loads, instead of giving way to skeletons.
     placeholderData: keepPreviousData,
   });
+  // A list that grows without bound comes a page at a time; the screen asks for more as it scrolls.
+  const pages = useInfiniteQuery({
+    ...api.pageOptions(listParams),
+    enabled: enabled && api.paged,
+    placeholderData: keepPreviousData,
+  });
+  const list = api.paged
+    ? {
+        data: pages.data?.pages.flatMap((page) => page.items),
+        isLoading: pages.isLoading,
+        isPlaceholderData: pages.isPlaceholderData,
+        error: pages.error,
+        errorUpdatedAt: pages.errorUpdatedAt,
+        refetch: pages.refetch,
+      }
+    : whole;
   useAnnouncedFailure(config.listError?.toast ? config.listError.title : undefined, list);
 
   const { create, update, remove } = useResourceMutations(api, {
@@ -96,6 +112,15 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
     getKey: (record: T) => record.id,
     skeletonCount: config.skeletonCount,
     loadingLabel: config.loadingLabel,
+    more: api.paged
+      ? {
+          hasMore: pages.hasNextPage,
+          loading: pages.isFetchingNextPage,
+          load: () => {
+            if (pages.hasNextPage && !pages.isFetchingNextPage) void pages.fetchNextPage();
+          },
+        }
+      : undefined,
   } satisfies Partial<RecordCardGridProps<T>>;
 
   const confirmDeleteProps: ConfirmDeleteDialogProps = {

@@ -6,4 +6,5 @@ export type { FoodDiaryEntry };
 export const foodDiaryApi = createResourceApi<FoodDiaryEntry, FoodDiaryEntryInput, { childId?: string }>(
   "/api/food-diary",
   "food-diary",
+  { paged: true },
 );

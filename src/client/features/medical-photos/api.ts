@@ -11,7 +11,7 @@ export const photosApi = createResourceApi<
   MedicalPhoto,
   MedicalPhotoValues,
   { category?: string; childId?: string }
->("/api/medical-photos", "medical-photos");
+>("/api/medical-photos", "medical-photos", { paged: true });
 
 /** Step 1 of an upload: where to PUT the file. */
 export function getUploadUrl(): Promise<{ uploadURL: string }> {

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Camera } from "lucide-react";
 import { useState } from "react";
 import { DialogRecordScreen } from "@/client/components/record-screen/dialog-record-screen";
@@ -56,11 +56,11 @@ export function MedicalPhotosPage() {
   const { childId } = useChildFilter();
   // The list the screen shows (the same query, read from the cache), for the comparison's choices.
   const listParams = { ...params, ...(childId ? { childId } : {}) };
-  const photos = useQuery({
-    ...photosApi.listOptions(Object.keys(listParams).length ? listParams : undefined),
+  const photos = useInfiniteQuery({
+    ...photosApi.pageOptions(Object.keys(listParams).length ? listParams : undefined),
     enabled: false,
   });
-  const all = photos.data ?? [];
+  const all = photos.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <DialogRecordScreen

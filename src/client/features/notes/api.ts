@@ -3,4 +3,6 @@ import type { Note, NoteCategory, NoteInput } from "@/domain/notes";
 
 export type { Note, NoteCategory };
 
-export const notesApi = createResourceApi<Note, NoteInput, { childId?: string }>("/api/notes", "notes");
+export const notesApi = createResourceApi<Note, NoteInput, { childId?: string }>("/api/notes", "notes", {
+  paged: true,
+});

@@ -8,4 +8,5 @@ export type SymptomEntryValues = z.output<typeof symptomEntryInput>;
 export const symptomsApi = createResourceApi<SymptomEntry, SymptomEntryValues, { childId?: string }>(
   "/api/symptoms",
   "symptoms",
+  { paged: true },
 );

@@ -8,4 +8,5 @@ export type { TpnEntry };
 /** Lists are per child (`['tpn', { childId }]`, requested only with one); updates replace the whole entry (PUT). */
 export const tpnApi = createResourceApi<TpnEntry, TpnEntryBody, { childId?: string }>("/api/tpn", "tpn", {
   updateMethod: "PUT",
+  paged: true,
 });

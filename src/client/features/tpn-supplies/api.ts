@@ -18,4 +18,5 @@ export { lowStockQueryOptions } from "@/client/lib/low-stock";
 export const supplyUsageApi = createResourceApi<SupplyUsage, SupplyUsageValues, { supplyId?: string }>(
   "/api/supply-usage",
   "supply-usage",
+  { paged: true },
 );

@@ -6,6 +6,7 @@ import { registerOwnedRoutes } from "../../lib/owned-routes";
 
 export const foodDiaryRecords = ownedRecords({
   entity: "food_diary_entry",
+  paged: {},
   table: foodDiaryEntries,
   childScope: "withUnlinked",
   summary: (row) => `${row.mealType} on ${row.date}`,

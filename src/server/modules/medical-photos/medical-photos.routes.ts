@@ -17,7 +17,7 @@ export function medicalPhotoRecords(storage: ObjectStorage) {
     table: medicalPhotos,
     childScope: "withUnlinked",
     listFilters: { category: { column: medicalPhotos.category, values: PHOTO_CATEGORIES } },
-    orderBy: [desc(medicalPhotos.dateTaken), desc(medicalPhotos.createdAt)],
+    paged: { dateColumn: medicalPhotos.dateTaken },
     summary: (row) => row.title,
     hooks: {
       async inTransaction(ctx, { action, after }) {

@@ -6,6 +6,7 @@ import { registerOwnedRoutes } from "../../lib/owned-routes";
 
 export const noteRecords = ownedRecords({
   entity: "note",
+  paged: {},
   table: notes,
   childScope: "withUnlinked",
   summary: (row) => row.title,

@@ -80,7 +80,7 @@ export const usageRecords = ownedRecords({
   table: supplyUsage,
   references: [{ field: "supplyId", table: tpnSupplies, label: "Supply" }],
   listFilters: { supplyId: { column: supplyUsage.supplyId } },
-  orderBy: [desc(supplyUsage.usageDate), desc(supplyUsage.createdAt)],
+  paged: { dateColumn: supplyUsage.usageDate },
   summary: (row) => `${row.quantityUsed} used on ${row.usageDate}`,
   hooks: {
     async inTransaction(ctx, { before, after }) {

@@ -13,6 +13,7 @@ import { heatmapOf, painByDay } from "./symptoms.queries";
 
 export const symptomRecords = ownedRecords({
   entity: "symptom_entry",
+  paged: {},
   table: symptomEntries,
   childScope: "withUnlinked",
   summary: (row) => row.symptoms.join(", ") || `Symptoms on ${row.date}`,

@@ -15,6 +15,7 @@ import { todayParam, trendDaysParam } from "../../lib/query-params";
 /** TPN entries always belong to one child: a child's list holds only its own. */
 export const tpnRecords = ownedRecords({
   entity: "tpn_entry",
+  paged: {},
   table: tpnEntries,
   childScope: "exact",
   summary: (row) => `TPN entry for ${row.date}`,
