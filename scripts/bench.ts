@@ -352,11 +352,13 @@ async function main() {
   if (process.argv.includes("--write")) {
     const file = new URL("../docs/performance.md", import.meta.url);
     const doc = readFileSync(file, "utf8");
-    const start = "<!-- bench:start -->";
-    const end = "<!-- bench:end -->";
+    const scale = argument("--scale", "1");
+    const marker = scale === "1" ? "bench" : `bench-scale-${scale}`;
+    const start = `<!-- ${marker}:start -->`;
+    const end = `<!-- ${marker}:end -->`;
     const next = doc.includes(start)
       ? `${doc.slice(0, doc.indexOf(start) + start.length)}\n${text}\n${doc.slice(doc.indexOf(end))}`
-      : `${doc.trimEnd()}\n\n## The signed-in calls against their ceilings\n\n${start}\n${text}\n${end}\n`;
+      : `${doc.trimEnd()}\n\n## ${scale === "1" ? "The signed-in calls against their ceilings" : `The same calls at ${scale} times the history`}\n\n${start}\n${text}\n${end}\n`;
     writeFileSync(file, next);
   }
 }

@@ -1,11 +1,11 @@
 // `npm run check:bundle`: the JavaScript a first visit downloads, compressed as the server sends
 // it (Brotli), against the budgets: the landing page 130 KB, the signed-in dashboard 170 KB.
-// Reads the build's manifest (run `npm run build` first); exits 1 when a budget is exceeded.
+// Reads the build's manifest (run `npm run build` first, or pass a built client folder); exits 1 when a budget is exceeded.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 
-const clientDir = new URL("../dist/client/", import.meta.url).pathname;
+const clientDir = process.argv[2] ?? new URL("../dist/client/", import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(clientDir, ".vite/manifest.json"), "utf8"));
 
 /** The chunks a page needs before it shows: the entry, the lazy chunks it opens, and their static imports. */

@@ -54,13 +54,4 @@ export const infusionCenterRecord = z.object({
 });
 export type InfusionCenter = Wire<typeof infusionCenterRecord>;
 
-/** The card's three summary tiles: the weekly counts are sums over every center. */
-export function infusionCenterTotals(
-  centers: readonly Pick<InfusionCenter, "bloodDrawsPerWeek" | "bandageChangesPerWeek">[],
-) {
-  return {
-    centers: centers.length,
-    bloodDrawsPerWeek: centers.reduce((sum, c) => sum + c.bloodDrawsPerWeek, 0),
-    bandageChangesPerWeek: centers.reduce((sum, c) => sum + c.bandageChangesPerWeek, 0),
-  };
-}
+export { infusionCenterTotals } from "./infusion-center-totals";

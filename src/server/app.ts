@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : { level: config.logLevel, ...(logger === true ? {} : { stream: logger.stream }) },
     bodyLimit: BODY_LIMIT,
     // One line per request, when it is answered (see below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Forwarded addresses only from proxies the administrator named (TRUST_PROXY).
     trustProxy:
       typeof config.trustProxy === "number"

@@ -1,5 +1,5 @@
 import { cn } from "@/client/lib/utils";
-import { DEFAULT_AVATAR_COLOR } from "@/domain/children";
+import { DEFAULT_AVATAR_COLOR } from "@/domain/child-age";
 
 /** A circle in the child's colour with the first letter of their name. */
 export function ChildAvatar({

@@ -1,7 +1,7 @@
 import { Label } from "@/client/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { useChildren } from "@/client/lib/children-api";
-import { childAgeLabel } from "@/domain/children";
+import { childAgeLabel } from "@/domain/child-age";
 import { ChildAvatar } from "./child-avatar";
 
 /**

@@ -1,6 +1,5 @@
 import { useMemo } from "react";
 import type { FieldValues, Path } from "react-hook-form";
-import { z } from "zod";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { type Child, useChildren } from "@/client/lib/children-api";
 import { ChildAvatar } from "./child-avatar";
@@ -48,30 +47,4 @@ export function childFormValue(
 ): string {
   if (record) return record.childId ?? NO_CHILD;
   return filterChildId ?? NO_CHILD;
-}
-
-/** Wraps a record schema so the Child field's `NO_CHILD` is sent as null. */
-export function linkChild<TSchema extends z.ZodType>(
-  schema: TSchema,
-): z.ZodType<z.output<TSchema>, FieldValues> {
-  return z.preprocess((values) => {
-    if (values && typeof values === "object" && (values as ChildLinkFormValues).childId === NO_CHILD) {
-      return { ...values, childId: null };
-    }
-    return values;
-  }, schema) as unknown as z.ZodType<z.output<TSchema>, FieldValues>;
-}
-
-/** The linked child's avatar and name on a record card; nothing when the record has no child. */
-export function LinkedChild({ childId }: { childId: string | null | undefined }) {
-  const { data: children } = useChildren();
-  const child = childId ? children?.find((c) => c.id === childId) : undefined;
-  if (!child) return null;
-  return (
-    <span className="inline-flex min-w-0 max-w-full items-center gap-1.5 rounded-full border border-border bg-card py-0.5 pr-2.5 pl-0.5 font-medium text-xs">
-      <ChildAvatar name={child.name} color={child.avatarColor} size="sm" className="size-5 text-[10px]" />
-      <span className="sr-only">Child: </span>
-      <span className="truncate">{child.name}</span>
-    </span>
-  );
 }

@@ -175,8 +175,14 @@ export function RecordFormDialog<T extends ScreenRecord, TValues extends FieldVa
   const { form } = screen.config;
   const { editing, formOpen, setFormOpen } = screen.dialogs;
   const opened = useOnceTrue(formOpen);
-  if (!isFieldForm(form)) return <form.Dialog {...screen.formDialogProps} />;
   if (!opened) return null;
+  if (!isFieldForm(form)) {
+    return (
+      <Suspense fallback={null}>
+        <form.Dialog {...screen.formDialogProps} />
+      </Suspense>
+    );
+  }
   const props = screen.formProps(editing);
   return (
     <Suspense fallback={null}>

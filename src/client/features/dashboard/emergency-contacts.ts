@@ -1,4 +1,4 @@
-import { isPhoneNumber, phoneMessage } from "@/domain/fields";
+import { isPhoneNumber, phoneMessage } from "@/domain/phone";
 
 /** The emergency numbers live only in this browser's storage, under one key each (spec). */
 export const EMERGENCY_STORAGE_KEYS = {

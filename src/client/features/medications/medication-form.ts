@@ -1,8 +1,5 @@
-import {
-  type ChildLinkFormValues,
-  childFormValue,
-  linkChild,
-} from "@/client/components/children/child-select-field";
+import { type ChildLinkFormValues, childFormValue } from "@/client/components/children/child-select-field";
+import { linkChild } from "@/client/components/children/link-child";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { medicationInput } from "@/domain/medications";

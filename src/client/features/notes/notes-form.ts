@@ -1,8 +1,5 @@
-import {
-  type ChildLinkFormValues,
-  childFormValue,
-  linkChild,
-} from "@/client/components/children/child-select-field";
+import { type ChildLinkFormValues, childFormValue } from "@/client/components/children/child-select-field";
+import { linkChild } from "@/client/components/children/link-child";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { NOTE_CATEGORIES, NOTE_PRIORITIES, type NotePriority, noteInput } from "@/domain/notes";
 import type { Note, NoteCategory } from "./api";

@@ -1,4 +1,4 @@
-import { LinkedChild } from "@/client/components/children/child-select-field";
+import { LinkedChild } from "@/client/components/children/linked-child";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { itemChild } from "../item-child";
 

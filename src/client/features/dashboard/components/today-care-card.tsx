@@ -6,7 +6,7 @@ import { Button } from "@/client/components/ui/button";
 import { useChildFilter } from "@/client/lib/child-filter";
 import type { Child } from "@/client/lib/children-api";
 import { toDateOnly } from "@/client/lib/format";
-import { isMedicationActive } from "@/domain/medications";
+import { isMedicationActive } from "@/domain/medication-status";
 import { childListParams, type Medication, medicationsApi, type TpnEntry, tpnApi } from "../api";
 import { showsSeveralChildren } from "../item-child";
 import { CardEmpty, CardLink, CardLoadError, CardRowsSkeleton, DashboardCard } from "./dashboard-card";

@@ -1,14 +1,18 @@
 import { Building, Droplet, Mail, MapPin, Phone, Plus, StickyNote, UserRound } from "lucide-react";
-import { LinkedChild } from "@/client/components/children/child-select-field";
+import { lazy } from "react";
+import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { RecordScreenDialogs, RecordScreenList } from "@/client/components/record-screen/record-screen-parts";
 import { defineRecordScreen } from "@/client/components/record-screen/types";
 import { useRecordScreen } from "@/client/components/record-screen/use-record-screen";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
-import { infusionCenterTotals } from "@/domain/infusion-centers";
+import { infusionCenterTotals } from "@/domain/infusion-center-totals";
 import { type InfusionCenter, infusionCentersApi } from "./api";
-import { infusionCenterForm } from "./infusion-center-form";
+
+const InfusionCenterDialog = lazy(() =>
+  import("./infusion-center-dialog").then((m) => ({ default: m.InfusionCenterDialog })),
+);
 
 const infusionCentersScreen = defineRecordScreen({
   title: "Infusion Centers",
@@ -27,7 +31,7 @@ const infusionCentersScreen = defineRecordScreen({
   },
   // Spec section 8: 'Error' and the server's message.
   failureTitle: "Error",
-  form: infusionCenterForm,
+  form: { Dialog: InfusionCenterDialog },
   addForm: { title: "Add Infusion Center", submitLabel: "Add Center" },
   editForm: { title: "Edit Infusion Center", submitLabel: "Update Center" },
   renderCard: (center, actions) => <InfusionCenterCard center={center} {...actions} />,

@@ -1,5 +1,5 @@
 import { Columns2, Eye, MapPin, Trash2 } from "lucide-react";
-import { LinkedChild } from "@/client/components/children/child-select-field";
+import { LinkedChild } from "@/client/components/children/linked-child";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";

@@ -1,5 +1,5 @@
 import { CalendarDays, ClipboardList, Stethoscope, StickyNote, Target } from "lucide-react";
-import { LinkedChild } from "@/client/components/children/child-select-field";
+import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordChips, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
 import { formatCardDate, toDateOnly } from "@/client/lib/format";

@@ -1,4 +1,4 @@
-import { LinkedChild } from "@/client/components/children/child-select-field";
+import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordChips } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
 import { formatCardDate } from "@/client/lib/format";

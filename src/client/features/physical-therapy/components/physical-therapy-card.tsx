@@ -1,5 +1,5 @@
 import { CalendarClock, MapPin, StickyNote, Timer, TrendingUp } from "lucide-react";
-import { LinkedChild } from "@/client/components/children/child-select-field";
+import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordChips, RecordDetail } from "@/client/components/record-screen/record-card";
 import { formatCardDate } from "@/client/lib/format";
 import type { PhysicalTherapySession } from "../api";

@@ -1,5 +1,5 @@
 import { CalendarDays, ClipboardList, MapPin, StickyNote } from "lucide-react";
-import { LinkedChild } from "@/client/components/children/child-select-field";
+import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { formatListDate } from "@/client/lib/format";
 import type { SpecialistVisit } from "../api";

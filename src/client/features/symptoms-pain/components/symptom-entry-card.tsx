@@ -1,4 +1,4 @@
-import { LinkedChild } from "@/client/components/children/child-select-field";
+import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge, type BadgeProps } from "@/client/components/ui/badge";
 import { formatListDate } from "@/client/lib/format";
