@@ -2,7 +2,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { keepPlannerStatistics, openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 
 /** The built client sits beside the built server: dist/server/main.js and dist/client/. */
@@ -14,6 +14,7 @@ async function main() {
   const config = loadConfig();
   const warnings: string[] = [];
   const { database, release } = await openDatabase(config, (message) => warnings.push(message));
+  const stopStatistics = await keepPlannerStatistics(database);
 
   const app = await buildApp({ config, db: database.db, clientDir: process.env.CLIENT_DIR ?? clientDir() });
   for (const warning of warnings) app.log.warn(warning);
@@ -23,6 +24,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     try {
+      stopStatistics();
       await app.close();
       await database.close();
     } finally {

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -104,4 +105,24 @@ export async function openDatabase(
     release();
     throw error;
   }
+}
+
+/** How often the embedded database refreshes its planner statistics. */
+const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * PostgreSQL keeps the query planner's statistics and visibility map itself (autovacuum); the
+ * embedded database does not, and without them it sorts a ten-year list instead of reading the
+ * index in order (25 ms instead of 0.1 ms for a page of symptoms) and counts rows from the table
+ * instead of the index. So on PGlite: VACUUM ANALYZE now, then every hour. Returns the function
+ * that stops the timer.
+ */
+export async function keepPlannerStatistics(database: Database): Promise<() => void> {
+  if (database.kind !== "pglite") return () => {};
+  await database.db.execute(sql`vacuum analyze`);
+  const timer = setInterval(() => {
+    database.db.execute(sql`vacuum analyze`).catch(() => {});
+  }, STATISTICS_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

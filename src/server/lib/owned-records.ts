@@ -143,7 +143,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
   const touchesUpdatedAt = "updatedAt" in columns;
   const references = [...(childColumn ? [childReference] : []), ...(type.references ?? [])];
   const keys = type.paged ? pageKeys(t, type.paged.dateColumn) : null;
-  const orderBy = keys ? keys.map((key) => sql`${key} desc`) : (type.orderBy ?? newestFirst(t));
+  const orderBy = keys ? keys.map((key) => sql`${key} desc nulls last`) : (type.orderBy ?? newestFirst(t));
   type Row = RowOf<T>;
 
   function ownedRow(ownerId: string, id: string): SQL | undefined {

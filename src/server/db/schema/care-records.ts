@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { date, index, integer, numeric, pgTable, text, varchar } from "drizzle-orm/pg-core";
 import type { AllergySeverity } from "../../../domain/allergies";
 import type { LabStatus } from "../../../domain/labs";
@@ -44,6 +45,8 @@ export const tpnEntries = pgTable(
   },
   (t) => [
     index("tpn_entries_owner_idx").on(t.userId, t.childId, t.date),
+    // A page of one child's list, newest first (the keyset of owned-records' paged lists).
+    index("tpn_entries_page_idx").on(t.userId, t.childId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
     ownedChildKey("tpn_entries_owner_child_fk", t),
   ],
 );
@@ -108,6 +111,13 @@ export const symptomEntries = pgTable(
     index("symptom_entries_owner_idx").on(t.userId, t.childId, t.date),
     // The heatmap and the pain trend read a window of days across every child.
     index("symptom_entries_owner_date_idx").on(t.userId, t.date),
+    index("symptom_entries_page_idx").on(
+      t.userId,
+      t.date.desc(),
+      sql`coalesce(${t.time}, '') desc nulls last`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
   ],
 );
 

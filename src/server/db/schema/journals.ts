@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
 import type { MealType } from "../../../domain/food-diary";
 import type { NoteCategory, NotePriority } from "../../../domain/notes";
@@ -18,7 +19,10 @@ export const notes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("notes_owner_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("notes_owner_idx").on(t.userId, t.createdAt),
+    index("notes_page_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 export const physicalTherapySessions = pgTable(
@@ -83,7 +87,16 @@ export const foodDiaryEntries = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("food_diary_entries_owner_idx").on(t.userId, t.childId, t.date)],
+  (t) => [
+    index("food_diary_entries_owner_idx").on(t.userId, t.childId, t.date),
+    index("food_diary_entries_page_idx").on(
+      t.userId,
+      t.date.desc(),
+      sql`coalesce(${t.time}, '') desc nulls last`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+  ],
 );
 
 /** Shared help content (not owned by a user): the FAQ screen's questions. */

@@ -37,7 +37,10 @@ export const medicalPhotos = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("medical_photos_owner_idx").on(t.userId, t.childId, t.dateTaken)],
+  (t) => [
+    index("medical_photos_owner_idx").on(t.userId, t.childId, t.dateTaken),
+    index("medical_photos_page_idx").on(t.userId, t.dateTaken.desc(), t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /**

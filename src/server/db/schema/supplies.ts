@@ -56,6 +56,7 @@ export const supplyUsage = pgTable(
   },
   (t) => [
     index("supply_usage_owner_idx").on(t.userId, t.usageDate),
+    index("supply_usage_page_idx").on(t.userId, t.usageDate.desc(), t.createdAt.desc(), t.id.desc()),
     index("supply_usage_supply_idx").on(t.supplyId),
     // (owner, supply): a usage can only draw on its owner's supply, and goes with it.
     foreignKey({

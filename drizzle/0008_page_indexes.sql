@@ -1,0 +1,6 @@
+CREATE INDEX "symptom_entries_page_idx" ON "symptom_entries" USING btree ("user_id","date" DESC NULLS LAST,coalesce("time", '') desc nulls last,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tpn_entries_page_idx" ON "tpn_entries" USING btree ("user_id","child_id","date" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "food_diary_entries_page_idx" ON "food_diary_entries" USING btree ("user_id","date" DESC NULLS LAST,coalesce("time", '') desc nulls last,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "notes_page_idx" ON "notes" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "medical_photos_page_idx" ON "medical_photos" USING btree ("user_id","date_taken" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "supply_usage_page_idx" ON "supply_usage" USING btree ("user_id","usage_date" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
