@@ -49,7 +49,8 @@ const CHILDREN_LIST_SQL = `select id, user_id as "userId", name, date_of_birth a
 /** The TPN list's query as the app sends it, written by hand: the data ceiling's work. */
 const TPN_LIST_SQL = `select id, user_id as "userId", child_id as "childId", date, calories, protein,
   carbohydrates, fat, volume, duration, notes, created_at as "createdAt", updated_at as "updatedAt"
-  from tpn_entries where user_id = $1 and child_id = $2 order by date desc, created_at desc, id desc limit 101`;
+  from tpn_entries where user_id = $1 and child_id = $2
+  order by date desc nulls last, created_at desc nulls last, id desc nulls last limit 101`;
 
 // ---------------------------------------------------------------------------------------------
 // The ceilings' server (run as its own process: `bench.ts --ceiling <pglite dir | url> ...`).
