@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../../../tests/helpers/global-database";
 import { queryRows } from "../../../tests/helpers/test-database";
 import { type Database, fromPglite, openPostgres } from "./client";
@@ -48,28 +48,54 @@ async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<vo
   };
 }
 
-let db: Awaited<ReturnType<typeof emptyDatabase>>;
-let older: string;
-beforeAll(async () => {
-  db = await emptyDatabase();
-  older = migrationsBefore("0007_accounts_before_sign_ins_were_recorded");
-});
+const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
-  await db.drop();
-  rmSync(older, { recursive: true, force: true });
+  for (const cleanup of cleanups) await cleanup();
 });
+
+/** A fresh database, migrated up to (not including) the migration `tag`. */
+async function databaseBefore(tag: string): Promise<Database> {
+  const db = await emptyDatabase();
+  const older = migrationsBefore(tag);
+  cleanups.push(db.drop, () => rmSync(older, { recursive: true, force: true }));
+  await migrate(db.database, older);
+  return db.database;
+}
 
 describe("migrations", () => {
   it("count every account from before sign-ins were recorded as signed in already", async () => {
-    await migrate(db.database, older);
-    await db.database.db.execute(sql`
+    const database = await databaseBefore("0007_accounts_before_sign_ins_were_recorded");
+    await database.db.execute(sql`
       insert into users (email, created_at) values ('earlier@example.org', '2026-01-05T10:00:00Z')`);
-    await migrate(db.database);
+    await migrate(database);
     const [row] = await queryRows(
-      db.database,
+      database,
       sql`select (last_sign_in_at = created_at and previous_sign_in_at = created_at) as backfilled
           from users where email = 'earlier@example.org'`,
     );
     expect(row).toEqual({ backfilled: true });
+  });
+
+  it("count the records already there when the dashboard's counters arrive", async () => {
+    const database = await databaseBefore("0009_counted_per_family");
+    await database.db.execute(sql`
+      with u as (insert into users (email) values ('family@example.org') returning id),
+           c as (insert into children (user_id, name) select id, 'Sam' from u returning id, user_id),
+           t as (insert into tpn_entries (user_id, child_id, date)
+                 select user_id, id, d::date from c, generate_series('2026-01-01'::date, '2026-01-03', '1 day') d),
+           l as (insert into lab_tests (user_id, child_id, test_name, date, status)
+                 select user_id, null, 'CBC', '2026-01-01', 'pending' from c),
+           m as (insert into care_team_members (user_id, name, role) select id, 'Dr. P', 'GI' from u)
+      select 1`);
+    await migrate(database);
+    const rows = await queryRows(
+      database,
+      sql`select entity, (child_id is not null) as linked, n from record_counts order by entity`,
+    );
+    expect(rows).toEqual([
+      { entity: "care_team_members", linked: false, n: 1 },
+      { entity: "lab_tests", linked: false, n: 1 },
+      { entity: "tpn_entries", linked: true, n: 3 },
+    ]);
   });
 });

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { desc, eq, getTableName, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { DashboardStats } from "../../../domain/dashboard";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
-import { type ChildScope, childScope } from "../../lib/child-scope";
+import type { ChildScope } from "../../lib/child-scope";
 import { allergyRecords } from "../allergies/allergies.routes";
 import { careTeamRecords } from "../care-team/care-team.routes";
 import { labTestRecords } from "../lab-tests/lab-tests.routes";
@@ -11,45 +11,60 @@ import { specialistVisitRecords } from "../specialist-visits/specialist-visits.r
 import { symptomRecords } from "../symptoms/symptoms.routes";
 import { tpnRecords } from "../tpn/tpn.routes";
 
-interface Counted {
-  type: { table: PgTable & { userId: PgColumn }; childScope?: ChildScope };
+const counted = {
+  tpnEntries: tpnRecords.type,
+  specialistVisits: specialistVisitRecords.type,
+  labTests: labTestRecords.type,
+  symptomEntries: symptomRecords.type,
+  medicalAllergies: allergyRecords.type,
+  careTeamMembers: careTeamRecords.type,
+} satisfies Record<keyof DashboardStats, { table: PgTable; childScope?: ChildScope }>;
+
+const countsOf = new WeakMap<Db, ReturnType<typeof prepareCounts>>();
+function prepareCounts(db: Db) {
+  return db
+    .select({
+      entity: schema.recordCounts.entity,
+      childId: schema.recordCounts.childId,
+      n: schema.recordCounts.n,
+    })
+    .from(schema.recordCounts)
+    .where(eq(schema.recordCounts.userId, sql.placeholder("ownerId")))
+    .prepare("dashboard_counts");
 }
 
 /**
  * The six dashboard counts of one owner; with a child, the counts follow the same child rule as
  * each record type's list (that child's records, and the unlinked ones where the list shows them).
+ * They are read from the counters the database keeps per owner, kind and child (`record_counts`),
+ * so they cost the same in year ten as on the first day.
  */
 export async function dashboardStats(db: Db, ownerId: string, childId?: string): Promise<DashboardStats> {
-  const countOf = async ({ type }: Counted) => {
-    const table = type.table as PgTable & { userId: PgColumn; childId?: PgColumn };
-    const filters: SQL[] = [eq(table.userId, ownerId)];
-    if (childId && table.childId && type.childScope)
-      filters.push(childScope(table.childId, childId, type.childScope));
-    const [row] = await db
-      .select({ n: count() })
-      .from(table)
-      .where(and(...filters));
-    return row?.n ?? 0;
-  };
-  const [tpnEntries, specialistVisits, labTests, symptomEntries, medicalAllergies, careTeamMembers] =
-    await Promise.all(
-      [
-        tpnRecords,
-        specialistVisitRecords,
-        labTestRecords,
-        symptomRecords,
-        allergyRecords,
-        careTeamRecords,
-      ].map(countOf),
-    );
-  return {
-    tpnEntries: tpnEntries ?? 0,
-    specialistVisits: specialistVisits ?? 0,
-    labTests: labTests ?? 0,
-    symptomEntries: symptomEntries ?? 0,
-    medicalAllergies: medicalAllergies ?? 0,
-    careTeamMembers: careTeamMembers ?? 0,
-  };
+  let query = countsOf.get(db);
+  if (!query) {
+    query = prepareCounts(db);
+    countsOf.set(db, query);
+  }
+  const rows = await query.execute({ ownerId });
+  const stats = {} as DashboardStats;
+  for (const [key, type] of Object.entries(counted) as [
+    keyof DashboardStats,
+    (typeof counted)[keyof DashboardStats],
+  ][]) {
+    const entity = getTableName(type.table);
+    const scope = "childScope" in type ? type.childScope : undefined;
+    stats[key] = rows
+      .filter(
+        (row) =>
+          row.entity === entity &&
+          (!childId ||
+            !scope ||
+            row.childId === childId ||
+            (scope === "withUnlinked" && row.childId === null)),
+      )
+      .reduce((sum, row) => sum + row.n, 0);
+  }
+  return stats;
 }
 
 /** The owner's latest changes, from the audit log, for the Recent Activity card. */

@@ -1,6 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addChild } from "../../../../tests/helpers/owned-crud-contract";
-import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
+import { seedEveryRecordType } from "../../../../tests/helpers/seed-records";
+import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
+import { queryRows } from "../../../../tests/helpers/test-database";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +19,27 @@ const zero = {
   medicalAllergies: 0,
   careTeamMembers: 0,
 };
+
+/** The six counts as the records themselves give them, optionally for one child's view. */
+async function exactCounts(user: TestUser, childId?: string) {
+  const child = (column: string, withUnlinked: boolean) =>
+    childId
+      ? withUnlinked
+        ? sql` and (${sql.raw(column)} = ${childId} or ${sql.raw(column)} is null)`
+        : sql` and ${sql.raw(column)} = ${childId}`
+      : sql``;
+  const [row] = await queryRows(
+    t.database,
+    sql`select
+      (select count(*) from tpn_entries where user_id = ${user.id}${child("child_id", false)})::int as "tpnEntries",
+      (select count(*) from specialist_visits where user_id = ${user.id}${child("child_id", true)})::int as "specialistVisits",
+      (select count(*) from lab_tests where user_id = ${user.id}${child("child_id", true)})::int as "labTests",
+      (select count(*) from symptom_entries where user_id = ${user.id}${child("child_id", true)})::int as "symptomEntries",
+      (select count(*) from medical_allergies where user_id = ${user.id}${child("child_id", true)})::int as "medicalAllergies",
+      (select count(*) from care_team_members where user_id = ${user.id})::int as "careTeamMembers"`,
+  );
+  return row;
+}
 
 describe("dashboard", () => {
   it("counts each record type of the user, moving with adds and deletes", async () => {
@@ -71,6 +95,95 @@ describe("dashboard", () => {
       labTests: 2,
       tpnEntries: 0,
     });
+  });
+
+  it("keeps its counts exact however records come and go: edits, moves, a child's deletion, a restore, many at once", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user, "Sam");
+    const ava = await addChild(user, "Ava");
+    const check = async () => {
+      for (const childId of [undefined, sam, ava]) {
+        const query = childId ? `?childId=${childId}` : "";
+        expect((await user.get(`/api/dashboard/stats${query}`)).json()).toEqual(
+          await exactCounts(user, childId),
+        );
+      }
+    };
+    await check();
+    // Twenty at the same instant, to both children and to none.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        user.post("/api/symptoms", {
+          childId: [sam, ava, null][i % 3],
+          date: "2026-11-20",
+          symptoms: "fever",
+        }),
+      ),
+    );
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        user.post("/api/tpn", { childId: i % 2 ? sam : ava, date: `2026-11-${10 + i}`, calories: "850" }),
+      ),
+    );
+    const lab = (
+      await user.post("/api/lab-tests", {
+        childId: sam,
+        testName: "CBC",
+        date: "2026-11-19",
+        status: "pending",
+      })
+    ).json();
+    await user.post("/api/specialist-visits", {
+      childId: ava,
+      doctorName: "Dr. O",
+      specialty: "GI",
+      date: "2026-11-21",
+    });
+    await user.post("/api/allergies", { allergen: "Latex", reaction: "Hives", severity: "mild" });
+    await user.post("/api/care-team", { name: "Dr. P", role: "GI" });
+    await check();
+    // An edit that keeps the child, then a move to the other child, then unlinked.
+    await user.patch(`/api/lab-tests/${lab.id}`, { status: "completed" });
+    await user.patch(`/api/lab-tests/${lab.id}`, { childId: ava });
+    await check();
+    await user.patch(`/api/lab-tests/${lab.id}`, { childId: null });
+    await check();
+    // Deleting Ava deletes her TPN entries and unlinks her other records.
+    expect((await user.delete(`/api/children/${ava}`)).statusCode).toBe(204);
+    await check();
+    // A restore of a whole family adds its records in one go.
+    const donor = await signUp(t.app);
+    await seedEveryRecordType(t, donor);
+    const backup = await donor.get("/api/account/export");
+    const restored = await t.app.inject({
+      method: "POST",
+      url: "/api/account/import",
+      headers: { cookie: user.cookie, "content-type": "application/json" },
+      payload: backup.body,
+    });
+    expect(restored.statusCode).toBe(200);
+    await check();
+    expect((await user.delete("/api/account/child-profile")).statusCode).toBe(200);
+    expect((await user.get("/api/dashboard/stats")).json()).toEqual(zero);
+  });
+
+  it("lets an account go with everything it counted", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user, "Sam");
+    await user.post("/api/tpn", { childId: sam, date: "2026-11-20", calories: "850" });
+    await user.post("/api/lab-tests", {
+      childId: sam,
+      testName: "CBC",
+      date: "2026-11-19",
+      status: "pending",
+    });
+    await user.post("/api/care-team", { name: "Dr. P", role: "GI" });
+    expect((await user.delete("/api/account/user")).statusCode).toBe(200);
+    const [left] = await queryRows(
+      t.database,
+      sql`select count(*)::int as n from record_counts where user_id = ${user.id}`,
+    );
+    expect(left).toEqual({ n: 0 });
   });
 
   it("lists the user's latest changes for Recent Activity, newest first", async () => {
