@@ -9,7 +9,7 @@ import type { Db } from "../src/server/db/client";
  */
 export async function seedTenYearFamily(db: Db, userId: string, childIds: [string, string], scale = 1) {
   const days = 3650 * scale;
-  const [first, second] = childIds;
+  const [first, _second] = childIds;
   await db.execute(sql`
     insert into tpn_entries (user_id, child_id, date, calories, protein, carbohydrates, fat, volume, duration, notes)
     select ${userId}, ${first}, current_date - i, 800 + i % 100, 25, 120, 20, 1000 + i % 200, 12, 'Ran overnight, no alarms'

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ageFromDateOfBirth, DEFAULT_AVATAR_COLOR } from "./child-age";
+import { DEFAULT_AVATAR_COLOR } from "./child-age";
 import { notFutureDate, oneOf, optionalDate, optionalInt, optionalText, text } from "./fields";
 import { nullableDate, nullableInt, nullableText, recordBase, type Wire } from "./records";
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { today as localToday } from "./dates";
 import {
   acrossFields,
   commaList,

@@ -2,7 +2,6 @@ import { useMemo } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { type Child, useChildren } from "@/client/lib/children-api";
-import { ChildAvatar } from "./child-avatar";
 
 /**
  * The select's value for "linked to no child". Radix selects cannot hold an empty value, so the

@@ -1,4 +1,3 @@
-import { desc } from "drizzle-orm";
 import { medicalPhotoInput, medicalPhotoRecord, PHOTO_CATEGORIES } from "../../../domain/photos";
 import type { ModuleRoutes } from "../../app-context";
 import { medicalPhotos } from "../../db/schema/index";

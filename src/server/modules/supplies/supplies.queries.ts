@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { addDays, today } from "../../../domain/dates";
 import { FORECAST_WINDOW_DAYS } from "../../../domain/supplies";
 import type { Db, Tx } from "../../db/client";
