@@ -29,18 +29,36 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
   };
 }
 
-/** Fetches every screen's chunk while the browser is idle, once the first screen is shown. */
+/** How long the first screen has the phone to itself before other screens are fetched. */
+const PRELOAD_AFTER_MS = 4000;
+
+/**
+ * Fetches every screen's chunk once the first screen has been shown for a few seconds, one screen
+ * per idle moment: the first screen's own code and data get the network and the processor first,
+ * and a tap while screens load waits for at most one small task.
+ */
 function usePreloadedScreens() {
   useEffect(() => {
-    const preloadAll = () => {
-      for (const preload of preloaders) preload().catch(() => {});
+    let cancelled = false;
+    // Safari has no requestIdleCallback: a short timer stands in for it.
+    const whenIdle = (run: () => void) =>
+      typeof requestIdleCallback === "function"
+        ? requestIdleCallback(run, { timeout: 2000 })
+        : setTimeout(run, 50);
+    const next = (index: number) => {
+      if (cancelled || index >= preloaders.length) return;
+      whenIdle(() => {
+        if (cancelled) return;
+        preloaders[index]!()
+          .catch(() => {})
+          .then(() => next(index + 1));
+      });
     };
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(preloadAll, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(preloadAll, 1000);
-    return () => clearTimeout(id);
+    const start = setTimeout(() => next(0), PRELOAD_AFTER_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(start);
+    };
   }, []);
 }
 
