@@ -1,6 +1,3 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext, ModuleRoutes } from "./app-context";
@@ -28,6 +25,7 @@ import { specialistVisitRoutes } from "./modules/specialist-visits/specialist-vi
 import { supplyRoutes } from "./modules/supplies/supplies.routes";
 import { symptomRoutes } from "./modules/symptoms/symptoms.routes";
 import { tpnRoutes } from "./modules/tpn/tpn.routes";
+import { registerClientShell } from "./plugins/client-shell";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
 import { registerSessions, signedIn } from "./plugins/session";
@@ -158,35 +156,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Photos: served to their owner only, outside the API scope (they may be cached privately).
   await app.register(async (objects) => objectServingRoutes(objects, context));
 
-  const notFound = { message: "Not found" };
-  if (clientDir && existsSync(join(clientDir, "index.html"))) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz copies (scripts/compress-assets.mjs); sent when the browser accepts them.
-      preCompressed: true,
-      // Vite names built assets by content hash, so they never change; index.html must always be fresh.
-      setHeaders: (res, path) => {
-        res.header(
-          "cache-control",
-          path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
-        );
-        // Caches keep the Brotli, gzip and plain copies apart.
-        res.header("vary", "accept-encoding");
-      },
-    });
-    // Every non-API path is a client route: the client decides between a screen and its 404 page.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith("/api/") || request.method !== "GET") {
-        return reply.status(404).header("cache-control", "no-store").send(notFound);
-      }
-      return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
-    });
-  } else {
-    app.setNotFoundHandler((_request, reply) =>
-      reply.status(404).header("cache-control", "no-store").send(notFound),
-    );
-  }
+  await registerClientShell(app, db, clientDir);
   return app;
 }

@@ -7,8 +7,26 @@ export type AuthUser = SignedInUser;
 
 export const authQueryKey = ["auth", "user"] as const;
 
+/**
+ * Who is signed in as the server wrote it into the page (`<script id="signed-in-user">`, the same
+ * answer as `GET /api/auth/user`, or null), read once: the first screen renders without waiting
+ * for that call. Undefined when the page has none (served by another server, or already read).
+ */
+function signedInUserFromPage(): AuthUser | null | undefined {
+  const element = typeof document === "undefined" ? null : document.getElementById("signed-in-user");
+  if (!element) return undefined;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent ?? "") as AuthUser | null;
+  } catch {
+    return undefined;
+  }
+}
+
 export const authQueryOptions = queryOptions({
   queryKey: authQueryKey,
+  initialData: signedInUserFromPage,
+  initialDataUpdatedAt: () => Date.now(),
   // A 401 means signed out; any other failure also leaves the person on the landing page.
   queryFn: () => getJson<AuthUser>("/api/auth/user", { on401: "returnNull" }),
   retry: false,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { buildTestApp, signUp, type TestApp } from "../../../tests/helpers/test-app";
 
 const SCRIPT = `console.log(${JSON.stringify("care ".repeat(500))});`;
 
@@ -13,7 +13,23 @@ beforeAll(async () => {
   // A built client as `npm run build` leaves it: hashed assets with their compressed copies.
   clientDir = mkdtempSync(join(tmpdir(), "mct-client-"));
   mkdirSync(join(clientDir, "assets"));
-  writeFileSync(join(clientDir, "index.html"), "<!doctype html><div id=root></div>");
+  writeFileSync(
+    join(clientDir, "index.html"),
+    '<!doctype html><head><script type="module" src="/assets/index-AbC123.js"></script></head><div id=root></div>',
+  );
+  // Vite's manifest: the entry, the signed-in shell and the dashboard, and a chunk they share.
+  mkdirSync(join(clientDir, ".vite"));
+  writeFileSync(
+    join(clientDir, ".vite", "manifest.json"),
+    JSON.stringify({
+      "index.html": { file: "assets/index-AbC123.js", imports: ["_react.js"] },
+      "_react.js": { file: "assets/react-R1.js" },
+      "_card.js": { file: "assets/card-C1.js", imports: ["_react.js"] },
+      "app/signed-in-app.tsx": { file: "assets/signed-in-app-S1.js", imports: ["_react.js", "_card.js"] },
+      "features/dashboard/dashboard-page.tsx": { file: "assets/dashboard-page-D1.js", imports: ["_card.js"] },
+      "features/notes/notes-page.tsx": { file: "assets/notes-page-N1.js", imports: ["_card.js"] },
+    }),
+  );
   const script = join(clientDir, "assets", "index-AbC123.js");
   writeFileSync(script, SCRIPT);
   writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
@@ -52,11 +68,64 @@ describe("the built client", () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
-  it("answers every app route with index.html, never cached without checking", async () => {
+  const signedInUserIn = (body: string) => {
+    const match = /<script type="application\/json" id="signed-in-user">(.*?)<\/script>/.exec(body);
+    expect(match).not.toBeNull();
+    return JSON.parse(match![1]!);
+  };
+  const preloadsIn = (body: string) =>
+    [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("answers every app route with the page, saying no one is signed in, never stored", async () => {
     const page = await t.app.inject({ url: "/symptoms-pain?add=1" });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
-    expect(page.headers["cache-control"]).toBe("no-cache");
+    expect(page.headers["cache-control"]).toBe("no-store");
     expect(page.body).toContain("<div id=root>");
+    expect(signedInUserIn(page.body)).toBeNull();
+    expect(preloadsIn(page.body)).toEqual([]);
+  });
+
+  it("carries the signed-in person as GET /api/auth/user answers, and preloads their first screen's code", async () => {
+    const user = await signUp(t.app);
+    await user.put("/api/profile", { firstName: "Ana", lastName: "Lopez", childName: "Sam" });
+    const page = await t.app.inject({ url: "/", headers: { cookie: user.cookie } });
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect(signedInUserIn(page.body)).toEqual((await user.get("/api/auth/user")).json());
+    expect(page.body).not.toMatch(/password|scrypt/i);
+    // The shell and the dashboard with what they import, less what the entry already brings.
+    expect(preloadsIn(page.body).sort()).toEqual([
+      "/assets/card-C1.js",
+      "/assets/dashboard-page-D1.js",
+      "/assets/signed-in-app-S1.js",
+    ]);
+    // Another screen: the shell only (its own chunk comes as it opens).
+    const notes = await t.app.inject({ url: "/notes", headers: { cookie: user.cookie } });
+    expect(preloadsIn(notes.body).sort()).toEqual(["/assets/card-C1.js", "/assets/signed-in-app-S1.js"]);
+  });
+
+  it("keeps a name that looks like markup inside its data", async () => {
+    const user = await signUp(t.app);
+    const name = "</script><script>alert(1)</script>&<!--";
+    expect((await user.put("/api/profile", { firstName: name, lastName: "\u2028x" })).statusCode).toBe(200);
+    const page = await t.app.inject({ url: "/", headers: { cookie: user.cookie } });
+    expect(page.body).not.toContain("<script>alert(1)");
+    expect(page.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(signedInUserIn(page.body)).toEqual((await user.get("/api/auth/user")).json());
+    expect(signedInUserIn(page.body)).toMatchObject({ firstName: name });
+  });
+
+  it("says no one is signed in on an ended session's cookie, and clears it", async () => {
+    const user = await signUp(t.app);
+    expect((await user.get("/api/logout")).statusCode).toBe(302);
+    const page = await t.app.inject({ url: "/", headers: { cookie: user.cookie } });
+    expect(signedInUserIn(page.body)).toBeNull();
+    expect(String(page.headers["set-cookie"])).toMatch(/sid=;/);
+  });
+
+  it("answers an unknown API path with a JSON 404, not the page", async () => {
+    const response = await t.app.inject({ url: "/api/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "Not found" });
   });
 });

@@ -1,0 +1,104 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { signedInUserRecord } from "../../domain/signed-in-user";
+import type { Db } from "../db/client";
+import { getUser, signedInUser } from "../modules/auth/users.queries";
+
+const notFound = { message: "Not found" };
+
+/** The id of the page's `<script type="application/json">` with the signed-in person (or null). */
+export const SIGNED_IN_USER_ELEMENT = "signed-in-user";
+
+/** Vite's build manifest: each source module's chunk and the chunks it imports. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The screens whose code a signed-in first load of a path needs, as manifest keys. */
+const SIGNED_IN_CHUNKS = ["app/signed-in-app.tsx"];
+const SCREEN_CHUNKS: Record<string, string> = { "/": "features/dashboard/dashboard-page.tsx" };
+
+/** The JavaScript files of `keys` and everything they import, less those already in `except`. */
+function closure(manifest: Manifest, keys: readonly string[], except: ReadonlySet<string> = new Set()) {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...files].filter((file) => file.endsWith(".js") && !except.has(file));
+}
+
+/** JSON that cannot end its `<script>` element or be read as markup, whatever text it holds. */
+function scriptJson(value: unknown) {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * The built client: hashed assets from disk (Brotli or gzip as the browser accepts, cached for a
+ * year), and every other non-API GET answered with the page. The page carries who is signed in
+ * (what `GET /api/auth/user` would answer, or null), so the first screen renders without waiting
+ * for that call, and, for a signed-in person, `modulepreload` links to the signed-in shell and the
+ * screen of the path, fetched alongside the entry script instead of after it.
+ */
+export async function registerClientShell(app: FastifyInstance, db: Db, clientDir: string | undefined) {
+  if (!clientDir || !existsSync(join(clientDir, "index.html"))) {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).header("cache-control", "no-store").send(notFound),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz copies (scripts/compress-assets.mjs); sent when the browser accepts them.
+    preCompressed: true,
+    // Vite names built assets by content hash, so they never change; index.html must always be fresh.
+    setHeaders: (res, path) => {
+      res.header(
+        "cache-control",
+        path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+      );
+      // Caches keep the Brotli, gzip and plain copies apart.
+      res.header("vary", "accept-encoding");
+    },
+  });
+
+  const page = readFileSync(join(clientDir, "index.html"), "utf8");
+  const manifestFile = join(clientDir, ".vite", "manifest.json");
+  const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")) : {};
+  const inEntry = new Set(closure(manifest, ["index.html"]));
+  const preloads = (path: string) => {
+    const screen = SCREEN_CHUNKS[path];
+    return closure(manifest, screen ? [...SIGNED_IN_CHUNKS, screen] : SIGNED_IN_CHUNKS, inEntry)
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join("");
+  };
+
+  // Every non-API path is a client route: the client decides between a screen and its 404 page.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith("/api/") || request.method !== "GET") {
+      return reply.status(404).header("cache-control", "no-store").send(notFound);
+    }
+    const userId = await request.loadSession(reply);
+    const user = userId ? await getUser(db, userId) : undefined;
+    const signedIn = user ? signedInUserRecord.parse(signedInUser(user)) : null;
+    const path = request.url.split("?")[0] ?? "/";
+    const head = `<script type="application/json" id="${SIGNED_IN_USER_ELEMENT}">${scriptJson(signedIn)}</script>${signedIn ? preloads(path) : ""}`;
+    return (
+      reply
+        .type("text/html; charset=utf-8")
+        // The page names who is signed in: never stored, by the browser or anything between.
+        .header("cache-control", "no-store")
+        .send(page.replace("</head>", `${head}</head>`))
+    );
+  });
+}
