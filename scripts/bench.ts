@@ -12,10 +12,9 @@
  * to create and drop a database of its own; skipped when unreachable. `--write` puts the table
  * in docs/performance.md between the bench markers.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,8 +28,8 @@ import { type Database, openPglite, openPostgres } from "../src/server/db/client
 import { migrate } from "../src/server/db/migrate";
 import { createPasswordHasher } from "../src/server/modules/auth/passwords";
 import { seedTenYearFamily } from "./bench-family";
-// @ts-expect-error: a plain ES module of this folder, without types.
 import { buildIfStale } from "./build-if-stale.mjs";
+import { startBuiltApp, stop } from "./served-app";
 
 const EMAIL = "bench@example.org";
 const PASSWORD = "benchmark password 1";
@@ -91,38 +90,6 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }
 
 async function load(
@@ -228,27 +195,13 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
   await stop(ceiling);
 
   // The built app, as it runs in production (its default logging included).
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const profile = process.argv.includes("--profile") ? argument("--profile", "/tmp/prof") : null;
   const only = process.argv.includes("--only") ? argument("--only", "") : null;
-  const server = spawn(
-    process.execPath,
-    [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), "dist/server/main.js"],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: setup.dataDir,
-        SESSION_SECRET: "b".repeat(64),
-        ...(setup.url ? { DATABASE_URL: setup.url } : {}),
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
+  const { base, stop: stopServer } = await startBuiltApp(
+    { DATA_DIR: setup.dataDir, ...(setup.url ? { DATABASE_URL: setup.url } : {}) },
+    profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
   );
   try {
-    await waitFor(`${base}/api/auth/config`, server);
     const login = await fetch(`${base}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -287,7 +240,7 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
       }
     }
   } finally {
-    await stop(server);
+    await stopServer();
   }
   return results;
 }

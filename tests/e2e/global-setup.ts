@@ -5,7 +5,6 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-// @ts-expect-error: a plain ES module script shared with `npm start`
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 
 declare module "vitest" {

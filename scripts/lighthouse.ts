@@ -1,0 +1,147 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile preset: a mid-range phone on a slow 4G connection,
+ * simulated) on the built app's landing page and on the signed-in dashboard of a demo family,
+ * with the system Chromium. Each page is measured `--runs` times (default 3) and the run with the
+ * median performance score is reported, as Lighthouse advises for its run-to-run variance.
+ *   npm run lighthouse [-- --runs 5] [-- --write] [-- --only dashboard]
+ *   npm run lighthouse -- --report /tmp/lighthouse   (also writes each run's full report, as JSON)
+ * CHROME_PATH picks the browser (default: chromium on the PATH). `--write` puts the table in
+ * docs/performance.md between the lighthouse markers.
+ */
+import { execFileSync, execSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { buildIfStale } from "./build-if-stale.mjs";
+import { startBuiltApp } from "./served-app";
+
+const argument = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
+};
+
+interface Measured {
+  page: string;
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  transfer: number;
+}
+
+async function measure(page: string, url: string, port: number, headers: Record<string, string>) {
+  const runs: Measured[] = [];
+  for (let i = 0; i < Number(argument("--runs", "3")); i++) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      extraHeaders: headers,
+    });
+    if (!result) throw new Error(`${url}: Lighthouse gave no result`);
+    const { categories, audits } = result.lhr;
+    const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    const run: Measured = {
+      page,
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      fcp: value("first-contentful-paint"),
+      lcp: value("largest-contentful-paint"),
+      tbt: value("total-blocking-time"),
+      cls: value("cumulative-layout-shift"),
+      transfer: value("total-byte-weight"),
+    };
+    if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    if (process.argv.includes("--report")) {
+      const dir = argument("--report", "/tmp/lighthouse");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${page.replace(/\W+/g, "-")}-${i + 1}.json`), JSON.stringify(result.lhr));
+    }
+    console.log(
+      `${page.padEnd(24)} performance ${run.performance}  accessibility ${run.accessibility}  LCP ${(run.lcp / 1000).toFixed(1)} s  TBT ${run.tbt.toFixed(0)} ms`,
+    );
+    runs.push(run);
+  }
+  runs.sort((a, b) => a.performance - b.performance);
+  return runs[Math.floor(runs.length / 2)]!;
+}
+
+function table(rows: Measured[]) {
+  const lines = [
+    "| Page | Performance | Accessibility | First contentful paint | Largest contentful paint | Total blocking time | Layout shift | Bytes sent |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...rows.map(
+      (r) =>
+        `| ${r.page} | ${r.performance} | ${r.accessibility} | ${(r.fcp / 1000).toFixed(1)} s | ${(r.lcp / 1000).toFixed(1)} s | ${r.tbt.toFixed(0)} ms | ${r.cls.toFixed(3)} | ${(r.transfer / 1024).toFixed(0)} KB |`,
+    ),
+  ];
+  return lines.join("\n");
+}
+
+async function main() {
+  buildIfStale();
+  const chromePath =
+    process.env.CHROME_PATH ??
+    execSync("command -v chromium || command -v chromium-browser").toString().trim();
+  const dataDir = mkdtempSync(join(tmpdir(), "mct-lighthouse-"));
+  const app = await startBuiltApp({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const email = "lighthouse@example.org";
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/seed-demo-data.ts", app.base, email], {
+      stdio: "ignore",
+    });
+    const login = await fetch(`${app.base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "demo password 2026" }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const pages: [string, Record<string, string>][] = [
+      ["Landing (signed out)", {}],
+      ["Dashboard (signed in)", { cookie }],
+    ];
+    const only = argument("--only", "");
+    const rows: Measured[] = [];
+    for (const [page, headers] of pages) {
+      if (!only || page.toLowerCase().includes(only)) rows.push(await measure(page, `${app.base}/`, chrome.port, headers));
+    }
+    const text = `${table(rows)}\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`npm run lighthouse -- --write\` (Lighthouse ${lighthouseVersion()}, mobile preset, ${chromeVersion(chromePath)}, the median of ${argument("--runs", "3")} runs, the built app on the embedded database, on this repository's 2-core machine).`;
+    console.log(`\n${text}`);
+    if (process.argv.includes("--write")) {
+      const file = new URL("../docs/performance.md", import.meta.url);
+      const doc = readFileSync(file, "utf8");
+      const start = "<!-- lighthouse:start -->";
+      const end = "<!-- lighthouse:end -->";
+      if (!doc.includes(start)) throw new Error(`docs/performance.md has no ${start} marker`);
+      writeFileSync(
+        file,
+        `${doc.slice(0, doc.indexOf(start) + start.length)}\n${text}\n${doc.slice(doc.indexOf(end))}`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function lighthouseVersion() {
+  return (JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string })
+    .version;
+}
+
+function chromeVersion(path: string) {
+  return execFileSync(path, ["--version"]).toString().trim();
+}
+
+await main();
