@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
@@ -28,6 +28,7 @@ import { tpnRoutes } from "./modules/tpn/tpn.routes";
 import { registerClientShell } from "./plugins/client-shell";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
+import { serializerCompiler } from "./plugins/serializer";
 import { registerSessions, signedIn } from "./plugins/session";
 import { createStorage } from "./storage/create-storage";
 import type { ObjectStorage } from "./storage/object-storage";

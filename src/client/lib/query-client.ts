@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, notifyManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import { authQueryKey } from "./auth";
 import { clearSessionExpired, isSessionEndedError, markSessionExpired } from "./session-expiry";
 
@@ -19,6 +19,14 @@ function signOutOnUnauthorized(error: unknown): void {
  */
 function askToSignInAgain(error: unknown): void {
   if (isSessionEndedError(error) && queryClient.getQueryData(authQueryKey)) markSessionExpired();
+}
+
+/**
+ * Answers that arrive within one frame render once: a screen that opens with eight calls repaints
+ * once a frame as they come in, not once per answer (a slow phone's processor is the bottleneck).
+ */
+if (typeof requestAnimationFrame === "function") {
+  notifyManager.setScheduler((callback) => requestAnimationFrame(() => callback()));
 }
 
 /**

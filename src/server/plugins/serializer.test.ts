@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { childRecord } from "../../domain/children";
+import { tpnEntryRecord } from "../../domain/tpn";
+
+/** Rows as the database gives them: Dates, nulls, and columns no response lists. */
+const tpnRow = (i: number) => ({
+  id: randomUUID(),
+  userId: randomUUID(),
+  childId: randomUUID(),
+  createdAt: new Date(Date.UTC(2026, 10, 20, 8, i)),
+  updatedAt: new Date(Date.UTC(2026, 10, 21, 9, i)),
+  date: "2026-11-20",
+  calories: i % 2 ? "850.50" : null,
+  protein: "25",
+  carbohydrates: null,
+  fat: "20",
+  volume: "1000",
+  duration: i % 3 ? 12 : null,
+  notes: i % 2 ? 'Ran "overnight"\n</script> ✓' : null,
+  passwordHash: "scrypt$secret",
+});
+const rows = Array.from({ length: 25 }, (_, i) => tpnRow(i));
+const child = {
+  id: randomUUID(),
+  userId: randomUUID(),
+  name: "Sam",
+  age: 7,
+  avatarColor: "#3B82F6",
+  dateOfBirth: null,
+  gender: "male",
+  medicalDiagnosis: null,
+  avatarUrl: null,
+  notes: null,
+  isActive: 1,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({}, (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get("/probe/tpn", { schema: { response: { 200: z.array(tpnEntryRecord) } } }, () => rows as never);
+    r.get("/probe/child", { schema: { response: { 200: childRecord } } }, () => child as never);
+    r.get(
+      "/probe/missing",
+      { schema: { response: { 200: tpnEntryRecord } } },
+      () => ({ ...tpnRow(1), id: undefined }) as never,
+    );
+    // JSON Schema cannot say "a Date": this one keeps zod's encode.
+    r.get(
+      "/probe/date",
+      { schema: { response: { 200: z.object({ at: z.date() }) } } },
+      () => ({ at: new Date(Date.UTC(2026, 0, 2)), secret: "x" }) as never,
+    );
+  });
+});
+afterAll(() => t.close());
+
+describe("answers written through their response schema", () => {
+  it("writes exactly what encoding through the zod schema gives: listed fields only, ISO timestamps", async () => {
+    const response = await t.app.inject({ url: "/probe/tpn" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(
+      JSON.parse(JSON.stringify(z.encode(z.array(tpnEntryRecord), rows as never))),
+    );
+    expect(response.body).not.toMatch(/userId|passwordHash|scrypt/);
+    expect(response.json()[1]).toMatchObject({ createdAt: "2026-11-20T08:01:00.000Z", calories: "850.50" });
+    const single = await t.app.inject({ url: "/probe/child" });
+    expect(single.json()).toEqual(JSON.parse(JSON.stringify(z.encode(childRecord, child as never))));
+    expect(single.body).not.toContain("userId");
+  });
+
+  it("refuses to send an answer that lacks a field its schema requires", async () => {
+    const response = await t.app.inject({ url: "/probe/missing" });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain("scrypt");
+  });
+
+  it("keeps zod's encode for a schema JSON Schema cannot express", async () => {
+    const response = await t.app.inject({ url: "/probe/date" });
+    expect(response.json()).toEqual({ at: "2026-01-02T00:00:00.000Z" });
+  });
+});
