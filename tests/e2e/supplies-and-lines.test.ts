@@ -81,6 +81,35 @@ describe("TPN Supplies", () => {
   });
 });
 
+describe("a supply's long usage history", () => {
+  const browser = useBrowser();
+
+  it("shows the newest 100 uses, and the older ones on asking", async () => {
+    const page = await browser.signedInPage();
+    const supply = await post(page, "/api/tpn-supplies", {
+      name: "Saline flush",
+      category: "syringes",
+      currentStock: 500,
+      minThreshold: 5,
+      unit: "each",
+    });
+    for (let day = 1; day <= 103; day++) {
+      const usageDate = new Date(Date.UTC(2026, 0, day)).toISOString().slice(0, 10);
+      await post(page, "/api/supply-usage", { supplyId: supply.id, quantityUsed: 1, usageDate });
+    }
+    await page.goto("/tpn-supplies");
+    const item = card(page, "Saline flush");
+    await item.getByRole("button", { name: "Usage history" }).click();
+    const uses = item.getByRole("list", { name: "Usage of Saline flush" }).getByRole("listitem");
+    await expect.poll(() => uses.count()).toBe(100);
+    expect(await uses.first().textContent()).toContain("Apr 13, 2026");
+    await item.getByRole("button", { name: "Show older entries" }).click();
+    await expect.poll(() => uses.count()).toBe(103);
+    expect(await uses.last().textContent()).toContain("Jan 01, 2026");
+    expect(await item.getByRole("button", { name: "Show older entries" }).count()).toBe(0);
+  });
+});
+
 describe("the dashboard's supply and infusion center cards", () => {
   const browser = useBrowser();
 

@@ -90,7 +90,7 @@ export function RecordCardGrid<T>({
  * The end of a paged list: the next page loads as it scrolls into view (a little before), or
  * with the button, for a keyboard or when the browser cannot tell.
  */
-function LoadMore({ loading, load }: { loading: boolean; load: () => void }) {
+export function LoadMore({ loading, load }: { loading: boolean; load: () => void }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const loadRef = useRef(load);
   loadRef.current = load;

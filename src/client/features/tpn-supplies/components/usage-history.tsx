@@ -1,6 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Pencil, Trash2 } from "lucide-react";
 import { ConfirmDeleteDialog } from "@/client/components/record-screen/confirm-delete-dialog";
+import { LoadMore } from "@/client/components/record-screen/record-card-grid";
 import { RecordDialog } from "@/client/components/record-screen/record-dialog";
 import { useRecordDialogs } from "@/client/components/record-screen/use-record-dialogs";
 import { Button } from "@/client/components/ui/button";
@@ -12,11 +13,11 @@ import { supplyUsageFields, supplyUsageFormSchema, supplyUsageFormValues } from 
 import { useSupplyUsageMutations } from "../use-supply-usage";
 
 /**
- * One supply's recorded usage, newest first. Editing a usage moves the stock by the difference;
+ * One supply's recorded usage, newest first, a page at a time (years of daily use are thousands). Editing a usage moves the stock by the difference;
  * deleting one gives back what it took (the server does both in the same transaction).
  */
 export function UsageHistory({ supply }: { supply: SupplyListItem }) {
-  const list = useQuery(supplyUsageApi.listOptions({ supplyId: supply.id }));
+  const list = useInfiniteQuery(supplyUsageApi.pageOptions({ supplyId: supply.id }));
   const { update, remove } = useSupplyUsageMutations();
   const dialogs = useRecordDialogs<SupplyUsage>();
   const editing = dialogs.editing;
@@ -24,7 +25,7 @@ export function UsageHistory({ supply }: { supply: SupplyListItem }) {
 
   if (list.isLoading) return <Spinner label="Loading usage..." className="py-3" />;
   if (list.error) return <p className="py-2 text-destructive text-sm">{errorMessage(list.error)}</p>;
-  const usage = list.data ?? [];
+  const usage = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
       {usage.length === 0 ? (
@@ -65,6 +66,14 @@ export function UsageHistory({ supply }: { supply: SupplyListItem }) {
           ))}
         </ul>
       )}
+      {list.hasNextPage ? (
+        <LoadMore
+          loading={list.isFetchingNextPage}
+          load={() => {
+            if (!list.isFetchingNextPage) void list.fetchNextPage();
+          }}
+        />
+      ) : null}
       <RecordDialog
         open={dialogs.formOpen}
         onOpenChange={dialogs.setFormOpen}
