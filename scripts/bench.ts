@@ -4,7 +4,9 @@
  * ceilings measured in the same run on the same machine:
  *   - bare Fastify answering a constant (what the HTTP stack alone allows);
  *   - bare Fastify running the TPN list's SQL through the database driver with no session,
- *     no validation and no logging (the data ceiling: what the query and its JSON allow).
+ *     no validation and no logging (the data ceiling: what the query and its JSON allow);
+ *   - on PostgreSQL, the stack the app was first written on (Express, express-session with
+ *     connect-pg-simple, node-postgres) serving the same two lists behind its session check.
  * A figure alone means little on a shared machine; the ratios to the ceilings mean a lot.
  *   npm run bench [-- --duration 5] [-- --scale 1] [-- --write]
  *   npm run bench -- --only "children" --profile /tmp/prof   (a CPU profile of the app under load)
@@ -20,6 +22,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
+import connectPgSimple from "connect-pg-simple";
+import express from "express";
+import session from "express-session";
 import Fastify from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/server/app";
@@ -34,6 +39,8 @@ import { startBuiltApp, stop } from "./served-app";
 const EMAIL = "bench@example.org";
 const PASSWORD = "benchmark password 1";
 const CONNECTIONS = [10, 50];
+const ORIGINAL_CHILDREN = "original stack: children list";
+const ORIGINAL_TPN = "original stack: TPN list, one child";
 
 const argument = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -76,7 +83,52 @@ async function serveCeiling(target: string, userId: string, childId: string) {
     return reply.status(500).send({ message: error.message });
   });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  if (target.startsWith("postgres")) console.log(`original ${await serveOriginalStack(target, childId)}`);
   console.log(`listening ${address}`);
+}
+
+/**
+ * The stack the app was first written on, for comparison (PostgreSQL only): Express,
+ * express-session with its sessions in PostgreSQL (connect-pg-simple), node-postgres, serving the
+ * same two lists with the same SQL behind a session check. `POST /login` starts a session.
+ */
+async function serveOriginalStack(url: string, childId: string): Promise<string> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const PgStore = connectPgSimple(session);
+  const app = express();
+  app.use(express.json());
+  app.use(
+    session({
+      store: new PgStore({ pool, tableName: "bench_original_sessions", createTableIfMissing: true }),
+      secret: "b".repeat(64),
+      resave: false,
+      saveUninitialized: false,
+      cookie: { httpOnly: true, sameSite: "lax", maxAge: 24 * 60 * 60 * 1000 },
+    }),
+  );
+  app.post("/login", (req, res) => {
+    (req.session as unknown as { userId: string }).userId = String(req.body.userId);
+    req.session.save(() => res.json({ ok: true }));
+  });
+  const signedIn = (req: express.Request, res: express.Response) => {
+    const userId = (req.session as unknown as { userId?: string }).userId;
+    if (!userId) res.status(401).json({ message: "Unauthorized" });
+    return userId;
+  };
+  app.get("/children", async (req, res) => {
+    const userId = signedIn(req, res);
+    if (userId) res.json((await pool.query(CHILDREN_LIST_SQL, [userId])).rows);
+  });
+  app.get("/tpn", async (req, res) => {
+    const userId = signedIn(req, res);
+    if (userId) res.json((await pool.query(TPN_LIST_SQL, [userId, childId])).rows);
+  });
+  return new Promise((resolve) => {
+    const server = app.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      resolve(`http://127.0.0.1:${port}`);
+    });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,9 +224,12 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
+  let original: string | undefined;
   const address = await new Promise<string>((resolve, reject) => {
     ceiling.stdout!.on("data", (chunk: Buffer) => {
-      const match = /listening (\S+)/.exec(chunk.toString());
+      const text = chunk.toString();
+      original ??= /original (\S+)/.exec(text)?.[1];
+      const match = /listening (\S+)/.exec(text);
       if (match) resolve(match[1]!);
     });
     ceiling.once("exit", (code) => reject(new Error(`the ceiling server exited (${code})`)));
@@ -191,6 +246,22 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
       connections,
       await load(`${address}/data/children`, connections, duration),
     );
+  }
+  if (original) {
+    const login = await fetch(`${original}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userId }),
+    });
+    const headers = { cookie: login.headers.get("set-cookie")!.split(";")[0]! };
+    for (const connections of CONNECTIONS) {
+      record(
+        ORIGINAL_CHILDREN,
+        connections,
+        await load(`${original}/children`, connections, duration, { headers }),
+      );
+      record(ORIGINAL_TPN, connections, await load(`${original}/tpn`, connections, duration, { headers }));
+    }
   }
   await stop(ceiling);
 
@@ -247,8 +318,8 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
 
 function table(results: Result[]): string {
   const lines = [
-    "| Database | Call | Connections | req/s | p50 | p99 | % of ceiling | % of data ceiling |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| Database | Call | Connections | req/s | p50 | p99 | % of ceiling | % of data ceiling | × original stack |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const r of results) {
     const same = (name: string) =>
@@ -258,9 +329,15 @@ function table(results: Result[]): string {
       r.name.includes("children") ? "children SQL, no session (data)" : "TPN list SQL, no session (data)",
     )!;
     const percent = (of: Result) => `${Math.round((r.requests / of.requests) * 100)} %`;
-    const isTpnList = r.name === "ours: TPN list, one child" || r.name === "ours: children list";
+    const isList = r.name.endsWith("TPN list, one child") || r.name.endsWith("children list");
+    const original =
+      r.name === "ours: children list"
+        ? same(ORIGINAL_CHILDREN)
+        : r.name === "ours: TPN list, one child"
+          ? same(ORIGINAL_TPN)
+          : undefined;
     lines.push(
-      `| ${r.database} | ${r.name} | ${r.connections} | ${r.requests.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${percent(ceiling)} | ${isTpnList || r.name.includes("SQL, no session") ? percent(data) : ""} |`,
+      `| ${r.database} | ${r.name} | ${r.connections} | ${r.requests.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${percent(ceiling)} | ${isList || r.name.includes("SQL, no session") ? percent(data) : ""} | ${original ? `${(r.requests / original.requests).toFixed(1)}×` : ""} |`,
     );
   }
   return lines.join("\n");

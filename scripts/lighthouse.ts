@@ -113,7 +113,8 @@ async function main() {
     const only = argument("--only", "");
     const rows: Measured[] = [];
     for (const [page, headers] of pages) {
-      if (!only || page.toLowerCase().includes(only)) rows.push(await measure(page, `${app.base}/`, chrome.port, headers));
+      if (!only || page.toLowerCase().includes(only))
+        rows.push(await measure(page, `${app.base}/`, chrome.port, headers));
     }
     const text = `${table(rows)}\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`npm run lighthouse -- --write\` (Lighthouse ${lighthouseVersion()}, mobile preset, ${chromeVersion(chromePath)}, the median of ${argument("--runs", "3")} runs, the built app on the embedded database, on this repository's 2-core machine).`;
     console.log(`\n${text}`);
