@@ -14,9 +14,14 @@ export const SIGNED_IN_USER_ELEMENT = "signed-in-user";
 /** Vite's build manifest: each source module's chunk and the chunks it imports. */
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
-/** The screens whose code a signed-in first load of a path needs, as manifest keys. */
+/** The code a first load needs beyond the entry, as manifest keys: signed out, signed in, by path. */
+const SIGNED_OUT_CHUNKS = ["features/landing/landing-page.tsx"];
 const SIGNED_IN_CHUNKS = ["app/signed-in-app.tsx"];
-const SCREEN_CHUNKS: Record<string, string> = { "/": "features/dashboard/dashboard-page.tsx" };
+/** A screen's module: `/notes` is features/notes/notes-page.tsx, the dashboard is also `/`. */
+const screenChunk = (path: string) => {
+  const name = path === "/" ? "dashboard" : path.slice(1);
+  return /^[a-z-]+$/.test(name) ? `features/${name}/${name}-page.tsx` : undefined;
+};
 
 /** The JavaScript files of `keys` and everything they import, less those already in `except`. */
 function closure(manifest: Manifest, keys: readonly string[], except: ReadonlySet<string> = new Set()) {
@@ -45,8 +50,9 @@ function scriptJson(value: unknown) {
  * The built client: hashed assets from disk (Brotli or gzip as the browser accepts, cached for a
  * year), and every other non-API GET answered with the page. The page carries who is signed in
  * (what `GET /api/auth/user` would answer, or null), so the first screen renders without waiting
- * for that call, and, for a signed-in person, `modulepreload` links to the signed-in shell and the
- * screen of the path, fetched alongside the entry script instead of after it.
+ * for that call, and `modulepreload` links to the code of its first screen (the landing page, or
+ * the signed-in shell and the screen of the path), fetched alongside the entry script instead of
+ * after it.
  */
 export async function registerClientShell(app: FastifyInstance, db: Db, clientDir: string | undefined) {
   if (!clientDir || !existsSync(join(clientDir, "index.html"))) {
@@ -76,9 +82,10 @@ export async function registerClientShell(app: FastifyInstance, db: Db, clientDi
   const manifestFile = join(clientDir, ".vite", "manifest.json");
   const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")) : {};
   const inEntry = new Set(closure(manifest, ["index.html"]));
-  const preloads = (path: string) => {
-    const screen = SCREEN_CHUNKS[path];
-    return closure(manifest, screen ? [...SIGNED_IN_CHUNKS, screen] : SIGNED_IN_CHUNKS, inEntry)
+  const preloads = (signedIn: boolean, path: string) => {
+    const screen = screenChunk(path);
+    const keys = !signedIn ? SIGNED_OUT_CHUNKS : screen ? [...SIGNED_IN_CHUNKS, screen] : SIGNED_IN_CHUNKS;
+    return closure(manifest, keys, inEntry)
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join("");
   };
@@ -92,7 +99,7 @@ export async function registerClientShell(app: FastifyInstance, db: Db, clientDi
     const user = userId ? await getUser(db, userId) : undefined;
     const signedIn = user ? signedInUserRecord.parse(signedInUser(user)) : null;
     const path = request.url.split("?")[0] ?? "/";
-    const head = `<script type="application/json" id="${SIGNED_IN_USER_ELEMENT}">${scriptJson(signedIn)}</script>${signedIn ? preloads(path) : ""}`;
+    const head = `<script type="application/json" id="${SIGNED_IN_USER_ELEMENT}">${scriptJson(signedIn)}</script>${preloads(signedIn !== null, path)}`;
     return (
       reply
         .type("text/html; charset=utf-8")

@@ -28,6 +28,7 @@ beforeAll(async () => {
       "app/signed-in-app.tsx": { file: "assets/signed-in-app-S1.js", imports: ["_react.js", "_card.js"] },
       "features/dashboard/dashboard-page.tsx": { file: "assets/dashboard-page-D1.js", imports: ["_card.js"] },
       "features/notes/notes-page.tsx": { file: "assets/notes-page-N1.js", imports: ["_card.js"] },
+      "features/landing/landing-page.tsx": { file: "assets/landing-page-L1.js", imports: ["_react.js"] },
     }),
   );
   const script = join(clientDir, "assets", "index-AbC123.js");
@@ -76,14 +77,14 @@ describe("the built client", () => {
   const preloadsIn = (body: string) =>
     [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
-  it("answers every app route with the page, saying no one is signed in, never stored", async () => {
+  it("answers every app route with the page, saying no one is signed in and preloading the landing page", async () => {
     const page = await t.app.inject({ url: "/symptoms-pain?add=1" });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
     expect(page.headers["cache-control"]).toBe("no-store");
     expect(page.body).toContain("<div id=root>");
     expect(signedInUserIn(page.body)).toBeNull();
-    expect(preloadsIn(page.body)).toEqual([]);
+    expect(preloadsIn(page.body)).toEqual(["/assets/landing-page-L1.js"]);
   });
 
   it("carries the signed-in person as GET /api/auth/user answers, and preloads their first screen's code", async () => {
@@ -99,9 +100,16 @@ describe("the built client", () => {
       "/assets/dashboard-page-D1.js",
       "/assets/signed-in-app-S1.js",
     ]);
-    // Another screen: the shell only (its own chunk comes as it opens).
-    const notes = await t.app.inject({ url: "/notes", headers: { cookie: user.cookie } });
-    expect(preloadsIn(notes.body).sort()).toEqual(["/assets/card-C1.js", "/assets/signed-in-app-S1.js"]);
+    // Another screen: the shell and that screen.
+    const notes = await t.app.inject({ url: "/notes?add=1", headers: { cookie: user.cookie } });
+    expect(preloadsIn(notes.body).sort()).toEqual([
+      "/assets/card-C1.js",
+      "/assets/notes-page-N1.js",
+      "/assets/signed-in-app-S1.js",
+    ]);
+    // An address that is no screen: the shell only (it shows its 404 page).
+    const unknown = await t.app.inject({ url: "/no/such/../page", headers: { cookie: user.cookie } });
+    expect(preloadsIn(unknown.body).sort()).toEqual(["/assets/card-C1.js", "/assets/signed-in-app-S1.js"]);
   });
 
   it("keeps a name that looks like markup inside its data", async () => {
