@@ -77,7 +77,7 @@ describe("migrations", () => {
   });
 
   it("count the records already there when the dashboard's counters arrive", async () => {
-    const database = await databaseBefore("0009_counted_per_family");
+    const database = await databaseBefore("0010_counted_by_the_database");
     await database.db.execute(sql`
       with u as (insert into users (email) values ('family@example.org') returning id),
            c as (insert into children (user_id, name) select id, 'Sam' from u returning id, user_id),

@@ -4,7 +4,7 @@ import { owner } from "./columns";
 /**
  * How many records of one kind an owner has, per child (`child_id` null: linked to no child), for
  * the dashboard's counts. Kept by triggers on the counted tables in the same statement as each
- * insert, delete or change of child (migration 0009), so the counts are exact at any history size
+ * insert, delete or change of child (migration 0010), so the counts are exact at any history size
  * and whichever path wrote the records: the API, a restore, a child's or an account's deletion.
  */
 export const recordCounts = pgTable(
