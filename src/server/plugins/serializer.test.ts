@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { childRecord } from "../../domain/children";
+import { timestamp } from "../../domain/records";
 import { tpnEntryRecord } from "../../domain/tpn";
 
 /** Rows as the database gives them: Dates, nulls, and columns no response lists. */
@@ -51,6 +52,12 @@ beforeAll(async () => {
       { schema: { response: { 200: tpnEntryRecord } } },
       () => ({ ...tpnRow(1), id: undefined }) as never,
     );
+    // A nullable timestamp: a choice fast-json-stringify would decide by validating the Date.
+    r.get(
+      "/probe/maybe-time",
+      { schema: { response: { 200: z.array(z.object({ at: timestamp.nullable() })) } } },
+      () => [{ at: new Date(Date.UTC(2026, 0, 2)) }, { at: null }] as never,
+    );
     // JSON Schema cannot say "a Date": this one keeps zod's encode.
     r.get(
       "/probe/date",
@@ -79,6 +86,12 @@ describe("answers written through their response schema", () => {
     const response = await t.app.inject({ url: "/probe/missing" });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain("scrypt");
+  });
+
+  it("writes a timestamp that may be missing", async () => {
+    const response = await t.app.inject({ url: "/probe/maybe-time" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([{ at: "2026-01-02T00:00:00.000Z" }, { at: null }]);
   });
 
   it("keeps zod's encode for a schema JSON Schema cannot express", async () => {
