@@ -10,12 +10,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
-import { type Database, fromPglite, openPostgres } from "../src/server/db/client";
+import { createPglite, type Database, fromPglite, openPostgres } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { createPasswordHasher } from "../src/server/modules/auth/passwords";
 
@@ -24,7 +23,7 @@ const RUNS = 40;
 
 async function databases(): Promise<{ name: string; database: Database; drop: () => Promise<void> }[]> {
   const list = [];
-  const pglite = fromPglite(await PGlite.create());
+  const pglite = fromPglite(await createPglite());
   await migrate(pglite);
   list.push({ name: "PGlite", database: pglite, drop: () => pglite.close() });
   const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

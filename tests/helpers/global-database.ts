@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { fromPglite, openPostgres } from "../../src/server/db/client";
+import { createPglite, fromPglite, openPostgres } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
 
 declare module "vitest" {
@@ -26,7 +25,7 @@ export default async function setup(project: TestProject) {
   if (!url) {
     const dir = mkdtempSync(join(tmpdir(), "mct-template-"));
     const file = join(dir, "pglite.tar");
-    const client = await PGlite.create();
+    const client = await createPglite();
     await migrate(fromPglite(client));
     writeFileSync(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
     await client.close();

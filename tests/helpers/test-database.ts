@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { inject } from "vitest";
-import { type Database, fromPglite, openPostgres } from "../../src/server/db/client";
+import { createPglite, type Database, fromPglite, openPostgres } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
 import { adminQuery } from "./global-database";
 
@@ -23,7 +22,7 @@ export async function createTestDatabase(
     const file = inject("pgliteTemplate");
     pgliteTemplate ??= file ? new Blob([readFileSync(file)]) : undefined;
     const database = fromPglite(
-      await PGlite.create(pgliteTemplate ? { loadDataDir: pgliteTemplate } : undefined),
+      await createPglite(undefined, pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}),
     );
     if (!pgliteTemplate) await migrate(database);
     return { database, drop: () => database.close() };

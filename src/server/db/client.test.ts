@@ -1,7 +1,9 @@
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createTestDatabase, queryRows } from "../../../tests/helpers/test-database";
+import { createPglite, type Database, fromPglite } from "./client";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL connection pool", () => {
   it("survives its idle connections being terminated and serves the next query", async () => {
@@ -20,5 +22,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL connection pool", ()
     } finally {
       await drop();
     }
+  });
+});
+
+describe("the embedded database's client", () => {
+  it("gives drizzle the same values with its parsers built in as with them sent per query, in transactions too", async () => {
+    const read = async (database: Database) => {
+      const { db } = database;
+      await db.execute(
+        sql`create table t (d date, ts timestamptz, i interval, n numeric(6,2), ds date[], at timestamptz[])`,
+      );
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into t values ('2026-11-20', '2026-11-20T08:30:00.123Z', '2 days', 12.5, '{2026-01-02}', '{2026-01-02T03:04:05Z}')`,
+        );
+      });
+      const selected = await db
+        .select({ d: sql<string>`d`, ts: sql<string>`ts`, i: sql<string>`i`, n: sql<string>`n` })
+        .from(sql`t`);
+      const raw = await queryRows(database, sql`select * from t`);
+      await database.close();
+      return { selected, raw };
+    };
+    const built = await read(fromPglite(await createPglite()));
+    const perQuery = await read(fromPglite(await PGlite.create()));
+    expect(built).toEqual(perQuery);
+    expect(built.selected[0]).toMatchObject({ d: "2026-11-20", i: "2 days" });
+    expect(String(built.selected[0]!.ts)).toMatch(/^2026-11-20 08:30:00\.123\+00/);
   });
 });

@@ -2,12 +2,11 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../../../tests/helpers/global-database";
 import { queryRows } from "../../../tests/helpers/test-database";
-import { type Database, fromPglite, openPostgres } from "./client";
+import { createPglite, type Database, fromPglite, openPostgres } from "./client";
 import { migrate, migrationsFolder } from "./migrate";
 
 /** A copy of the migrations folder that stops before the migration `tag`. */
@@ -31,7 +30,7 @@ function migrationsBefore(tag: string): string {
 async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = fromPglite(await PGlite.create());
+    const database = fromPglite(await createPglite());
     return { database, drop: () => database.close() };
   }
   const name = `mct_migrations_${randomBytes(6).toString("hex")}`;

@@ -1,12 +1,11 @@
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { fromPglite, keepPlannerStatistics } from "./client";
+import { createPglite, fromPglite, keepPlannerStatistics } from "./client";
 import { migrate } from "./migrate";
 
 describe("the embedded database's planner statistics", () => {
   it("are gathered at start, so a page of a long history is read from its index, not sorted", async () => {
-    const database = fromPglite(await PGlite.create());
+    const database = fromPglite(await createPglite());
     try {
       await migrate(database);
       const owner = "00000000-0000-4000-8000-000000000001";
