@@ -1,5 +1,6 @@
 import { format } from "date-fns";
 import type { CareSummary } from "../../../../domain/exports";
+import { isMedicationActive } from "../../../../domain/medication-status";
 import type { ExportContext } from "../export-model";
 import type { ExportColumn, ExportSection, SectionName } from "../export-sections";
 import { readableValue, reportColumns } from "./values";
@@ -153,6 +154,21 @@ export function reportFieldColumns(section: ExportSection): ExportColumn[] {
   });
 }
 
+/**
+ * One field of a record for a report. A medication marked active but past its end date is no
+ * longer taken: it reads as not active, as on its card and in the care summary.
+ */
+function recordValue(column: ExportColumn, row: Record<string, unknown>, names: ReportNames): string {
+  if (column.key === "isActive" && "endDate" in row) {
+    const medication = {
+      isActive: row.isActive === "false" ? ("false" as const) : ("true" as const),
+      endDate: (row.endDate as string | null) ?? null,
+    };
+    return isMedicationActive(medication) ? "Yes" : "No";
+  }
+  return reportValue(column, row[column.key], names);
+}
+
 /** One record as "Label: value" lines, empty values left out. */
 export function recordLines(
   columns: readonly ExportColumn[],
@@ -161,7 +177,7 @@ export function recordLines(
 ): ReportLine[] {
   const lines: ReportLine[] = [];
   for (const column of columns) {
-    const text = reportValue(column, row[column.key], names);
+    const text = recordValue(column, row, names);
     if (text) lines.push({ lead: `${column.label}: `, text });
   }
   return lines;

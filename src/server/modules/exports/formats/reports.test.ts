@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedEveryRecordType } from "../../../../../tests/helpers/seed-records";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../../tests/helpers/test-app";
 import type { CurrentUser } from "../../../../domain/auth";
-import { daysBetween, today } from "../../../../domain/dates";
+import { addDays, daysBetween, today } from "../../../../domain/dates";
 import type { ExportScope } from "../../../../domain/exports";
 import { type ExportFormatter, exportContext } from "../export-model";
 import { pdfExport } from "./pdf";
@@ -42,6 +42,16 @@ beforeAll(async () => {
     title: "Night feed",
     content: "Pump beeped\u0007 twice",
     tags: "",
+  });
+  // Marked active, but it ended yesterday.
+  await add("/api/medications", {
+    childId: leoId,
+    name: "Amoxicillin course",
+    dosage: "250 mg",
+    frequency: "twice daily",
+    isActive: "true",
+    startDate: addDays(today(), -10),
+    endDate: addDays(today(), -1),
   });
   account = (await user.get("/api/auth/user")).json();
 });
@@ -155,6 +165,8 @@ describe("PDF report", () => {
     expect(text).toContain("dry cough");
     expect(text).toContain("Dr. Priya Patel");
     expect(text).toContain("No records");
+    expect(text).toMatch(/Amoxicillin course[\s\S]*Active: No/);
+    expect(text).not.toMatch(/Amoxicillin course[\s\S]*Active: Yes/);
     for (const other of ["Sam Rivera", "Latex", "Hemoglobin", "Pump alarm"])
       expect(text).not.toContain(other);
   });
