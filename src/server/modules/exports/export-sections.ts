@@ -1,4 +1,5 @@
-import { and, asc, eq, getTableColumns, gt, gte, lte, or, type SQL } from "drizzle-orm";
+import { setImmediate } from "node:timers/promises";
+import { and, asc, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { ExportScope } from "../../../domain/exports";
 import type { Db } from "../../db/client";
@@ -143,35 +144,50 @@ function scopeFilters(section: ExportSection, scope: ExportScope): SQL[] {
   return filters;
 }
 
+/** Rows per page of an export: small enough that one page's query is a few milliseconds. */
+export const EXPORT_PAGE_SIZE = 250;
+
+/**
+ * A row's place in the export's order, as the database writes it: its creation time to the
+ * microsecond (PostgreSQL keeps microseconds; a JavaScript Date holds milliseconds, and a cursor
+ * kept in one repeated or skipped every row sharing the last one's millisecond) and its id.
+ */
+const cursorOf = (t: OwnedTable) =>
+  sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 /**
  * One section's rows of one owner, oldest first, read a page at a time (keyset on creation time
- * and id), so a ten-year history never sits in memory whole. Rows leave without their owner.
+ * and id, compared in the database at its own precision), so a ten-year history never sits in
+ * memory whole. Between pages the event loop is given back: the embedded database answers a
+ * query without yielding, so a long export read page after page would hold up every other
+ * request of the process. Rows leave without their owner.
  */
 export async function* sectionRows(
   db: Db,
   ownerId: string,
   section: ExportSection,
   scope: ExportScope = {},
-  pageSize = 500,
+  pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<Record<string, unknown>> {
   const t = section.table;
-  let after: { createdAt: Date; id: string } | undefined;
+  let after: { cursor: string; id: string } | undefined;
   for (;;) {
     const filters: (SQL | undefined)[] = [eq(t.userId, ownerId), ...scopeFilters(section, scope)];
-    if (after) {
-      filters.push(
-        or(gt(t.createdAt, after.createdAt), and(eq(t.createdAt, after.createdAt), gt(t.id, after.id))),
-      );
-    }
+    if (after)
+      filters.push(sql`(${t.createdAt}, ${t.id}) > (${after.cursor}::timestamptz, ${after.id}::uuid)`);
     const page = (await db
-      .select()
+      .select({ row: getTableColumns(t), cursor: cursorOf(t) })
       .from(t)
       .where(and(...filters))
       .orderBy(asc(t.createdAt), asc(t.id))
-      .limit(pageSize)) as Record<string, unknown>[];
-    for (const { userId: _owner, ...row } of page) yield row;
+      .limit(pageSize)) as { row: Record<string, unknown>; cursor: string }[];
+    for (const { row } of page) {
+      const { userId: _owner, ...rest } = row;
+      yield rest;
+    }
     if (page.length < pageSize) return;
     const last = page.at(-1)!;
-    after = { createdAt: last.createdAt as Date, id: last.id as string };
+    after = { cursor: last.cursor, id: last.row.id as string };
+    await setImmediate();
   }
 }

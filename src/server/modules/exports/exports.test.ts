@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { simpleParser } from "mailparser";
@@ -8,8 +9,10 @@ import { addChild } from "../../../../tests/helpers/owned-crud-contract";
 import { seedEveryRecordType } from "../../../../tests/helpers/seed-records";
 import { startSmtpServer } from "../../../../tests/helpers/smtp-server";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
+import { queryRows } from "../../../../tests/helpers/test-database";
 import { addDays, today } from "../../../domain/dates";
 import { CARE_RECORD_TABLES } from "../../db/schema/owned-tables";
+import { EXPORT_PAGE_SIZE } from "./export-sections";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +24,60 @@ const download = (user: TestUser, query: string) =>
   t.app.inject({ method: "GET", url: `/api/account/export?${query}`, headers: { cookie: user.cookie } });
 
 describe("JSON export", () => {
+  it("gives the event loop back between pages, so one long export never holds other requests up", async () => {
+    const user = await signUp(t.app);
+    await queryRows(
+      t.database,
+      sql`insert into notes (user_id, title, content, created_at)
+        select ${user.id}, 'Note ' || i, 'Flushed fine', timestamptz '2026-03-01' + make_interval(mins => i)
+        from generate_series(1, 2000) as i`,
+    );
+    // The embedded database answers each query without giving the event loop a turn: an export
+    // that read page after page would let no other request in (nor any socket be read) until done.
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      if (!counting) return;
+      turns += 1;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    for (const format of ["json", "pdf", "excel"]) {
+      turns = 0;
+      const response = await user.get(`/api/account/export?format=${format}`);
+      expect(response.statusCode).toBe(200);
+      expect({ format, turns: turns >= Math.floor(2000 / EXPORT_PAGE_SIZE) }).toEqual({
+        format,
+        turns: true,
+      });
+    }
+    counting = false;
+  });
+
+  it("pages through long sections without repeating or skipping a record, at any timestamp precision", async () => {
+    const user = await signUp(t.app);
+    // 1,005 notes within one millisecond (a microsecond apart, where the database keeps them),
+    // and 600 that share one creation time exactly: every page boundary falls among equal
+    // milliseconds, where a cursor kept at millisecond precision repeats or skips rows.
+    await queryRows(
+      t.database,
+      sql`insert into notes (user_id, title, content, created_at)
+        select ${user.id}, 'Note ' || i, 'Flushed fine', timestamptz '2026-03-01 08:00:00.123' + make_interval(secs => i / 1000000.0)
+        from generate_series(1, 1005) as i`,
+    );
+    await queryRows(
+      t.database,
+      sql`insert into notes (user_id, title, content, created_at)
+        select ${user.id}, 'Same ' || i, 'Flushed fine', timestamptz '2026-03-02 08:00:00.123456'
+        from generate_series(1, 600) as i`,
+    );
+    const file = (await user.get("/api/account/export")).json() as { notes: { id: string; title: string }[] };
+    expect(file.notes).toHaveLength(1605);
+    expect(new Set(file.notes.map((note) => note.id)).size).toBe(1605);
+    // Oldest first: the microsecond-apart notes in the order they were written.
+    expect(file.notes.slice(0, 3).map((note) => note.title)).toEqual(["Note 1", "Note 2", "Note 3"]);
+  });
+
   it("downloads every record of the user, and only theirs, as one JSON file", async () => {
     const user = await signUp(t.app, { firstName: "Ana" });
     const other = await signUp(t.app);
