@@ -4,5 +4,6 @@ export * from "./journals";
 export * from "./photos";
 export * from "./picc";
 export * from "./record-counts";
+export * from "./restores";
 export * from "./supplies";
 export * from "./users";
