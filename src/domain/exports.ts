@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { optionalIsoDate } from "./fields";
+import { timestamp } from "./records";
 
 /** Every way the records can leave the app (DESIGN section 7: each also as a direct download). */
-export const EXPORT_FORMATS = ["json", "csv", "excel", "pdf", "word", "fhir"] as const;
+export const EXPORT_FORMATS = ["backup", "json", "csv", "excel", "pdf", "word", "fhir"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** The formats the spec's Settings screen sends by email. */
 export const EMAIL_FORMATS = ["csv", "excel", "pdf", "word"] as const;
 export type EmailFormat = (typeof EMAIL_FORMATS)[number];
 
 export const FORMAT_LABELS: Record<ExportFormat, string> = {
+  backup: "Backup",
   json: "JSON",
   csv: "CSV",
   excel: "Excel",
@@ -20,8 +22,6 @@ export const FORMAT_LABELS: Record<ExportFormat, string> = {
 /** The version of the JSON export; an import refuses a newer one. */
 export const EXPORT_VERSION = 1;
 export const EXPORT_FORMAT_NAME = "medical-care-tracker-export";
-/** The largest export file an import reads. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
 /**
  * Which records an export holds: one child's (with the records linked to no child, such as the
@@ -60,6 +60,25 @@ export const importReportRecord = z.object({
   skipped: z.array(z.string()),
 });
 export type ImportReport = z.infer<typeof importReportRecord>;
+
+export const RESTORE_STATES = ["writing", "undoing", "done", "failed"] as const;
+export type RestoreState = (typeof RESTORE_STATES)[number];
+
+/**
+ * A restore as it goes (`GET /api/account/import/:id`): written step by step, `processed` of
+ * `total` records so far; once done, its report; once failed (nothing of it kept), why.
+ */
+export const restoreRecord = z.object({
+  id: z.uuid(),
+  state: z.enum(RESTORE_STATES),
+  total: z.number().int(),
+  processed: z.number().int(),
+  message: z.string().nullable(),
+  report: importReportRecord.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type RestoreJobRecord = z.input<typeof restoreRecord>;
 
 /** The one page a parent can hand to an emergency room (`GET /api/care-summary`). */
 export const careSummaryRecord = z.object({

@@ -12,6 +12,7 @@ import { careTeamRoutes } from "./modules/care-team/care-team.routes";
 import { childrenRoutes } from "./modules/children/children.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { exportRoutes } from "./modules/exports/exports.routes";
+import { restoreRoutes } from "./modules/exports/restore/restore.routes";
 import { foodDiaryRoutes } from "./modules/food-diary/food-diary.routes";
 import { infusionCenterRoutes } from "./modules/infusion-centers/infusion-centers.routes";
 import { labTestRoutes } from "./modules/lab-tests/lab-tests.routes";
@@ -88,6 +89,7 @@ const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
   medicalPhotoRoutes,
   dashboardRoutes,
   exportRoutes,
+  restoreRoutes,
 ];
 
 /** Builds the HTTP application. Tests call this directly and use `app.inject`. */

@@ -7,7 +7,8 @@ import { signUpViaApi, useBrowser } from "./browser";
 const today = () => format(new Date(), "yyyy-MM-dd");
 
 /** The first bytes of each format's file: a zip (CSV, Excel, Word), a PDF, or JSON. */
-const MAGIC: Record<string, { extension: string; starts: string }> = {
+const MAGIC: Record<string, { extension: string; starts: string; stem?: string }> = {
+  Backup: { extension: "zip", starts: "PK", stem: "tpn-tracker-backup" },
   JSON: { extension: "json", starts: "{" },
   CSV: { extension: "zip", starts: "PK" },
   Excel: { extension: "xlsx", starts: "PK" },
@@ -42,9 +43,9 @@ describe("exports from Account Settings", () => {
     ]);
     await page.getByText("Data Exported", { exact: true }).first().waitFor();
 
-    for (const [label, { extension, starts }] of Object.entries(MAGIC)) {
+    for (const [label, { extension, starts, stem = "tpn-tracker-export" }] of Object.entries(MAGIC)) {
       const file = await downloadFrom(page, label);
-      expect(file.suggestedFilename()).toBe(`tpn-tracker-export-${today()}.${extension}`);
+      expect(file.suggestedFilename()).toBe(`${stem}-${today()}.${extension}`);
       expect(
         readFileSync((await file.path())!)
           .subarray(0, starts.length)
@@ -66,25 +67,46 @@ describe("exports from Account Settings", () => {
       .waitFor();
   });
 
-  it("restores a JSON export into another account after a confirmation", async () => {
+  it("restores a backup into another account after a confirmation, showing how far it is", async () => {
     const source = await browser.newPage("desktop");
     await signUpViaApi(source);
     await source.request.post("/api/notes", {
       data: { title: "Pump alarm", content: "Occlusion at 3 a.m." },
     });
-    const file = await (await source.request.get("/api/account/export")).body();
+    const file = await (await source.request.get("/api/account/export?format=backup")).body();
 
-    const page = await browser.newPage("desktop");
+    const page = await browser.newPage("phone");
     await signUpViaApi(page);
     await page.goto("/settings");
     await page
-      .getByLabel("Export file (.json)")
-      .setInputFiles({ name: "export.json", mimeType: "application/json", buffer: file });
+      .getByLabel("Backup or export file (.zip or .json)")
+      .setInputFiles({ name: "backup.zip", mimeType: "application/zip", buffer: file });
     await page.getByRole("button", { name: "Restore", exact: true }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
     await page.getByText("Export Restored", { exact: true }).first().waitFor();
+    await page.getByText("Imported 1 record.").first().waitFor();
     await page.goto("/notes");
     await page.getByRole("heading", { name: "Pump alarm" }).waitFor();
+  });
+
+  it("refuses a file with a record it cannot read, naming the record, and adds nothing", async () => {
+    const page = await browser.newPage("desktop");
+    await signUpViaApi(page);
+    await page.request.post("/api/notes", { data: { title: "Pump alarm", content: "Occlusion" } });
+    const file = await (await page.request.get("/api/account/export")).json();
+    file.notes[0].createdAt = "-271821-04-20T00:00:00.000Z";
+    await page.goto("/settings");
+    await page.getByLabel("Backup or export file (.zip or .json)").setInputFiles({
+      name: "export.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
+    await page.getByRole("button", { name: "Restore", exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
+    await page.getByText("Restore Failed", { exact: true }).first().waitFor();
+    await page.getByText(/Notes, record 1: createdAt/).first().waitFor();
+    const notes = await (await page.request.get("/api/notes")).json();
+    expect(notes).toHaveLength(1);
   });
 });
 

@@ -1,8 +1,8 @@
-import { apiRequest, requestJson } from "@/client/lib/api";
+import { apiRequest, getJson, requestJson } from "@/client/lib/api";
 import type { AuthUser } from "@/client/lib/auth";
 import { saveBlob } from "@/client/lib/download";
 import type { ProfileInput } from "@/domain/auth";
-import type { EmailFormat, ExportFormat, ExportScope, ImportReport } from "@/domain/exports";
+import type { EmailFormat, ExportFormat, ExportScope, RestoreJobRecord } from "@/domain/exports";
 
 interface MessageResponse {
   message: string;
@@ -65,17 +65,45 @@ export function emailExport(format: EmailFormat, scope: ExportScope = {}): Promi
   return requestJson<MessageResponse>("POST", "/api/account/export-email", { format, ...scope });
 }
 
-/** Restores a JSON export into this account (its text, sent as it is). */
-export async function importExport(file: File): Promise<ImportReport> {
-  const response = await fetch("/api/account/import", {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: file,
+/** The content type a restore is sent as: a backup is a ZIP, an export is JSON. */
+const restoreType = (file: File) =>
+  /\.zip$/i.test(file.name) || file.type.includes("zip") ? "application/zip" : "application/json";
+
+/**
+ * Starts restoring a backup (.zip) or a JSON export into this account, telling `onUpload` how much
+ * of the file has been sent. The server answers once it has checked every record and started
+ * writing them (202): the restore then goes on by itself (`getRestore`). An XMLHttpRequest, because
+ * fetch() cannot tell how far an upload is.
+ */
+export function startRestore(file: File, onUpload: (fraction: number) => void): Promise<RestoreJobRecord> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", "/api/account/import");
+    request.withCredentials = true;
+    request.setRequestHeader("Content-Type", restoreType(file));
+    request.setRequestHeader("Accept", "application/json");
+    request.setRequestHeader("Prefer", "respond-async");
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onUpload(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300)
+        resolve(JSON.parse(request.responseText) as RestoreJobRecord);
+      else reject(new Error(`${request.status}: ${request.responseText || request.statusText}`));
+    };
+    request.onerror = () => reject(new TypeError("Network request failed: fetch"));
+    request.send(file);
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${response.status}: ${text || response.statusText}`);
-  return JSON.parse(text) as ImportReport;
+}
+
+/** How far a restore is. */
+export function getRestore(id: string): Promise<RestoreJobRecord> {
+  return getJson<RestoreJobRecord>(`/api/account/import/${encodeURIComponent(id)}`);
+}
+
+/** This account's latest restores, newest first (a restore still writing shows after a reload). */
+export function listRestores(): Promise<RestoreJobRecord[]> {
+  return getJson<RestoreJobRecord[]>("/api/account/import");
 }
 
 export function deleteChildProfile(): Promise<MessageResponse> {

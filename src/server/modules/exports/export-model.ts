@@ -33,6 +33,8 @@ export interface ExportFormatter {
   format: ExportFormat;
   contentType: string;
   extension: string;
+  /** The file name before its date: 'tpn-tracker-export' unless the format says otherwise. */
+  stem?: string;
   /** The file as a stream, written while the records are read. */
   render(context: ExportContext): Readable;
 }
@@ -66,5 +68,5 @@ export function exportContext(
 }
 
 /** The file's name: 'tpn-tracker-export-{yyyy-MM-dd}.{ext}' (spec section 7 names the JSON one). */
-export const exportFileName = (context: ExportContext, extension: string) =>
-  `tpn-tracker-export-${context.exportedAt.toISOString().slice(0, 10)}.${extension}`;
+export const exportFileName = (context: ExportContext, format: Pick<ExportFormatter, "extension" | "stem">) =>
+  `${format.stem ?? "tpn-tracker-export"}-${context.exportedAt.toISOString().slice(0, 10)}.${format.extension}`;

@@ -6,17 +6,13 @@ import {
   exportEmailInput,
   exportScopeInput,
   FORMAT_LABELS,
-  importReportRecord,
-  MAX_IMPORT_BYTES,
 } from "../../../domain/exports";
 import type { ModuleRoutes } from "../../app-context";
 import { badRequest, unauthorized } from "../../lib/errors";
-import { ownerScope } from "../../lib/owned-routes";
 import { getUser } from "../auth/users.queries";
 import { careSummaries } from "./care-summary";
 import { type ExportContext, exportContext, exportFileName } from "./export-model";
 import { FORMATTERS } from "./formats/index";
-import { importExport } from "./import";
 
 const downloadQuery = z.intersection(
   z.object({
@@ -28,7 +24,7 @@ const downloadQuery = z.intersection(
   exportScopeInput,
 );
 
-/** Exports (spec section 7 and DESIGN section 7): every format as a download or by email, and restore. */
+/** Exports (spec section 7 and DESIGN section 7): every format as a download or by email. */
 export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
   const r = scope.withTypeProvider<ZodTypeProvider>();
 
@@ -62,7 +58,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
     const context = await contextFor(request.ownerId(), options, photos === "1");
     return reply
       .header("content-type", chosen.contentType)
-      .header("content-disposition", `attachment; filename="${exportFileName(context, chosen.extension)}"`)
+      .header("content-disposition", `attachment; filename="${exportFileName(context, chosen)}"`)
       .send(chosen.render(context));
   });
 
@@ -81,7 +77,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
         subject: `Your Medical Care Tracker export (${label})`,
         text: `Your records ${await scopeText(context)}, exported on ${context.exportedAt.toISOString().slice(0, 10)}, are attached as ${label}.\n\nThis message holds private medical information: forward it only to people who care for your child.`,
         attachment: {
-          filename: exportFileName(context, chosen.extension),
+          filename: exportFileName(context, chosen),
           contentType: chosen.contentType,
           content: chosen.render(context),
         },
@@ -105,31 +101,4 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
     },
     (request) => careSummaries(db, request.ownerId(), request.query.childId),
   );
-
-  // Restore reads one large JSON file; its own parser says plainly what is wrong with it.
-  scope.register(async (restore) => {
-    restore.removeContentTypeParser("application/json");
-    restore.addContentTypeParser(
-      "application/json",
-      { parseAs: "string", bodyLimit: MAX_IMPORT_BYTES },
-      (_request, body, done) => {
-        try {
-          done(null, JSON.parse(body as string));
-        } catch {
-          done(
-            badRequest(
-              "This file is not a complete export: it is not valid JSON, and may have been cut short.",
-            ),
-          );
-        }
-      },
-    );
-    restore
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        "/api/account/import",
-        { bodyLimit: MAX_IMPORT_BYTES, schema: { response: { 200: importReportRecord } } },
-        (request) => importExport(db, storage, ownerScope(request), request.body),
-      );
-  });
 };

@@ -24,7 +24,8 @@ import { RestoreExport } from "./restore-export";
 const ALL = "all";
 /** What each download is for, under its button. */
 const FORMAT_HINTS: Record<ExportFormat, string> = {
-  json: "Everything, to keep or restore",
+  backup: "Everything with the photos (.zip), to keep or restore",
+  json: "Every record as one file, without photos",
   csv: "A zip of spreadsheets, one per section",
   excel: "One workbook, a sheet per section",
   pdf: "A report that opens with a care summary",
@@ -94,15 +95,11 @@ function ExportScopeFields({
 export function DataManagementCard() {
   const queryClient = useQueryClient();
   const [scope, setScope] = useState<ExportScope>({});
-  const [includePhotos, setIncludePhotos] = useState(false);
   const [received, setReceived] = useState(0);
   const download = useMutation({
     mutationFn: (format: ExportFormat) => {
       setReceived(0);
-      return downloadExport(format, scope, {
-        includePhotos: format === "json" && includePhotos,
-        onProgress: setReceived,
-      });
+      return downloadExport(format, scope, { onProgress: setReceived });
     },
     onSuccess: (_result, format) =>
       toast({
@@ -140,7 +137,7 @@ export function DataManagementCard() {
               return (
                 <li key={format} className="flex flex-col gap-1">
                   <Button
-                    variant={format === "json" ? "default" : "outline"}
+                    variant={format === "backup" ? "default" : "outline"}
                     onClick={() => download.mutate(format)}
                     disabled={download.isPending}
                     aria-busy={busy || undefined}
@@ -155,15 +152,6 @@ export function DataManagementCard() {
               );
             })}
           </ul>
-          <label className="flex min-h-11 items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-5 accent-primary"
-              checked={includePhotos}
-              onChange={(e) => setIncludePhotos(e.target.checked)}
-            />
-            Include the photos in the JSON file, to restore them later
-          </label>
         </div>
         <div className="flex flex-col gap-2">
           <h3 className="font-medium">Send by email</h3>

@@ -1,6 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Upload } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,70 +14,120 @@ import {
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
+import { Progress } from "@/client/components/ui/progress";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
-import { MAX_IMPORT_BYTES } from "@/domain/exports";
-import { importExport } from "../api";
+import type { RestoreJobRecord } from "@/domain/exports";
+import { getRestore, listRestores, startRestore } from "../api";
 
-/** Restore: a JSON export of this app, added to this account after a confirmation. */
+const count = (n: number) => n.toLocaleString("en-US");
+const isRunning = (job: RestoreJobRecord | undefined) => job?.state === "writing" || job?.state === "undoing";
+
+/** What the person reads while a restore writes, or once it has ended. */
+function restoreLabel(job: RestoreJobRecord) {
+  if (job.state === "undoing") return "The restore stopped; removing what it had added...";
+  return `Restoring: ${count(job.processed)} of ${count(job.total)} records`;
+}
+
+/**
+ * Restore: a backup (.zip, with photos) or a JSON export, added to this account after a
+ * confirmation. The file is sent with its upload's progress shown, checked whole by the server
+ * (nothing is written if one record is wrong), then written while a bar shows how far it is; the
+ * bar comes back after a reload while the restore goes on.
+ */
 export function RestoreExport({ onRestored }: { onRestored: () => void }) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const restore = useMutation({
-    mutationFn: importExport,
-    onSuccess: (report) => {
+  const [uploaded, setUploaded] = useState(0);
+  const [jobId, setJobId] = useState<string | null>(null);
+
+  // A restore this account started before (on this page or another), still writing.
+  const latest = useQuery({ queryKey: ["restores"], queryFn: listRestores, select: (jobs) => jobs[0] });
+  useEffect(() => {
+    if (!jobId && isRunning(latest.data)) setJobId(latest.data!.id);
+  }, [jobId, latest.data]);
+
+  const job = useQuery({
+    queryKey: ["restores", jobId],
+    queryFn: () => getRestore(jobId!),
+    enabled: jobId !== null,
+    // Asked again every second while it writes: the only answer that moves by itself.
+    refetchInterval: (query) => (isRunning(query.state.data) || !query.state.data ? 1000 : false),
+  });
+  const current = job.data;
+
+  useEffect(() => {
+    if (!current || isRunning(current)) return;
+    if (current.state === "done" && current.report) {
       toast({
         title: "Export Restored",
-        description: [report.message, ...report.skipped.map((s) => `Skipped ${s}.`)].join(" "),
+        description: [current.report.message, ...current.report.skipped.map((s) => `Skipped ${s}.`)].join(
+          " ",
+        ),
       });
-      setFile(null);
       onRestored();
+    } else if (current.state === "failed") {
+      toast({ title: "Restore Failed", description: current.message ?? undefined, variant: "destructive" });
+    }
+    setJobId(null);
+  }, [current, onRestored]);
+
+  const start = useMutation({
+    mutationFn: (chosen: File) => {
+      setUploaded(0);
+      return startRestore(chosen, setUploaded);
+    },
+    onSuccess: (started) => {
+      setFile(null);
+      setJobId(started.id);
     },
     onError: (err) => {
       if (!isSessionEndedError(err))
         toast({ title: "Restore Failed", description: errorMessage(err), variant: "destructive" });
     },
   });
-  const tooLarge = file !== null && file.size > MAX_IMPORT_BYTES;
 
+  const busy = start.isPending || jobId !== null;
   return (
     <div className="flex flex-col gap-2">
-      <h3 className="font-medium">Restore from an export</h3>
+      <h3 className="font-medium">Restore from a backup</h3>
       <p className="text-muted-foreground text-sm">
-        A JSON export of this app, from this account or another, on this server or another. Its records are
-        added to this account; nothing here is deleted.
+        A backup (.zip, with photos) or a JSON export of this app, from this account or another, on this
+        server or another. Its records are added to this account; nothing here is deleted.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1.5">
-          <Label htmlFor={inputId}>Export file (.json)</Label>
+          <Label htmlFor={inputId}>Backup or export file (.zip or .json)</Label>
           <Input
             id={inputId}
             type="file"
-            accept="application/json,.json"
+            accept=".zip,application/zip,application/json,.json"
+            disabled={busy}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            aria-describedby={tooLarge ? `${inputId}-error` : undefined}
           />
         </div>
-        <Button
-          variant="outline"
-          disabled={!file || tooLarge || restore.isPending}
-          onClick={() => setConfirming(true)}
-        >
+        <Button variant="outline" disabled={!file || busy} onClick={() => setConfirming(true)}>
           <Upload aria-hidden="true" />
-          {restore.isPending ? "Restoring..." : "Restore"}
+          {busy ? "Restoring..." : "Restore"}
         </Button>
       </div>
-      {tooLarge ? (
-        <p id={`${inputId}-error`} className="font-medium text-destructive text-sm">
-          This file is larger than 50 MB. Export without photos, or for one child, and restore that.
-        </p>
+      {start.isPending ? (
+        uploaded < 1 ? (
+          <Progress value={uploaded * 100} label={`Sending the file: ${Math.round(uploaded * 100)}%`} />
+        ) : (
+          <Progress value={null} label="Checking every record before anything is added..." />
+        )
+      ) : current && isRunning(current) ? (
+        <Progress value={current.processed} max={current.total} label={restoreLabel(current)} />
+      ) : jobId ? (
+        <Progress value={null} label="Restoring..." />
       ) : null}
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Restore this export?</AlertDialogTitle>
+            <AlertDialogTitle>Restore this file?</AlertDialogTitle>
             <AlertDialogDescription>
               The records in {file?.name ?? "the file"} will be added to this account, next to what is here
               already. If any record in the file cannot be read, nothing is added.
@@ -85,7 +135,7 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => file && restore.mutate(file)}>Restore</AlertDialogAction>
+            <AlertDialogAction onClick={() => file && start.mutate(file)}>Restore</AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>

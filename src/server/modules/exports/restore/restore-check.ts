@@ -1,0 +1,176 @@
+import { once } from "node:events";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from "../../../../domain/exports";
+import { badRequest, HttpError } from "../../../lib/errors";
+import { processPhoto } from "../../objects/images";
+import type { BackupReader } from "./backup-files";
+import { restoredId } from "./restore-ids";
+import { RESTORE_SECTIONS, type SectionName, sectionTitle } from "./restore-sections";
+
+/** What a checked backup holds, ready to be written: the records per section and what was left out. */
+export interface CheckedBackup {
+  totals: Record<string, number>;
+  skipped: string[];
+}
+
+/** The earliest creation time a restore accepts: this app's records begin long after it. */
+const EARLIEST_CREATED = Date.UTC(1900, 0, 1);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Checks the file's envelope: what it is and which version. */
+function checkEnvelope(envelope: BackupReader["envelope"]) {
+  if (envelope.format !== EXPORT_FORMAT_NAME) {
+    throw badRequest(
+      "This file is not a Medical Care Tracker export (a JSON download from Account Settings).",
+    );
+  }
+  if (typeof envelope.version !== "number" || !Number.isInteger(envelope.version)) {
+    throw badRequest("This export has no version number; it may have been edited.");
+  }
+  if (envelope.version > EXPORT_VERSION) {
+    throw badRequest(
+      `This export was made by a newer version of Medical Care Tracker (format version ${envelope.version}). Update this server, then import it again.`,
+    );
+  }
+}
+
+/**
+ * When a restored record was first written: the file's time, if it is one this app could have
+ * written (from 1900 until tomorrow), else the restore refuses the file naming the record; now,
+ * when the file has none.
+ */
+export function restoredCreatedAt(value: unknown, where: string, now: Date): Date {
+  if (value === undefined || value === null) return now;
+  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(time) || time < EARLIEST_CREATED || time > now.getTime() + DAY_MS) {
+    throw badRequest(
+      `${where}: createdAt: ${JSON.stringify(value).slice(0, 40)} is not a time this app could have written.`,
+    );
+  }
+  return new Date(time);
+}
+
+/** Writes `text` to `out`, waiting when the file's buffer is full. */
+async function write(out: WriteStream, text: string) {
+  if (!out.write(text)) await once(out, "drain");
+}
+
+/** Where a checked backup's rows and photos are put, ready to be written. */
+export const readyDir = (dir: string) => join(dir, "ready");
+export const readyRecords = (dir: string, section: SectionName) => join(readyDir(dir), `${section}.jsonl`);
+export const readyPhoto = (dir: string, index: number, variant: "full" | "thumbnail") =>
+  join(readyDir(dir), "photos", `${index}.${variant === "full" ? "jpg" : "thumb.jpg"}`);
+
+/**
+ * Reads every record of a backup and checks it by the rules a form or the API applies, before
+ * anything is written: the same schema, links to records of the file (given the ids the restore
+ * will write them with), a line's infections on that line's child and not before it went in,
+ * creation times this app could have written. Photos are checked and re-encoded like uploads.
+ * Each checked record goes, as the row to insert, into `ready/<section>.jsonl` under `dir`.
+ * Refuses the whole file (400) at the first record that fails, naming it.
+ */
+export async function checkBackup(
+  reader: BackupReader,
+  restoreId: string,
+  dir: string,
+  now: Date,
+): Promise<CheckedBackup> {
+  checkEnvelope(reader.envelope);
+  await mkdir(join(readyDir(dir), "photos"), { recursive: true });
+  const newIds = new Map<SectionName, Map<string, string>>();
+  const lines = new Map<string, { childId: string; insertionDate: string }>();
+  const totals: Record<string, number> = {};
+  const skipped: string[] = [];
+  for (const section of RESTORE_SECTIONS) {
+    const title = sectionTitle(section.name);
+    const isTarget = RESTORE_SECTIONS.some((s) => Object.values(s.links).includes(section.name));
+    const ids = new Map<string, string>();
+    if (isTarget) newIds.set(section.name, ids);
+    const out = createWriteStream(readyRecords(dir, section.name));
+    let read = 0;
+    let kept = 0;
+    let withoutImage = 0;
+    try {
+      for await (const line of reader.lines(section.name)) {
+        read += 1;
+        const where = `${title}, record ${read}`;
+        let raw: unknown;
+        try {
+          raw = JSON.parse(line);
+        } catch {
+          throw badRequest(`${where} is not valid JSON.`);
+        }
+        if (!isRecord(raw)) throw badRequest(`${where} is not a record.`);
+        const input: Record<string, unknown> = { ...raw };
+        for (const [field, target] of Object.entries(section.links)) {
+          if (input[field] === null || input[field] === undefined) continue;
+          const id = newIds.get(target)?.get(String(input[field]));
+          if (!id) {
+            throw badRequest(
+              `${where} refers to a ${sectionTitle(target).toLowerCase()} record that is not in the file.`,
+            );
+          }
+          input[field] = id;
+        }
+        const id = restoredId(restoreId, section.name, kept);
+        if (section.name === "medicalPhotos") {
+          const image = typeof raw.photoFile === "string" ? await reader.photo(raw.photoFile) : null;
+          if (!image) {
+            withoutImage += 1;
+            continue;
+          }
+          let photo: Awaited<ReturnType<typeof processPhoto>>;
+          try {
+            photo = await processPhoto(image);
+          } catch {
+            throw badRequest(`${where}: its image is not a photo this server can read.`);
+          }
+          await writeFile(readyPhoto(dir, kept, "full"), photo.full);
+          await writeFile(readyPhoto(dir, kept, "thumbnail"), photo.thumbnail);
+          input.photoUrl = `/objects/uploads/${restoredId(restoreId, "objects", kept)}`;
+        }
+        const parsed = section.input.safeParse(input);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          throw badRequest(`${where}: ${issue.path.join(".") || "value"}: ${issue.message}`);
+        }
+        const row = parsed.data as Record<string, unknown>;
+        if (section.name === "piccLines") {
+          lines.set(id, { childId: String(row.childId), insertionDate: String(row.insertionDate) });
+        }
+        if (section.name === "piccInfections" && typeof row.piccLineId === "string") {
+          const line = lines.get(row.piccLineId)!;
+          if (line.childId !== row.childId) {
+            throw badRequest(`${where}: piccLineId: The line belongs to another child.`);
+          }
+          if (String(row.infectionDate) < line.insertionDate) {
+            throw badRequest(`${where}: infectionDate: The infection is dated before its line was inserted.`);
+          }
+        }
+        const createdAt = restoredCreatedAt(raw.createdAt, where, now);
+        if (isTarget && typeof raw.id === "string") {
+          if (ids.has(raw.id)) throw badRequest(`${where} has the same id as an earlier record of the file.`);
+          ids.set(raw.id, id);
+        }
+        await write(out, `${JSON.stringify({ ...row, id, createdAt: createdAt.toISOString() })}\n`);
+        kept += 1;
+      }
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw badRequest(`The ${title} section of this file cannot be read: it may have been cut short.`);
+    } finally {
+      out.end();
+      await once(out, "close").catch(() => {});
+    }
+    totals[section.name] = kept;
+    if (withoutImage) {
+      skipped.push(`${withoutImage} medical photo${withoutImage === 1 ? "" : "s"}: the file holds no image`);
+    }
+  }
+  return { totals, skipped };
+}

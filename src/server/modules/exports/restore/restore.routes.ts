@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { importReportRecord, restoreRecord } from "../../../../domain/exports";
+import type { ModuleRoutes } from "../../../app-context";
+import { badRequest, conflict, HttpError, notFound } from "../../../lib/errors";
+import { ownerScope } from "../../../lib/owned-routes";
+import { backupKind, openZipBackup, unpackJsonExport } from "./backup-files";
+import { checkBackup } from "./restore-check";
+import {
+  getRestore,
+  INTERRUPTED,
+  listRestores,
+  type RestoreJob,
+  runningRestore,
+  runRestore,
+  startRestore,
+  undoAbandonedRestores,
+} from "./restore-writer";
+
+/** The content types a restore reads: a backup (ZIP) or a JSON export, as browsers label them. */
+const RESTORE_TYPES = [
+  "application/zip",
+  "application/x-zip-compressed",
+  "application/json",
+  "application/octet-stream",
+];
+/** How often a process looks for restores whose process stopped. */
+const SWEEP_EVERY_MS = 60 * 1000;
+
+const alreadyRunning = () =>
+  conflict("A restore is already running for this account. Wait until it has finished, then try again.");
+
+/** Stores the request's body in `file`, refusing it (413) once it grows past `maxBytes`. */
+async function receiveFile(body: Readable, file: string, maxBytes: number): Promise<number> {
+  let received = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      if (received > maxBytes) {
+        done(
+          new HttpError(
+            413,
+            `This file is larger than the ${Math.floor(maxBytes / 2 ** 20)} MB this account can store. Make room by deleting photos, or restore one child's export at a time.`,
+          ),
+        );
+      } else done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(body, limit, createWriteStream(file, { mode: 0o600 }));
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw badRequest("The file did not arrive whole: the upload broke off. Please try again.");
+  }
+  if (received === 0) throw badRequest("The file is empty. Choose a backup or export from Account Settings.");
+  return received;
+}
+
+/** Whether the client asked to be answered once the restore has started (RFC 7240), not when it ends. */
+const respondAsync = (request: FastifyRequest) =>
+  /(^|[,;\s])respond-async($|[,;\s])/i.test(String(request.headers.prefer ?? ""));
+
+const restoreView = (job: RestoreJob) => ({
+  id: job.id,
+  state: job.state,
+  total: job.total,
+  processed: job.processed,
+  message: job.message,
+  report: job.state === "done" ? (job.report as z.infer<typeof importReportRecord>) : null,
+  createdAt: job.createdAt,
+  updatedAt: job.updatedAt,
+});
+
+/**
+ * Restore (DESIGN section 7, beyond the spec): a backup (ZIP, photos included) or a JSON export
+ * is received into a file, checked record by record before anything is written (a file with one
+ * bad record is refused whole, 400, naming it), then written step by step. By default the answer
+ * comes when the restore is done (200, its report); with `Prefer: respond-async` as soon as the
+ * writing starts (202, and `GET /api/account/import/:id` tells how far it is).
+ */
+export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
+  /** The largest file an account can restore. */
+  const restoreLimit = async (_ownerId: string) => 4 * 1024 ** 3;
+  const deps = { db, storage };
+
+  scope.register(async (restore) => {
+    restore.removeAllContentTypeParsers();
+    restore.addContentTypeParser(RESTORE_TYPES, (_request, payload, done) => done(null, payload));
+    restore
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        "/api/account/import",
+        { schema: { response: { 200: importReportRecord, 202: restoreRecord } } },
+        async (request, reply) => {
+          const owner = ownerScope(request);
+          if (await runningRestore(db, owner.ownerId)) throw alreadyRunning();
+          const id = randomUUID();
+          const dir = join(config.dataDir, "restores", id);
+          await mkdir(dir, { recursive: true, mode: 0o700 });
+          let writing = false;
+          try {
+            const upload = join(dir, "upload");
+            const size = await receiveFile(
+              request.body as Readable,
+              upload,
+              await restoreLimit(owner.ownerId),
+            );
+            const reader =
+              (await backupKind(upload)) === "zip"
+                ? await openZipBackup(upload, size)
+                : await unpackJsonExport(upload, join(dir, "unpacked"));
+            let checked: Awaited<ReturnType<typeof checkBackup>>;
+            try {
+              checked = await checkBackup(reader, id, dir, new Date());
+            } finally {
+              await reader.close();
+            }
+            await rm(upload, { force: true });
+            await rm(join(dir, "unpacked"), { recursive: true, force: true });
+            const job = await startRestore(db, owner, id, checked, new Date());
+            if (!job) throw alreadyRunning();
+            writing = true;
+            const log = (error: unknown) =>
+              request.log.error(
+                { fault: (error as Error).name, code: (error as { code?: string }).code },
+                "restore failed",
+              );
+            const running = runRestore(deps, job, dir, log);
+            if (respondAsync(request)) {
+              running.catch(log);
+              return reply
+                .status(202)
+                .header("preference-applied", "respond-async")
+                .header("location", `/api/account/import/${id}`)
+                .send(restoreView(job));
+            }
+            const finished = await running;
+            if (finished.state !== "done") throw new HttpError(503, finished.message ?? INTERRUPTED);
+            return reply.status(200).send(restoreView(finished).report!);
+          } finally {
+            if (!writing) await rm(dir, { recursive: true, force: true });
+          }
+        },
+      );
+  });
+
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  r.get("/api/account/import", { schema: { response: { 200: z.array(restoreRecord) } } }, async (request) =>
+    (await listRestores(db, request.ownerId())).map(restoreView),
+  );
+  r.get(
+    "/api/account/import/:id",
+    { schema: { params: z.object({ id: z.string() }), response: { 200: restoreRecord } } },
+    async (request) => {
+      const job = /^[0-9a-f-]{36}$/i.test(request.params.id)
+        ? await getRestore(db, request.ownerId(), request.params.id)
+        : undefined;
+      if (!job) throw notFound("Restore");
+      return restoreView(job);
+    },
+  );
+
+  // A restore whose process stopped (a crash, a restart) is undone by whichever process notices.
+  const sweep = () =>
+    undoAbandonedRestores(deps).catch((error: Error) =>
+      scope.log.warn({ fault: error.name }, "undoing abandoned restores failed"),
+    );
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  timer.unref();
+  scope.addHook("onClose", async () => clearInterval(timer));
+};
