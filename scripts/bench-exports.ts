@@ -4,8 +4,9 @@
  * a fresh process. Two baselines from the same run make the figures comparable on a noisy machine:
  * "idle" (the server started and signed in, no export) for memory, and "all rows read" (a plain
  * SELECT of every record into memory, no formatting) for time.
- *   npm run bench:exports [-- --records 15000] [-- --write]
- * `--write` puts the table in docs/performance.md between the export markers.
+ *   npm run bench:exports [-- --records 15000] [-- --formats word,pdf] [-- --write]
+ * `--formats` runs only those formats (beside the two baselines); `--write` puts the table in
+ * docs/performance.md between the export markers, and only when every format ran.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -149,12 +150,19 @@ if (argument("--run")) {
 }
 
 const total = Number(argument("--records") ?? 15_000);
+const formats = argument("--formats")?.split(",") ?? [...EXPORT_FORMATS];
+const unknown = formats.filter((format) => !(EXPORT_FORMATS as readonly string[]).includes(format));
+if (unknown.length > 0)
+  throw new Error(`Unknown formats: ${unknown.join(", ")} (known: ${EXPORT_FORMATS.join(", ")})`);
+const writing = process.argv.includes("--write");
+if (writing && formats.length < EXPORT_FORMATS.length)
+  throw new Error("--write needs every format: leave out --formats");
 const dataDir = mkdtempSync(join(tmpdir(), "mct-bench-exports-"));
 console.log(`Seeding ${total.toLocaleString("en-US")} records...`);
 await seed(dataDir, total);
 const script = fileURLToPath(import.meta.url);
 const results: { format: string; seconds: number; bytes: number; extraMb: number }[] = [];
-for (const format of ["idle", "rows", ...EXPORT_FORMATS]) {
+for (const format of ["idle", "rows", ...formats]) {
   const run = spawnSync(
     process.execPath,
     [...process.execArgv, "--expose-gc", script, "--run", format, "--data", dataDir],
@@ -184,7 +192,7 @@ const table = [
   ),
 ].join("\n");
 console.log(`\n${table}`);
-if (process.argv.includes("--write")) {
+if (writing) {
   const file = "docs/performance.md";
   const doc = readFileSync(file, "utf8");
   const block = `<!-- exports:start -->\n${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:exports -- --write\` (${total.toLocaleString("en-US")} records, each format in a fresh process, streamed over HTTP on the embedded database).\n<!-- exports:end -->`;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { inflateRawSync } from "node:zlib";
+import { text } from "node:stream/consumers";
 import { ZipArchive } from "archiver";
 import {
   AlignmentType,
@@ -15,6 +15,7 @@ import {
   ShadingType,
   TextRun,
 } from "docx";
+import yauzl from "yauzl";
 import type { ExportContext, ExportFormatter } from "../export-model";
 import {
   NO_RECORDS,
@@ -203,28 +204,6 @@ async function* recordsXml(context: ExportContext, names: ReportNames): AsyncGen
   }
 }
 
-/** The files of the small zip docx wrote (no zip64; each stored or deflated). */
-function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0) throw new Error("docx wrote no zip directory");
-  const entries: { name: string; data: Buffer }[] = [];
-  let at = zip.readUInt32LE(end + 16);
-  for (let count = zip.readUInt16LE(end + 10); count > 0; count -= 1) {
-    const method = zip.readUInt16LE(at + 10);
-    const size = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const local = zip.readUInt32LE(at + 42);
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const raw = zip.subarray(start, start + size);
-    entries.push({
-      name: zip.toString("utf8", at + 46, at + 46 + nameLength),
-      data: method === 8 ? inflateRawSync(raw) : raw,
-    });
-    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return entries;
-}
-
 /** document.xml with the records in place of the marker's paragraph. */
 async function* documentXml(
   shell: string,
@@ -243,17 +222,20 @@ async function* documentXml(
 
 /**
  * The report as a Word document, streamed: docx writes the summary pages and the package, and the
- * records are written into document.xml as they are read, so memory stays bounded.
+ * records are written into document.xml as they are read, so memory stays bounded. The package docx
+ * wrote is small (the summaries only); yauzl reads its files back and archiver writes them out again.
  */
 async function writeWord(context: ExportContext, archive: ZipArchive) {
   const names = await reportNames(context);
   const marker = `records-${randomUUID()}`;
-  for (const { name, data } of zipEntries(await documentShell(context, names, marker))) {
+  const shell = await yauzl.fromBufferPromise(await documentShell(context, names, marker));
+  for await (const entry of shell.eachEntry()) {
+    const file = await shell.openReadStreamPromise(entry);
     const content =
-      name === "word/document.xml"
-        ? Readable.from(documentXml(data.toString("utf8"), marker, context, names), { objectMode: false })
-        : data;
-    archive.append(content, { name });
+      entry.fileName === "word/document.xml"
+        ? Readable.from(documentXml(await text(file), marker, context, names), { objectMode: false })
+        : file;
+    archive.append(content, { name: entry.fileName });
   }
   await archive.finalize();
 }

@@ -1,0 +1,1 @@
+export { fhirExport } from "./bundle";

@@ -1,0 +1,52 @@
+import type { AllergyIntolerance, Condition, Patient, Resource } from "@medplum/fhirtypes";
+import type { children, medicalAllergies } from "../../../../db/schema";
+import type { Links } from "./links";
+import { annotations, coded, namedUuid, opt, type Row, TERMINOLOGY, text, urn } from "./values";
+
+/** 'Sam Rivera': the last word as the family name, the others as given names, as best one string allows. */
+export function patient(child: Row<typeof children>, links: Links): Resource[] {
+  const words = child.name.trim().split(/\s+/);
+  const family = words.length > 1 ? words.at(-1) : undefined;
+  const resource: Patient = {
+    resourceType: "Patient",
+    id: child.id,
+    active: child.isActive === 1,
+    name: [{ text: child.name, family, given: family ? words.slice(0, -1) : words }],
+    gender: child.gender ?? "unknown",
+    birthDate: opt(child.dateOfBirth),
+  };
+  if (!child.medicalDiagnosis) return [resource];
+  // The diagnosis is the first thing a clinician reading the bundle needs; FHIR keeps it as a Condition.
+  const diagnosis: Condition = {
+    resourceType: "Condition",
+    id: namedUuid(links.ownerId, "diagnosis", child.id),
+    clinicalStatus: coded(`${TERMINOLOGY}/condition-clinical`, "active", "Active"),
+    category: [coded(`${TERMINOLOGY}/condition-category`, "problem-list-item", "Problem List Item")],
+    code: text(child.medicalDiagnosis),
+    subject: { reference: urn(child.id) },
+  };
+  return [resource, diagnosis];
+}
+
+export function allergy(row: Row<typeof medicalAllergies>, links: Links): Resource[] {
+  const subject = links.patient(row.childId);
+  if (!subject) return [];
+  const resource: AllergyIntolerance = {
+    resourceType: "AllergyIntolerance",
+    id: row.id,
+    clinicalStatus: coded(`${TERMINOLOGY}/allergyintolerance-clinical`, "active", "Active"),
+    criticality: row.severity === "severe" || row.severity === "life-threatening" ? "high" : "low",
+    code: text(row.allergen),
+    patient: subject,
+    onsetDateTime: opt(row.dateDiscovered),
+    // FHIR's reaction severity stops at 'severe'; criticality above says it can be life-threatening.
+    reaction: [
+      {
+        manifestation: [text(row.reaction)],
+        severity: row.severity === "life-threatening" ? "severe" : row.severity,
+      },
+    ],
+    note: annotations(row.treatment && `Treatment: ${row.treatment}`, row.notes),
+  };
+  return [resource];
+}

@@ -1,0 +1,83 @@
+import type { Condition, Procedure, Resource } from "@medplum/fhirtypes";
+import type { InfectionType, InsertionSite, LineType } from "../../../../../domain/picc";
+import type { piccInfections, piccLines } from "../../../../db/schema";
+import type { Links } from "./links";
+import { annotations, coded, opt, type Row, TERMINOLOGY, text } from "./values";
+
+const INFECTION_TEXT: Record<InfectionType, string> = {
+  bloodstream: "Bloodstream infection (central line)",
+  "exit-site": "Exit site infection (central line)",
+  tunnel: "Tunnel infection (central line)",
+  "catheter-related": "Catheter-related infection (central line)",
+  other: "Central line infection",
+};
+
+export function infection(row: Row<typeof piccInfections>, links: Links): Resource[] {
+  const subject = links.patient(row.childId);
+  if (!subject) return [];
+  const resolved = row.outcome === "resolved";
+  const resource: Condition = {
+    resourceType: "Condition",
+    id: row.id,
+    clinicalStatus: coded(
+      `${TERMINOLOGY}/condition-clinical`,
+      resolved ? "resolved" : "active",
+      resolved ? "Resolved" : "Active",
+    ),
+    code: text(INFECTION_TEXT[row.infectionType]),
+    subject,
+    onsetDateTime: row.infectionDate,
+    // con-4: only a resolved condition may say when it abated.
+    abatementDateTime: resolved ? opt(row.treatmentEndDate) : undefined,
+    note: annotations(
+      row.organism && `Organism: ${row.organism}`,
+      row.symptoms && `Symptoms: ${row.symptoms}`,
+      row.antibiotics && `Antibiotics: ${row.antibiotics}`,
+      row.treatmentMethod && `Treatment: ${row.treatmentMethod}`,
+      row.outcome && `Outcome: ${row.outcome}`,
+      row.hospitalAdmission &&
+        `Admitted to hospital${row.admissionDuration ? ` (${row.admissionDuration})` : ""}`,
+      row.notes,
+    ),
+  };
+  return [resource];
+}
+
+const SITE_TEXT: Record<InsertionSite, string> = {
+  "right-arm": "Right arm",
+  "left-arm": "Left arm",
+  "right-leg": "Right leg",
+  "left-leg": "Left leg",
+  chest: "Chest",
+  other: "Other",
+};
+const LINE_TEXT: Record<LineType, string> = {
+  "single-lumen": "Single-lumen PICC",
+  "double-lumen": "Double-lumen PICC",
+  "triple-lumen": "Triple-lumen PICC",
+  "power-picc": "Power PICC",
+};
+
+/**
+ * A PICC line as the Procedure that placed it, not a Device: the record is an insertion with a
+ * date, site, inserter and removal, which Procedure holds (performedPeriod, bodySite, performer),
+ * while an R4 Device describes the object itself (maker, lot, serial) that the app never records.
+ */
+export function piccLine(row: Row<typeof piccLines>, links: Links): Resource[] {
+  const subject = links.patient(row.childId);
+  if (!subject) return [];
+  const resource: Procedure = {
+    resourceType: "Procedure",
+    id: row.id,
+    status: "completed",
+    code: text("PICC line insertion"),
+    subject,
+    performedPeriod: { start: row.insertionDate, end: opt(row.removalDate) },
+    bodySite: [text(row.insertionSite && SITE_TEXT[row.insertionSite])],
+    performer: [{ actor: { display: opt(row.insertedBy) } }],
+    usedCode: [text(row.lineType && LINE_TEXT[row.lineType])],
+    complication: [text(row.complications)],
+    note: annotations(row.removalReason && `Removal reason: ${row.removalReason}`, row.notes),
+  };
+  return [resource];
+}
