@@ -4,6 +4,7 @@ import type { AppContext, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { createMailer } from "./lib/mailer";
+import type { Clock } from "./lib/session-store";
 import { accountRoutes } from "./modules/account/account.routes";
 import { allergyRoutes } from "./modules/allergies/allergies.routes";
 import { authPublicRoutes, authRoutes } from "./modules/auth/auth.routes";
@@ -47,6 +48,8 @@ export interface AppDeps {
   storage?: ObjectStorage;
   /** Password hashing: scrypt at production cost by default (tests pass a cheap one). */
   passwords?: PasswordHasher;
+  /** The clock sessions are started and checked by: the system's by default (tests move theirs on). */
+  now?: Clock;
 }
 
 export interface RegisteredRoute {
@@ -127,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerSecurity(app, config);
-  await registerSessions(app, config, db);
+  await registerSessions(app, config, db, deps.now);
 
   const context: AppContext = {
     config,

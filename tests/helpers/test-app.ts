@@ -9,6 +9,7 @@ import type { Database, Db } from "../../src/server/db/client";
 import { createPasswordHasher, type PasswordHasher } from "../../src/server/modules/auth/passwords";
 import { createStorage } from "../../src/server/storage/create-storage";
 import type { ObjectStorage } from "../../src/server/storage/object-storage";
+import { createTestClock, type TestClock } from "./test-clock";
 import { createTestDatabase } from "./test-database";
 
 export interface TestApp {
@@ -21,6 +22,8 @@ export interface TestApp {
   storage: ObjectStorage;
   /** How many passwords the app has hashed (sign-ups), to check what it spends work on. */
   hashes(): number;
+  /** The clock the app's sessions go by: `advance` it to let time pass without waiting. */
+  clock: TestClock;
   close(): Promise<void>;
 }
 
@@ -44,18 +47,24 @@ function countingTestHasher() {
 /**
  * The app on a fresh database, configured as in production but for a temporary DATA_DIR and a
  * cheap password hash. `beforeReady` may register extra routes (probes of failure paths);
- * `database: "embedded"` runs it on PGlite even on the PostgreSQL run.
+ * `database: "embedded"` runs it on PGlite even on the PostgreSQL run; `sameDatabaseAs` runs it on
+ * another test app's database (other settings without the cost of a database of their own), which
+ * its `close` leaves alone.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance, db: Db) => unknown,
-  options: { database?: "configured" | "embedded"; clientDir?: string } = {},
+  options: { database?: "configured" | "embedded"; clientDir?: string; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "mct-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("hex"), ...env });
-  const { database, drop, url } = await createTestDatabase(options.database);
+  const shared = options.sameDatabaseAs;
+  const { database, drop, url } = shared
+    ? { database: shared.database, drop: async () => {}, url: shared.databaseUrl }
+    : await createTestDatabase(options.database);
   const { counted, hashes } = countingTestHasher();
   const storage = createStorage(config);
+  const clock = createTestClock();
   const app = await buildApp({
     config,
     db: database.db,
@@ -63,6 +72,7 @@ export async function buildTestApp(
     passwords: counted,
     storage,
     clientDir: options.clientDir,
+    now: clock.now,
   });
   await beforeReady?.(app, database.db);
   await app.ready();
@@ -73,6 +83,7 @@ export async function buildTestApp(
     dataDir,
     storage,
     hashes,
+    clock,
     async close() {
       await app.close();
       await drop();

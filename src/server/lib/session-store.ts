@@ -46,11 +46,17 @@ interface CachedSession {
   deadline: number;
 }
 
+/** What time it is. The system clock in production; tests pass one they move forward. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
 /**
  * Server-side sessions in the `sessions` table (DESIGN section 3). Any server process sharing the
- * database serves any session; each remembers what it read for `SESSION_CACHE_MS`.
+ * database serves any session; each remembers what it read for `SESSION_CACHE_MS`. Every deadline
+ * is checked against `clock`.
  */
-export function createSessionStore(db: Db, policy: SessionPolicy) {
+export function createSessionStore(db: Db, policy: SessionPolicy, clock: Clock = systemClock) {
   const cache = new Map<string, CachedSession>();
   const remember = (sid: string, entry: CachedSession) => {
     cache.delete(sid);
@@ -68,7 +74,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
      * is recorded on the account: `lastSignInAt` becomes now and its old value `previousSignInAt`
      * (null while the account is on its first visit: docs/decisions/0003).
      */
-    async create(userId: string, now = new Date()) {
+    async create(userId: string, now = clock()) {
       const token = randomBytes(32).toString("base64url");
       const data: SessionData = { userId, createdAt: now.toISOString(), lastSeenAt: now.toISOString() };
       await db.transaction(async (tx) => {
@@ -91,7 +97,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
      * Finds the live session for a cookie token. A session past its absolute lifetime or idle for
      * longer than the idle timeout is deleted and not returned. A live one is touched.
      */
-    async resume(token: string, now = new Date()): Promise<ResumedSession | null> {
+    async resume(token: string, now = clock()): Promise<ResumedSession | null> {
       const sid = sessionKey(token, policy.secret);
       const at = now.getTime();
       const cached = cache.get(sid);
@@ -132,7 +138,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
     },
 
     /** Deletes sessions past their deadline. */
-    async prune(now = new Date()) {
+    async prune(now = clock()) {
       await db.delete(sessions).where(lt(sessions.expire, now));
     },
   };

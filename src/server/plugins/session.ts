@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { unauthorized } from "../lib/errors";
-import { createSessionStore, SESSION_LIFETIME_MS, type SessionStore } from "../lib/session-store";
+import {
+  type Clock,
+  createSessionStore,
+  SESSION_LIFETIME_MS,
+  type SessionStore,
+  systemClock,
+} from "../lib/session-store";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -37,12 +43,19 @@ type WithLoaded = FastifyRequest & { [loaded]?: boolean };
 /**
  * Session cookies and the request's user (DESIGN section 3). Registered on the root instance, so
  * every route can call `request.loadSession()`; the signed-in scope (`signedIn`) requires it.
+ * Sessions start and end by `clock`.
  */
-export async function registerSessions(app: FastifyInstance, config: Config, db: Db): Promise<SessionStore> {
-  const store = createSessionStore(db, {
-    secret: config.sessionSecret,
-    idleMinutes: config.sessionIdleMinutes,
-  });
+export async function registerSessions(
+  app: FastifyInstance,
+  config: Config,
+  db: Db,
+  clock: Clock = systemClock,
+): Promise<SessionStore> {
+  const store = createSessionStore(
+    db,
+    { secret: config.sessionSecret, idleMinutes: config.sessionIdleMinutes },
+    clock,
+  );
   const name = cookieName(config);
   const secure = config.publicUrl?.startsWith("https:") ?? false;
   const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax", secure } as const;

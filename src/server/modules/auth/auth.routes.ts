@@ -5,18 +5,18 @@ import { signedInUserRecord } from "../../../domain/signed-in-user";
 import type { ModuleRoutes } from "../../app-context";
 import type { Db } from "../../db/client";
 import { conflict, forbidden, HttpError, unauthorized } from "../../lib/errors";
+import { presentedDevice, trustDevice } from "./device-cookie";
 import {
   accountKey,
   clearFailures,
+  deviceKey,
   forgetAttempt,
-  ipKey,
-  MAX_FAILURES,
   MAX_SIGNUPS,
   pruneFailures,
   SIGNUP_WINDOW_MS,
   signupKey,
   takeAttempt,
-  WINDOW_MS,
+  takeSignInAttempt,
 } from "./login-limit.queries";
 import { createOidc, type PendingLogin } from "./oidc";
 import {
@@ -87,6 +87,8 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords }) =
         lastName,
       });
       if (!user) throw taken;
+      // The browser that created the account is known from now on (docs/decisions/0005).
+      trustDevice(reply, config, user.id);
       return reply.status(201).send(await signInAs(db, reply, user.id));
     },
   );
@@ -97,18 +99,19 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords }) =
     async (request, reply) => {
       if (oidc) throw forbidden("Sign in through the identity provider.");
       const { email, password } = request.body;
-      // The attempt is counted before the password is checked, so parallel guesses cannot outrun the limit.
-      const attempt = await takeAttempt(db, [ipKey(request.ip), accountKey(email)], {
-        max: MAX_FAILURES,
-        windowMs: WINDOW_MS,
-      });
-      if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
       const user = await findUserByEmail(db, email);
+      // A browser that signed in to this account before is limited on its own (docs/decisions/0005).
+      const device = user ? presentedDevice(request, config, user.id) : undefined;
+      // The attempt is counted before the password is checked, so parallel guesses cannot outrun the limit.
+      const attempt = await takeSignInAttempt(db, { ip: request.ip, email, device });
+      if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
       const valid = await passwords.verify(password, user?.passwordHash ?? (await passwords.decoy()));
       if (!user?.passwordHash || !valid) throw new HttpError(401, "Invalid email or password");
-      // A success is not a failure: the account starts afresh and the address keeps only its failures.
-      await clearFailures(db, accountKey(email));
+      // A success is not a failure: the account and this browser start afresh, and the address
+      // keeps only its failures.
+      await clearFailures(db, device ? [accountKey(email), deviceKey(device)] : [accountKey(email)]);
       await forgetAttempt(db, attempt.ids);
+      trustDevice(reply, config, user.id, device);
       return signInAs(db, reply, user.id);
     },
   );

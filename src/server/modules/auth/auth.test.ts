@@ -175,19 +175,20 @@ describe("local accounts", () => {
 
 /**
  * A session row changed in the database reaches the server once what it remembers of the session
- * is older than SESSION_CACHE_MS (as a sign-out through another server does).
+ * is SESSION_CACHE_MS old (as a sign-out through another server does): the app's clock is moved on
+ * that far instead of waiting.
  */
-const afterSessionCache = () => new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 20));
+const afterSessionCache = (app: TestApp) => app.clock.advance(SESSION_CACHE_MS);
 
 describe("session lifetime", () => {
   const shiftSession = async (userId: string, field: "createdAt" | "lastSeenAt", minutesAgo: number) => {
     await queryRows(
       t.database,
       sql`
-      update sessions set sess = jsonb_set(sess, ${`{${field}}`}::text[], to_jsonb(${new Date(Date.now() - minutesAgo * 60_000).toISOString()}::text))
+      update sessions set sess = jsonb_set(sess, ${`{${field}}`}::text[], to_jsonb(${new Date(t.clock.now().getTime() - minutesAgo * 60_000).toISOString()}::text))
       where user_id = ${userId}`,
     );
-    await afterSessionCache();
+    afterSessionCache(t);
   };
 
   it("rejects a session more than 24 hours after sign-in, however active", async () => {
@@ -211,7 +212,7 @@ describe("session lifetime", () => {
 
 describe("a short idle timeout", () => {
   it("keeps a session alive that is used more often than the idle limit", async () => {
-    const short = await buildTestApp({ SESSION_IDLE_MINUTES: "1" });
+    const short = await buildTestApp({ SESSION_IDLE_MINUTES: "1" }, undefined, { sameDatabaseAs: t });
     try {
       const user = await signUp(short.app);
       // Used 45 s after the last request, then again 30 s later: never idle for a minute.
@@ -221,7 +222,7 @@ describe("a short idle timeout", () => {
           sql`update sessions set sess = jsonb_set(sess, '{lastSeenAt}', to_jsonb(to_char(((sess->>'lastSeenAt')::timestamptz - make_interval(secs => ${seconds}::int)) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
               where user_id = ${user.id}`,
         );
-        await afterSessionCache();
+        afterSessionCache(short);
       };
       await stepBack(45);
       expect((await user.get("/api/auth/user")).statusCode).toBe(200);
@@ -359,7 +360,7 @@ describe("profile and account", () => {
 
 describe("closed sign-up", () => {
   it("refuses registration with 403 when ALLOW_SIGNUP=false", async () => {
-    const closed = await buildTestApp({ ALLOW_SIGNUP: "false" });
+    const closed = await buildTestApp({ ALLOW_SIGNUP: "false" }, undefined, { sameDatabaseAs: t });
     try {
       const response = await closed.app.inject({
         method: "POST",
@@ -377,7 +378,9 @@ describe("closed sign-up", () => {
   });
 
   it("marks the cookie Secure with the __Host- prefix when PUBLIC_URL is https", async () => {
-    const secure = await buildTestApp({ PUBLIC_URL: "https://care.example.org" });
+    const secure = await buildTestApp({ PUBLIC_URL: "https://care.example.org" }, undefined, {
+      sameDatabaseAs: t,
+    });
     try {
       const response = await secure.app.inject({
         method: "POST",

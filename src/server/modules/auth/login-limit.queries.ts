@@ -1,10 +1,14 @@
-import { and, count, eq, gte, inArray, lt, min, sql } from "drizzle-orm";
+import { and, count, gte, inArray, lt, min, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { loginFailures } from "../../db/schema/index";
 
-/** At most this many password checks per client address and per account in the window. */
+/**
+ * At most this many password checks per client address and per account in the window, and as many
+ * again per device cookie (docs/decisions/0005).
+ */
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60 * 1000;
+const SIGN_IN_LIMIT: AttemptLimit = { max: MAX_FAILURES, windowMs: WINDOW_MS };
 /** At most this many new accounts per client address in an hour. */
 export const MAX_SIGNUPS = 10;
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
@@ -12,6 +16,7 @@ export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 export const ipKey = (ip: string) => `ip:${ip}`;
 export const accountKey = (email: string) => `account:${email.toLowerCase()}`;
 export const signupKey = (ip: string) => `signup:${ip}`;
+export const deviceKey = (nonce: string) => `device:${nonce}`;
 
 export interface AttemptLimit {
   max: number;
@@ -60,14 +65,34 @@ export async function takeAttempt(
   });
 }
 
+/**
+ * Counts a sign-in attempt before its password is checked. A browser presenting a valid device
+ * cookie for the account (`device`, its nonce) is counted against that cookie alone, neither
+ * against its address nor against the account, so guesses from elsewhere cannot lock it out; once
+ * its own allowance is spent it is a stranger like any other. Every other attempt is counted
+ * against the client address and the account (OWASP, "Slow Down Online Guessing Attacks with
+ * Device Cookies": trusted clients are locked out one by one, untrusted ones together).
+ */
+export async function takeSignInAttempt(
+  db: Db,
+  who: { ip: string; email: string; device?: string | undefined },
+  now = new Date(),
+): Promise<Attempt> {
+  if (who.device) {
+    const trusted = await takeAttempt(db, [deviceKey(who.device)], SIGN_IN_LIMIT, now);
+    if (trusted.allowed) return trusted;
+  }
+  return takeAttempt(db, [ipKey(who.ip), accountKey(who.email)], SIGN_IN_LIMIT, now);
+}
+
 /** Removes attempts that turned out not to count: a successful sign-in, a refused request. */
 export async function forgetAttempt(db: Db, ids: string[]) {
   if (ids.length) await db.delete(loginFailures).where(inArray(loginFailures.id, ids));
 }
 
-/** A successful sign-in clears the account's failures (not the address's). */
-export async function clearFailures(db: Db, key: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+/** A successful sign-in clears the account's failures and its browser's (not the address's). */
+export async function clearFailures(db: Db, keys: string[]) {
+  await db.delete(loginFailures).where(inArray(loginFailures.key, keys));
 }
 
 export async function pruneFailures(db: Db, now = new Date()) {
