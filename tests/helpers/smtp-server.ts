@@ -7,6 +7,8 @@ export async function startSmtpServer() {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
+    // No reverse DNS of 127.0.0.1 for each connection: it can take seconds where DNS is slow.
+    disableReverseLookup: true,
     disabledCommands: ["STARTTLS"],
     onData(stream, _session, done) {
       simpleParser(stream)

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -10,56 +10,122 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
-  attachment: { filename: string; contentType: string; content: Readable };
-}
-
-/** Where a message went: out through SMTP, or into the outbox folder as a file. */
-export type Delivery = { sentTo: string } | { savedTo: string };
-
-export interface Mailer {
-  send(mail: Mail): Promise<Delivery>;
+  attachment?: { filename: string; contentType: string; content: Readable };
 }
 
 /**
- * Mail for exports. With SMTP_URL and MAIL_FROM the message goes out through that server; without
- * them it is written to DATA_DIR/outbox as an .eml file (readable by the server's user only), so a
- * self-hosted server without mail still delivers the export somewhere the family can reach.
+ * Where a message went: out through SMTP, or into the outbox folder. The outbox's place on the
+ * server's disk is never part of it: answers must not name server paths.
+ */
+export type Delivery = { sentTo: string } | { savedInOutbox: true };
+
+export interface Mailer {
+  /** Sends `mail`, or saves it in the outbox. */
+  send(mail: Mail): Promise<Delivery>;
+}
+
+/** How long the outbox keeps a message (our choice: long enough for a weekend, short for a disk). */
+export const OUTBOX_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
+/** How often the outbox is swept. */
+export const OUTBOX_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+export function outboxDir(dataDir: string) {
+  return join(dataDir, "outbox");
+}
+
+/**
+ * Mail for exports and confirmation links. With SMTP_URL and MAIL_FROM the message goes out through
+ * that server; without them it is written to DATA_DIR/outbox as an .eml file (readable by the
+ * server's user only, removed after `OUTBOX_RETENTION_MS` by `startOutboxSweep`), so a self-hosted
+ * server without mail still delivers somewhere its operator can reach.
  */
 export function createMailer(config: Pick<Config, "mail" | "dataDir">): Mailer {
+  const message = (mail: Mail) => ({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    attachments: mail.attachment ? [mail.attachment] : [],
+  });
+
   if (config.mail) {
     const transport = nodemailer.createTransport(config.mail.smtpUrl);
     const from = config.mail.from;
     return {
       async send(mail) {
-        await transport.sendMail({
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          attachments: [mail.attachment],
-        });
+        await transport.sendMail({ from, ...message(mail) });
         return { sentTo: mail.to };
       },
     };
   }
+
   const transport = nodemailer.createTransport({ streamTransport: true, newline: "unix" });
-  const outbox = join(config.dataDir, "outbox");
+  const outbox = outboxDir(config.dataDir);
   return {
     async send(mail) {
       mkdirSync(outbox, { recursive: true, mode: 0o700 });
-      const file = join(
-        outbox,
-        `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`,
-      );
-      const info = await transport.sendMail({
-        from: "Medical Care Tracker <no-reply@localhost>",
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        attachments: [mail.attachment],
-      });
-      await pipeline(info.message as Readable, createWriteStream(file, { mode: 0o600 }));
-      return { savedTo: file };
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
+      // Written under another name and renamed when whole: the outbox never holds half a message.
+      const partial = join(outbox, `${name}.tmp`);
+      try {
+        const info = await transport.sendMail({
+          from: "Medical Care Tracker <no-reply@localhost>",
+          ...message(mail),
+        });
+        await pipeline(info.message as Readable, createWriteStream(partial, { mode: 0o600 }));
+        renameSync(partial, join(outbox, name));
+      } catch (error) {
+        rmSync(partial, { force: true });
+        throw error;
+      }
+      return { savedInOutbox: true };
     },
   };
+}
+
+/**
+ * Removes what the outbox has kept longer than `OUTBOX_RETENTION_MS` at `now` (finished messages
+ * and any left half-written by a crash). Returns how many files went. An outbox that does not
+ * exist yet is empty.
+ */
+export function sweepOutbox(dir: string, now: Date): number {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  const oldest = now.getTime() - OUTBOX_RETENTION_MS;
+  let removed = 0;
+  for (const name of names) {
+    const file = join(dir, name);
+    try {
+      const stat = statSync(file);
+      if (!stat.isFile() || stat.mtimeMs >= oldest) continue;
+      rmSync(file, { force: true });
+      removed += 1;
+    } catch (error) {
+      // Removed meanwhile by another process sweeping the same folder.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  return removed;
+}
+
+/**
+ * Sweeps the outbox now and every `OUTBOX_SWEEP_EVERY_MS`. The timer does not keep the process
+ * alive; `stop` ends it (the app calls it as it closes).
+ */
+export function startOutboxSweep(dir: string, { onError }: { onError: (error: Error) => void }) {
+  const sweep = () => {
+    try {
+      sweepOutbox(dir, new Date());
+    } catch (error) {
+      onError(error as Error);
+    }
+  };
+  sweep();
+  const timer = setInterval(sweep, OUTBOX_SWEEP_EVERY_MS);
+  timer.unref();
+  return { timer, stop: () => clearInterval(timer) };
 }
