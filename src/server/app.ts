@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     storage: deps.storage ?? createStorage(config),
     passwords: deps.passwords ?? createPasswordHasher(),
-    mailer: createMailer(config),
+    mailer: createMailer(config, { log: app.log }),
   };
   // Messages saved without mail settings (exports, confirmation links) do not pile up on the disk.
   const outboxSweep = startOutboxSweep(outboxDir(config.dataDir), {

@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpError } from "./errors";
 import { createMailer, OUTBOX_RETENTION_MS, startOutboxSweep, sweepOutbox } from "./mailer";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -53,6 +56,30 @@ describe("the outbox sweep", () => {
     fileAt(outbox, "b.eml", new Date());
     vi.advanceTimersByTime(4 * DAY);
     expect(readdirSync(outbox)).toEqual(["b.eml"]);
+  });
+});
+
+const NOT_SENT = "The mail server did not accept the message; nothing was sent. Please try again later.";
+
+describe("a mail server that does not answer", () => {
+  it("is given up after the timeout, as a 503 that says nothing was sent", async () => {
+    const sockets: Socket[] = [];
+    // Takes the connection and never says a word (no SMTP greeting).
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const mailer = createMailer(
+        { mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: "care@example.org" }, dataDir: tempDir() },
+        { timeoutMs: 300 },
+      );
+      const sending = mailer.send({ to: "parent@example.org", subject: "Hello", text: "Hello" });
+      await expect(sending).rejects.toBeInstanceOf(HttpError);
+      await expect(sending).rejects.toMatchObject({ statusCode: 503, message: NOT_SENT });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });
 

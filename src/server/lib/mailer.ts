@@ -5,6 +5,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
+import { HttpError } from "./errors";
 
 export interface Mail {
   to: string;
@@ -20,14 +21,51 @@ export interface Mail {
 export type Delivery = { sentTo: string } | { savedInOutbox: true };
 
 export interface Mailer {
-  /** Sends `mail`, or saves it in the outbox. */
+  /**
+   * Sends `mail`, or saves it in the outbox. A mail server that cannot be reached, does not answer
+   * in time or refuses the message is an HttpError 503 (`MAIL_NOT_SENT`), and nothing was sent.
+   */
   send(mail: Mail): Promise<Delivery>;
 }
+
+export const MAIL_NOT_SENT =
+  "The mail server did not accept the message; nothing was sent. Please try again later.";
+
+/**
+ * How long the mail server may take to accept a connection and greet us. A person is waiting on a
+ * button: nodemailer's defaults (2 minutes to connect, 10 of silence mid-message) suit a queue
+ * that works in the background, not a request. Our choice, not a standard's.
+ */
+export const SMTP_CONNECT_TIMEOUT_MS = 15_000;
+/** Silence allowed mid-conversation: a server may take a while to scan a large attachment. */
+export const SMTP_SOCKET_TIMEOUT_MS = 60_000;
 
 /** How long the outbox keeps a message (our choice: long enough for a weekend, short for a disk). */
 export const OUTBOX_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
 /** How often the outbox is swept. */
 export const OUTBOX_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** nodemailer's codes for a mail server that could not be reached, did not answer, or said no. */
+const MAIL_SERVER_FAULTS = new Set([
+  "ECONNECTION",
+  "ETIMEDOUT",
+  "ESOCKET",
+  "EDNS",
+  "ETLS",
+  "EREQUIRETLS",
+  "EAUTH",
+  "ENOAUTH",
+  "EENVELOPE",
+  "EMESSAGE",
+  "EPROTOCOL",
+]);
+
+export interface MailerOptions {
+  /** One timeout for connecting, the greeting and each answer (tests of a silent server). */
+  timeoutMs?: number;
+  /** Where a failed delivery is reported, by nodemailer's code and the server's reply code only. */
+  log?: { warn(facts: object, message: string): void };
+}
 
 export function outboxDir(dataDir: string) {
   return join(dataDir, "outbox");
@@ -39,7 +77,7 @@ export function outboxDir(dataDir: string) {
  * server's user only, removed after `OUTBOX_RETENTION_MS` by `startOutboxSweep`), so a self-hosted
  * server without mail still delivers somewhere its operator can reach.
  */
-export function createMailer(config: Pick<Config, "mail" | "dataDir">): Mailer {
+export function createMailer(config: Pick<Config, "mail" | "dataDir">, options: MailerOptions = {}): Mailer {
   const message = (mail: Mail) => ({
     to: mail.to,
     subject: mail.subject,
@@ -48,11 +86,23 @@ export function createMailer(config: Pick<Config, "mail" | "dataDir">): Mailer {
   });
 
   if (config.mail) {
-    const transport = nodemailer.createTransport(config.mail.smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: config.mail.smtpUrl,
+      connectionTimeout: options.timeoutMs ?? SMTP_CONNECT_TIMEOUT_MS,
+      greetingTimeout: options.timeoutMs ?? SMTP_CONNECT_TIMEOUT_MS,
+      socketTimeout: options.timeoutMs ?? SMTP_SOCKET_TIMEOUT_MS,
+    });
     const from = config.mail.from;
     return {
       async send(mail) {
-        await transport.sendMail({ from, ...message(mail) });
+        try {
+          await transport.sendMail({ from, ...message(mail) });
+        } catch (error) {
+          const { code, responseCode } = error as { code?: string; responseCode?: number };
+          if (typeof responseCode !== "number" && !(code && MAIL_SERVER_FAULTS.has(code))) throw error;
+          options.log?.warn({ fault: { code, responseCode } }, "the mail server did not take a message");
+          throw new HttpError(503, MAIL_NOT_SENT);
+        }
         return { sentTo: mail.to };
       },
     };

@@ -1,9 +1,22 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmationToken, latestToken, mailsTo, outboxMessages } from "../../../../tests/helpers/mail";
-import { startSmtpServer } from "../../../../tests/helpers/smtp-server";
-import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
+import {
+  confirmationToken,
+  latestToken,
+  mailsTo,
+  outboxFiles,
+  outboxMessages,
+} from "../../../../tests/helpers/mail";
+import { portWithNothingListening, startSmtpServer } from "../../../../tests/helpers/smtp-server";
+import {
+  buildTestApp,
+  PASSWORD,
+  signUp,
+  type TestApp,
+  uniqueAddress,
+  uniqueEmail,
+} from "../../../../tests/helpers/test-app";
 import { queryRows } from "../../../../tests/helpers/test-database";
 import {
   CONFIRMATION_LIFETIME_MS,
@@ -17,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const NOT_SENT = "The mail server did not accept the message; nothing was sent. Please try again later.";
 const SAVED_IN_OUTBOX =
   "This server has no mail settings, so the confirmation link was saved in the server's mail outbox instead of being sent. The person who runs this server can pass it on to you.";
 
@@ -201,6 +215,60 @@ describe("links through a mail server", () => {
     } finally {
       await app.close();
       await smtp.close();
+    }
+  });
+
+  it("answers 503 when the mail server refuses, keeps no link, and does not count the attempt", async () => {
+    const smtp = await startSmtpServer();
+    const app = await buildTestApp(smtp.env);
+    try {
+      smtp.refuse(true);
+      // The account is made even when its link cannot be sent: it can ask again from Settings.
+      const user = await signUp(app.app);
+      expect((await user.get("/api/auth/user")).json()).toMatchObject({ emailConfirmed: false });
+      expect(await tokenRows(app, user.id)).toEqual([]);
+      for (let i = 0; i < 4; i++) {
+        const response = await user.post("/api/auth/email-confirmation");
+        expect({ i, status: response.statusCode, body: response.json() }).toEqual({
+          i,
+          status: 503,
+          body: { message: NOT_SENT },
+        });
+      }
+      expect(await tokenRows(app, user.id)).toEqual([]);
+      expect(outboxFiles(app.dataDir)).toEqual([]);
+      smtp.refuse(false);
+      for (let i = 0; i < 3; i++)
+        expect((await user.post("/api/auth/email-confirmation")).statusCode).toBe(200);
+      expect((await user.post("/api/auth/email-confirmation")).statusCode).toBe(429);
+      expect(smtp.received).toHaveLength(3);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+
+  it("answers 503 when nothing listens at the mail server's address", async () => {
+    const port = await portWithNothingListening();
+    const app = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "care@example.org" });
+    try {
+      const email = uniqueEmail();
+      const signUpResponse = await app.app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { email, password: PASSWORD },
+        remoteAddress: uniqueAddress(),
+      });
+      expect(signUpResponse.statusCode).toBe(201);
+      expect(signUpResponse.json()).toMatchObject({ email, emailConfirmed: false });
+      const user = await signUp(app.app);
+      const response = await user.post("/api/auth/email-confirmation");
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: NOT_SENT });
+      expect(await tokenRows(app, user.id)).toEqual([]);
+      expect(outboxFiles(app.dataDir)).toEqual([]);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -13,6 +13,7 @@ afterAll(() => t.close());
 
 const NOT_CONFIRMED =
   "Confirm your email address first: exports are only sent to an address you have confirmed. You can ask for a new confirmation link in Settings.";
+const NOT_SENT = "The mail server did not accept the message; nothing was sent. Please try again later.";
 const ATTACKER_NAME = "URGENT: your account is locked, sign in at http://evil.example/login";
 
 /** A mail server of its own for one test, and an app that sends through it. */
@@ -141,6 +142,51 @@ describe("export by email", () => {
     for (const format of ["json", "fhir", "txt", ""]) {
       const response = await user.post("/api/account/export-email", { format });
       expect({ format, status: response.statusCode }).toEqual({ format, status: 400 });
+    }
+  });
+});
+
+describe("export by email when the mail server fails", () => {
+  it("answers 503 when the mail server refuses, and a refused send does not count against the limit", async () => {
+    const m = await mailingApp();
+    try {
+      const user = await signUp(m.app.app);
+      await confirmEmail(m.app, user, m.smtp.received);
+      m.smtp.refuse(true);
+      for (let i = 0; i < 10; i++) {
+        const response = await user.post("/api/account/export-email", { format: "csv" });
+        expect({ i, status: response.statusCode, body: response.json() }).toEqual({
+          i,
+          status: 503,
+          body: { message: NOT_SENT },
+        });
+      }
+      m.smtp.refuse(false);
+      for (let i = 0; i < 10; i++) {
+        const response = await user.post("/api/account/export-email", { format: "csv" });
+        expect({ i, status: response.statusCode }).toEqual({ i, status: 200 });
+      }
+      expect((await user.post("/api/account/export-email", { format: "csv" })).statusCode).toBe(429);
+      expect(m.exports()).toHaveLength(10);
+      // Nothing was written to the outbox instead.
+      expect(outboxFiles(m.app.dataDir)).toEqual([]);
+    } finally {
+      await m.close();
+    }
+  });
+
+  it("answers 503 when the mail server has stopped and nothing listens on its port", async () => {
+    const m = await mailingApp();
+    try {
+      const user = await signUp(m.app.app);
+      await confirmEmail(m.app, user, m.smtp.received);
+      await m.smtp.close();
+      const response = await user.post("/api/account/export-email", { format: "word" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: NOT_SENT });
+      expect(outboxFiles(m.app.dataDir)).toEqual([]);
+    } finally {
+      await m.close();
     }
   });
 });
