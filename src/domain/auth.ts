@@ -67,3 +67,15 @@ export type CurrentUser = z.infer<typeof currentUserRecord>;
 /** How this server signs people in (`GET /api/auth/config`): local accounts, or OpenID Connect. */
 export const authConfigRecord = z.object({ mode: z.enum(["local", "oidc"]), allowSignup: z.boolean() });
 export type AuthConfig = z.infer<typeof authConfigRecord>;
+
+/** Opening an email confirmation link: the token from its address (`/confirm-email?token=...`). */
+export const emailConfirmationInput = z.object({
+  token: text({ error: "The link's token is required" })
+    .min(1, "The link's token is required")
+    .max(1000, "The link's token is too long"),
+});
+export type EmailConfirmationInput = z.input<typeof emailConfirmationInput>;
+
+/** An answer that is only a sentence to show (a confirmation, a message sent). */
+export const messageRecord = z.object({ message: z.string() });
+export type MessageRecord = z.infer<typeof messageRecord>;

@@ -5,7 +5,12 @@ import { currentUserRecord } from "./auth";
  * The signed-in person as the sign-in, sign-up, profile and `GET /api/auth/user` answers give
  * them: `currentUserRecord` plus `firstVisit`, true during the account's first session (the one
  * its sign-up, or first OpenID Connect sign-in, started) and false from the next sign-in on, on
- * every device. An export's account stays `currentUserRecord`: a visit is not a care record.
+ * every device, and `emailConfirmed`, true once the account proved it reads its email (a
+ * confirmation link, or an identity provider that verified it). An export's account stays
+ * `currentUserRecord`: a visit is not a care record.
  */
-export const signedInUserRecord = currentUserRecord.extend({ firstVisit: z.boolean() });
+export const signedInUserRecord = currentUserRecord.extend({
+  firstVisit: z.boolean(),
+  emailConfirmed: z.boolean(),
+});
 export type SignedInUser = z.infer<typeof signedInUserRecord>;

@@ -3,7 +3,7 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
-import { createMailer } from "./lib/mailer";
+import { createMailer, outboxDir, startOutboxSweep } from "./lib/mailer";
 import type { Clock } from "./lib/session-store";
 import { accountRoutes } from "./modules/account/account.routes";
 import { allergyRoutes } from "./modules/allergies/allergies.routes";
@@ -137,8 +137,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     storage: deps.storage ?? createStorage(config),
     passwords: deps.passwords ?? createPasswordHasher(),
-    mailer: createMailer(config),
+    mailer: createMailer(config, { log: app.log }),
   };
+  // Messages saved without mail settings (exports, confirmation links) do not pile up on the disk.
+  const outboxSweep = startOutboxSweep(outboxDir(config.dataDir), {
+    onError: (err) => app.log.warn({ fault: err.name }, "outbox sweep failed"),
+  });
+  app.addHook("onClose", async () => outboxSweep.stop());
   app.decorate("signedInRoutes", [] as RegisteredRoute[]);
 
   await app.register(async (api) => {

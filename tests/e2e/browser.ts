@@ -1,4 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
 import { type Browser, type BrowserContext, type Cookie, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject, onTestFailed } from "vitest";
 
@@ -9,6 +11,37 @@ export const sizes = {
 export type Size = keyof typeof sizes;
 
 export const baseUrl = () => inject("baseUrl");
+
+/**
+ * The path of the newest confirmation link the server sent to `email`: the test server has no mail
+ * settings, so the message is a file in its outbox (`DATA_DIR/outbox`).
+ */
+export async function confirmationLinkFor(email: string): Promise<string> {
+  const outbox = join(inject("dataDir"), "outbox");
+  const files = existsSync(outbox)
+    ? readdirSync(outbox)
+        .filter((f) => f.endsWith(".eml"))
+        .sort()
+    : [];
+  let found: string | undefined;
+  for (const file of files) {
+    const mail = await simpleParser(readFileSync(join(outbox, file)));
+    const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
+    const link = /https?:\/\/\S+\/confirm-email\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? "")?.[0];
+    if (to.includes(email) && link) found = link;
+  }
+  if (!found) throw new Error(`no confirmation link for ${email} in the outbox`);
+  const url = new URL(found);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Confirms the email address of the page's account by opening its link, through the API. */
+export async function confirmEmailViaApi(page: Page, email: string) {
+  const token = new URL(await confirmationLinkFor(email), baseUrl()).searchParams.get("token");
+  const response = await page.request.post("/api/auth/email-confirmation/confirm", { data: { token } });
+  if (response.status() !== 200)
+    throw new Error(`confirmation failed: ${response.status()} ${await response.text()}`);
+}
 
 /** The system Chromium (Debian's package), never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { format } from "date-fns";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { signUpViaApi, useBrowser } from "./browser";
+import { confirmEmailViaApi, signUpViaApi, useBrowser } from "./browser";
 
 const today = () => format(new Date(), "yyyy-MM-dd");
 
@@ -54,15 +54,23 @@ describe("exports from Account Settings", () => {
     }
   });
 
-  it("sends an export by email and says where it went", async () => {
+  it("sends an export by email once the address is confirmed, and says where it went", async () => {
     const page = await browser.newPage("desktop");
-    await signUpViaApi(page);
+    const { email } = await signUpViaApi(page);
     await page.goto("/settings");
     await page.getByRole("button", { name: "Email PDF" }).click();
-    await page.getByText("Export Email Sent", { exact: true }).first().waitFor();
-    // The test server has no mail settings: the message went to its outbox.
+    await page.getByText("Export Email Failed", { exact: true }).first().waitFor();
     await page
-      .getByText(/saved on the server as .*\.eml/)
+      .getByText(/^Confirm your email address first/)
+      .first()
+      .waitFor();
+
+    await confirmEmailViaApi(page, email);
+    await page.getByRole("button", { name: "Email PDF" }).click();
+    await page.getByText("Export Email Sent", { exact: true }).first().waitFor();
+    // The test server has no mail settings: the message went to its outbox, whose path is not shown.
+    await page
+      .getByText(/saved in the server's mail outbox/)
       .first()
       .waitFor();
   });
@@ -104,7 +112,10 @@ describe("exports from Account Settings", () => {
     await page.getByRole("button", { name: "Restore", exact: true }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
     await page.getByText("Restore Failed", { exact: true }).first().waitFor();
-    await page.getByText(/Notes, record 1: createdAt/).first().waitFor();
+    await page
+      .getByText(/Notes, record 1: createdAt/)
+      .first()
+      .waitFor();
     const notes = await (await page.request.get("/api/notes")).json();
     expect(notes).toHaveLength(1);
   });

@@ -10,6 +10,8 @@ import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: its outbox holds the mail it would have sent (no mail settings). */
+    dataDir: string;
   }
 }
 
@@ -60,6 +62,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${baseUrl}/api/auth/config`, server);
   project.provide("baseUrl", baseUrl);
+  project.provide("dataDir", dataDir);
   return async () => {
     server.kill("SIGTERM");
     if (server.exitCode === null) await once(server, "exit");

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { useRoute } from "wouter";
 import { useAuth } from "@/client/lib/auth";
 import { AppProviders } from "./app-providers";
 import { FullScreenLoading } from "./full-screen-message";
@@ -7,16 +8,23 @@ const LandingPage = lazy(() =>
   import("@/client/features/landing/landing-page").then((m) => ({ default: m.LandingPage })),
 );
 const SignedInApp = lazy(() => import("./signed-in-app").then((m) => ({ default: m.SignedInApp })));
+const ConfirmEmailPage = lazy(() =>
+  import("@/client/features/confirm-email/confirm-email-page").then((m) => ({ default: m.ConfirmEmailPage })),
+);
 
 const LOADING_TEXT = "Loading your medical dashboard...";
 
-/** Signed out: the landing page on every path. Signed in: the shell and its routes. */
+/**
+ * Signed out: the landing page on every path. Signed in: the shell and its routes. The link of an
+ * email confirmation opens its own page either way (`/confirm-email?token=...`).
+ */
 function AuthGate() {
   const { user, isLoading } = useAuth();
+  const [confirmingEmail] = useRoute("/confirm-email");
   if (isLoading) return <FullScreenLoading label={LOADING_TEXT} />;
   return (
     <Suspense fallback={<FullScreenLoading label={LOADING_TEXT} />}>
-      {user ? <SignedInApp user={user} /> : <LandingPage />}
+      {confirmingEmail ? <ConfirmEmailPage /> : user ? <SignedInApp user={user} /> : <LandingPage />}
     </Suspense>
   );
 }

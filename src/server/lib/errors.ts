@@ -25,3 +25,14 @@ export const badRequest = (message: string) => new HttpError(400, message);
  */
 export const invalidRecord = (issues: readonly FieldIssue[]) =>
   new HttpError(400, `Invalid body: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, {}, issues);
+
+/**
+ * 429 with Retry-After: `message` is given the wait in words ("1 minute", "60 minutes"), rounded
+ * up to whole minutes.
+ */
+export function tooManyRequests(retryAfterSeconds: number, message: (wait: string) => string) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new HttpError(429, message(`${minutes} minute${minutes === 1 ? "" : "s"}`), {
+    "retry-after": String(retryAfterSeconds),
+  });
+}

@@ -17,6 +17,8 @@ type Manifest = Record<string, { file: string; imports?: string[] }>;
 /** The code a first load needs beyond the entry, as manifest keys: signed out, signed in, by path. */
 const SIGNED_OUT_CHUNKS = ["features/landing/landing-page.tsx"];
 const SIGNED_IN_CHUNKS = ["app/signed-in-app.tsx"];
+/** The page of an email confirmation link, which opens signed in or out. */
+const CONFIRM_EMAIL_CHUNKS = ["features/confirm-email/confirm-email-page.tsx"];
 /** A screen's module: `/notes` is features/notes/notes-page.tsx, the dashboard is also `/`. */
 const screenChunk = (path: string) => {
   const name = path === "/" ? "dashboard" : path.slice(1);
@@ -84,7 +86,14 @@ export async function registerClientShell(app: FastifyInstance, db: Db, clientDi
   const inEntry = new Set(closure(manifest, ["index.html"]));
   const preloads = (signedIn: boolean, path: string) => {
     const screen = screenChunk(path);
-    const keys = !signedIn ? SIGNED_OUT_CHUNKS : screen ? [...SIGNED_IN_CHUNKS, screen] : SIGNED_IN_CHUNKS;
+    const keys =
+      path === "/confirm-email"
+        ? CONFIRM_EMAIL_CHUNKS
+        : !signedIn
+          ? SIGNED_OUT_CHUNKS
+          : screen
+            ? [...SIGNED_IN_CHUNKS, screen]
+            : SIGNED_IN_CHUNKS;
     return closure(manifest, keys, inEntry)
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join("");

@@ -12,6 +12,11 @@ export function updateProfile(input: ProfileInput): Promise<AuthUser> {
   return requestJson<AuthUser>("PUT", "/api/profile", input);
 }
 
+/** Mails a new link to confirm the account's email address. */
+export function sendConfirmationLink(): Promise<MessageResponse> {
+  return requestJson<MessageResponse>("POST", "/api/auth/email-confirmation");
+}
+
 /** The export's query: format, child and date range (and photos, for a JSON copy to restore from). */
 function exportQuery(format: ExportFormat, scope: ExportScope, includePhotos: boolean) {
   const params = new URLSearchParams({ format });

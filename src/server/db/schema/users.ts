@@ -7,6 +7,13 @@ export const users = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** Stored lower-cased; unique. Optional for OpenID Connect accounts whose provider shares none. */
     email: varchar("email", { length: 320 }),
+    /**
+     * The address the account proved it reads: through a confirmation link, or because the identity
+     * provider said `email_verified`. The email counts as confirmed only while it equals `email`, so
+     * an account whose address changes is unconfirmed again without anyone having to remember it.
+     */
+    confirmedEmail: varchar("confirmed_email", { length: 320 }),
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     firstName: text("first_name"),
     lastName: text("last_name"),
     profileImageUrl: text("profile_image_url"),
@@ -81,6 +88,31 @@ export const auditLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("audit_log_user_time_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Email confirmation links. Only the SHA-256 of a link's token is kept, so a copy of this table
+ * confirms nothing. A link confirms the address it was sent to (`email`), once (`usedAt`), until
+ * `expiresAt`. Used and expired rows stay a while so the page can say why a link no longer works.
+ */
+export const emailConfirmations = pgTable(
+  "email_confirmations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    email: varchar("email", { length: 320 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("email_confirmations_token_key").on(t.tokenHash),
+    index("email_confirmations_user_idx").on(t.userId),
+    index("email_confirmations_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /**

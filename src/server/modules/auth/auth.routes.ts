@@ -1,16 +1,33 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { authConfigRecord, loginInput, registerInput } from "../../../domain/auth";
+import {
+  authConfigRecord,
+  emailConfirmationInput,
+  loginInput,
+  messageRecord,
+  registerInput,
+} from "../../../domain/auth";
 import { signedInUserRecord } from "../../../domain/signed-in-user";
 import type { ModuleRoutes } from "../../app-context";
 import type { Db } from "../../db/client";
-import { conflict, forbidden, HttpError, unauthorized } from "../../lib/errors";
+import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../../lib/errors";
+import type { Delivery } from "../../lib/mailer";
+import { siteOrigin } from "../../lib/site-origin";
 import { presentedDevice, trustDevice } from "./device-cookie";
+import { sendConfirmationLink } from "./email-confirmation";
+import {
+  pruneEmailConfirmations,
+  type Redemption,
+  redeemEmailConfirmation,
+} from "./email-confirmation.queries";
 import {
   accountKey,
+  CONFIRMATION_MAIL_WINDOW_MS,
   clearFailures,
+  confirmationMailKey,
   deviceKey,
   forgetAttempt,
+  MAX_CONFIRMATION_MAILS,
   MAX_SIGNUPS,
   pruneFailures,
   SIGNUP_WINDOW_MS,
@@ -24,18 +41,39 @@ import {
   findOrCreateOidcUser,
   findUserByEmail,
   getUser,
+  isEmailConfirmed,
   signedInUser,
 } from "./users.queries";
 
 const PENDING_COOKIE = "oidc_pending";
 
 function tooManyAttempts(seconds: number) {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new HttpError(
-    429,
-    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-    { "retry-after": String(seconds) },
+  return tooManyRequests(
+    seconds,
+    (wait) => `Too many failed sign-in attempts. Please wait ${wait} and try again.`,
   );
+}
+
+/** What opening a confirmation link answers when it did not confirm, and why. */
+const REFUSED_LINKS: Record<Exclude<Redemption, "confirmed">, HttpError> = {
+  used: conflict(
+    "This link has already been used. If your email address is not confirmed yet, ask for a new link in Settings.",
+  ),
+  expired: new HttpError(
+    410,
+    "This link has expired: links work for 48 hours. Sign in and ask for a new link in Settings.",
+  ),
+  invalid: new HttpError(
+    404,
+    "This link is not valid. Check that you opened the whole link from the email, or ask for a new one in Settings.",
+  ),
+};
+
+/** Where a confirmation link went, in words: the outbox is named, never its place on the disk. */
+function linkSent(delivery: Delivery) {
+  return "sentTo" in delivery
+    ? `We sent a new confirmation link to ${delivery.sentTo}. It works for 48 hours.`
+    : "This server has no mail settings, so the confirmation link was saved in the server's mail outbox instead of being sent. The person who runs this server can pass it on to you.";
 }
 
 /** Starts a session for the user and answers with them as they now are (this sign-in recorded). */
@@ -50,11 +88,11 @@ async function signInAs(db: Db, reply: FastifyReply, userId: string) {
  * Sign-in, sign-up, the OpenID Connect round trip and sign-out (DESIGN section 3): the routes a
  * signed-out visitor can reach.
  */
-export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords }) => {
+export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mailer }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const oidc = config.oidc ? createOidc(config.oidc) : undefined;
   const secure = config.publicUrl?.startsWith("https:") ?? false;
-  const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = (request: FastifyRequest) => siteOrigin(config, request);
 
   r.get("/api/auth/config", { schema: { response: { 200: authConfigRecord } } }, async () => ({
     mode: oidc ? ("oidc" as const) : ("local" as const),
@@ -89,6 +127,15 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords }) =
       if (!user) throw taken;
       // The browser that created the account is known from now on (docs/decisions/0005).
       trustDevice(reply, config, user.id);
+      // The account is made whether or not its link can be sent: it can ask again from Settings.
+      await sendConfirmationLink(
+        db,
+        mailer,
+        { userId: user.id, email: user.email ?? email },
+        origin(request),
+      ).catch((err: Error) =>
+        request.log.warn({ fault: err.name }, "the confirmation link of a new account was not sent"),
+      );
       return reply.status(201).send(await signInAs(db, reply, user.id));
     },
   );
@@ -113,6 +160,17 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords }) =
       await forgetAttempt(db, attempt.ids);
       trustDevice(reply, config, user.id, device);
       return signInAs(db, reply, user.id);
+    },
+  );
+
+  // Opened from the link in the mail, signed in or not: the link's account is the one confirmed.
+  r.post(
+    "/api/auth/email-confirmation/confirm",
+    { schema: { body: emailConfirmationInput, response: { 200: messageRecord } } },
+    async (request) => {
+      const outcome = await redeemEmailConfirmation(db, request.body.token);
+      if (outcome !== "confirmed") throw REFUSED_LINKS[outcome];
+      return { message: "Thank you: your email address is confirmed." };
     },
   );
 
@@ -159,6 +217,9 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords }) =
       pruneFailures(db).catch((err: Error) =>
         app.log.warn({ fault: err.name }, "login failure pruning failed"),
       );
+      pruneEmailConfirmations(db).catch((err: Error) =>
+        app.log.warn({ fault: err.name }, "confirmation link pruning failed"),
+      );
     },
     15 * 60 * 1000,
   );
@@ -166,13 +227,50 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords }) =
   app.addHook("onClose", async () => clearInterval(timer));
 };
 
-/** The signed-in person (spec section 7: `GET /api/auth/user`). */
-export const authRoutes: ModuleRoutes = (scope, { db }) => {
-  scope
-    .withTypeProvider<ZodTypeProvider>()
-    .get("/api/auth/user", { schema: { response: { 200: signedInUserRecord } } }, async (request) => {
+/**
+ * The signed-in person (spec section 7: `GET /api/auth/user`), and a new link to confirm their
+ * email address.
+ */
+export const authRoutes: ModuleRoutes = (scope, { db, config, mailer }) => {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  r.get("/api/auth/user", { schema: { response: { 200: signedInUserRecord } } }, async (request) => {
+    const user = await getUser(db, request.ownerId());
+    if (!user) throw unauthorized();
+    return signedInUser(user);
+  });
+
+  r.post(
+    "/api/auth/email-confirmation",
+    { schema: { response: { 200: messageRecord } } },
+    async (request) => {
       const user = await getUser(db, request.ownerId());
       if (!user) throw unauthorized();
-      return signedInUser(user);
-    });
+      if (!user.email) throw badRequest("Your account has no email address to confirm.");
+      if (isEmailConfirmed(user)) throw conflict("Your email address is already confirmed.");
+      const attempt = await takeAttempt(db, [confirmationMailKey(user.id)], {
+        max: MAX_CONFIRMATION_MAILS,
+        windowMs: CONFIRMATION_MAIL_WINDOW_MS,
+      });
+      if (!attempt.allowed) {
+        throw tooManyRequests(
+          attempt.retryAfterSeconds,
+          (wait) =>
+            `You have asked for ${MAX_CONFIRMATION_MAILS} confirmation links in the last hour. Please wait ${wait} and try again.`,
+        );
+      }
+      try {
+        const delivery = await sendConfirmationLink(
+          db,
+          mailer,
+          { userId: user.id, email: user.email },
+          siteOrigin(config, request),
+        );
+        return { message: linkSent(delivery) };
+      } catch (error) {
+        // A link that was not sent does not count against the hour's links.
+        await forgetAttempt(db, attempt.ids);
+        throw error;
+      }
+    },
+  );
 };

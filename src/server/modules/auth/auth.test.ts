@@ -269,6 +269,7 @@ describe("the first visit", () => {
     expect(Object.keys(firstDevice.json()).sort()).toEqual([
       "childName",
       "email",
+      "emailConfirmed",
       "firstName",
       "firstVisit",
       "id",

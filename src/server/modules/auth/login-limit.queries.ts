@@ -13,10 +13,33 @@ const SIGN_IN_LIMIT: AttemptLimit = { max: MAX_FAILURES, windowMs: WINDOW_MS };
 export const MAX_SIGNUPS = 10;
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 
+/**
+ * At most this many confirmation links sent again per account in an hour: enough for a message
+ * that went astray, too few to fill a stranger's inbox (our choice).
+ */
+export const MAX_CONFIRMATION_MAILS = 3;
+export const CONFIRMATION_MAIL_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * At most this many exports emailed per account in an hour: a family sending a few formats for a
+ * few children, not a mail server's worth of attachments (our choice).
+ */
+export const MAX_EXPORT_EMAILS = 10;
+export const EXPORT_EMAIL_WINDOW_MS = 60 * 60 * 1000;
+
+/** Attempts older than the longest window count for no limit: `pruneFailures` removes them. */
+const LONGEST_WINDOW_MS = Math.max(
+  WINDOW_MS,
+  SIGNUP_WINDOW_MS,
+  CONFIRMATION_MAIL_WINDOW_MS,
+  EXPORT_EMAIL_WINDOW_MS,
+);
+
 export const ipKey = (ip: string) => `ip:${ip}`;
 export const accountKey = (email: string) => `account:${email.toLowerCase()}`;
 export const signupKey = (ip: string) => `signup:${ip}`;
 export const deviceKey = (nonce: string) => `device:${nonce}`;
+export const confirmationMailKey = (userId: string) => `confirm-email:${userId}`;
+export const exportEmailKey = (userId: string) => `export-email:${userId}`;
 
 export interface AttemptLimit {
   max: number;
@@ -96,6 +119,7 @@ export async function clearFailures(db: Db, keys: string[]) {
 }
 
 export async function pruneFailures(db: Db, now = new Date()) {
-  const longest = Math.max(WINDOW_MS, SIGNUP_WINDOW_MS);
-  await db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now.getTime() - longest)));
+  await db
+    .delete(loginFailures)
+    .where(lt(loginFailures.failedAt, new Date(now.getTime() - LONGEST_WINDOW_MS)));
 }

@@ -33,10 +33,11 @@ beforeAll(async () => {
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["given_name", "family_name"] },
     findAccount: async (_ctx, sub) => ({
       accountId: sub,
+      // An account named "unverified-..." has an email its provider does not vouch for.
       claims: async () => ({
         sub,
         email: `${sub}@example.org`,
-        email_verified: true,
+        ...(sub.startsWith("unverified") ? {} : { email_verified: true }),
         given_name: "Pat",
         family_name: "Doe",
       }),
@@ -137,6 +138,24 @@ describe("OpenID Connect sign-in", () => {
       sql`select count(*)::int as n from users where oidc_subject = 'family-7'`,
     );
     expect(rows[0]).toEqual({ n: 1 });
+  });
+
+  it("counts an email the provider says is verified as confirmed, and no other", async () => {
+    nextAccount = "family-10";
+    const verified = await signInThroughProvider();
+    expect((await verified.get("/api/auth/user")).json()).toMatchObject({
+      email: "family-10@example.org",
+      emailConfirmed: true,
+    });
+    nextAccount = "unverified-11";
+    const unverified = await signInThroughProvider();
+    expect((await unverified.get("/api/auth/user")).json()).toMatchObject({
+      email: "unverified-11@example.org",
+      emailConfirmed: false,
+    });
+    // Its exports are not emailed until the address is confirmed with a link.
+    const response = await unverified.post("/api/account/export-email", { format: "csv" });
+    expect(response.statusCode).toBe(403);
   });
 
   it("keeps different subjects apart", async () => {

@@ -79,6 +79,7 @@ export function createOidc(settings: NonNullable<Config["oidc"]>) {
         issuer: claims.iss,
         subject: claims.sub,
         email: claims.email_verified === false ? undefined : text(claims.email),
+        emailVerified: claims.email_verified === true,
         firstName: text(claims.given_name),
         lastName: text(claims.family_name),
         picture: text(claims.picture),

@@ -4,10 +4,15 @@ import { users } from "../../db/schema/index";
 
 type User = typeof users.$inferSelect;
 
+/** Whether the account's email is one it proved it reads (see `users.confirmedEmail`). */
+export function isEmailConfirmed(user: Pick<User, "email" | "confirmedEmail">): boolean {
+  return user.email !== null && user.confirmedEmail === user.email;
+}
+
 /** A stored account as the signed-in person's answers give it (`signedInUserRecord`). */
-export function signedInUser(user: User): User & { firstVisit: boolean } {
+export function signedInUser(user: User): User & { firstVisit: boolean; emailConfirmed: boolean } {
   // The first visit lasts until a second sign-in is recorded (see `users.previousSignInAt`).
-  return { ...user, firstVisit: user.previousSignInAt === null };
+  return { ...user, firstVisit: user.previousSignInAt === null, emailConfirmed: isEmailConfirmed(user) };
 }
 
 export async function getUser(db: Db, id: string) {
@@ -36,6 +41,8 @@ export interface OidcIdentity {
   issuer: string;
   subject: string;
   email?: string | undefined;
+  /** The provider said `email_verified: true`: the address counts as confirmed. */
+  emailVerified?: boolean | undefined;
   firstName?: string | undefined;
   lastName?: string | undefined;
   picture?: string | undefined;
@@ -43,20 +50,32 @@ export interface OidcIdentity {
 
 /**
  * Finds the user of an OpenID Connect identity (issuer + subject), creating them at first sign-in.
- * The provider's email is kept only when no other account uses it.
+ * The provider's email is kept only when no other account uses it. An address the provider says it
+ * verified counts as confirmed, at first sign-in or at a later one (an account made before).
  */
-export async function findOrCreateOidcUser(db: Db, identity: OidcIdentity) {
+export async function findOrCreateOidcUser(db: Db, identity: OidcIdentity, now = new Date()) {
   const match = and(eq(users.oidcIssuer, identity.issuer), eq(users.oidcSubject, identity.subject));
-  const [existing] = await db.select().from(users).where(match);
-  if (existing) return existing;
   const email = identity.email?.toLowerCase();
+  const verified = identity.emailVerified === true && email !== undefined;
+  const [existing] = await db.select().from(users).where(match);
+  if (existing) {
+    if (!verified || existing.email !== email || isEmailConfirmed(existing)) return existing;
+    const [confirmed] = await db
+      .update(users)
+      .set({ confirmedEmail: email, emailConfirmedAt: now })
+      .where(and(match, eq(users.email, email)))
+      .returning();
+    return confirmed ?? existing;
+  }
   const emailTaken = email ? await findUserByEmail(db, email) : undefined;
+  const kept = emailTaken ? null : (email ?? null);
   const [created] = await db
     .insert(users)
     .values({
       oidcIssuer: identity.issuer,
       oidcSubject: identity.subject,
-      email: emailTaken ? null : (email ?? null),
+      email: kept,
+      ...(kept && verified ? { confirmedEmail: kept, emailConfirmedAt: now } : {}),
       firstName: identity.firstName ?? null,
       lastName: identity.lastName ?? null,
       profileImageUrl: identity.picture ?? null,

@@ -8,10 +8,18 @@ import {
   FORMAT_LABELS,
 } from "../../../domain/exports";
 import type { ModuleRoutes } from "../../app-context";
-import { badRequest, unauthorized } from "../../lib/errors";
-import { getUser } from "../auth/users.queries";
+import { badRequest, forbidden, tooManyRequests, unauthorized } from "../../lib/errors";
+import {
+  EXPORT_EMAIL_WINDOW_MS,
+  exportEmailKey,
+  forgetAttempt,
+  MAX_EXPORT_EMAILS,
+  takeAttempt,
+} from "../auth/login-limit.queries";
+import { getUser, isEmailConfirmed } from "../auth/users.queries";
 import { careSummaries } from "./care-summary";
-import { type ExportContext, exportContext, exportFileName } from "./export-model";
+import { exportMailText } from "./export-mail";
+import { exportContext, exportFileName } from "./export-model";
 import { FORMATTERS } from "./formats/index";
 
 const downloadQuery = z.intersection(
@@ -42,14 +50,6 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
     if (!found) throw badRequest(`The ${format} export is not available on this server.`);
     return found;
   };
-  const scopeText = async (context: ExportContext) => {
-    const child = context.scope.childId ? (await context.childNames()).get(context.scope.childId) : undefined;
-    const dates = [
-      context.scope.from && `from ${context.scope.from}`,
-      context.scope.to && `to ${context.scope.to}`,
-    ].filter(Boolean);
-    return [child ? `for ${child}` : "for the whole family", ...dates].join(" ");
-  };
 
   /** The whole account (or one child, or a date range) as a file: 'tpn-tracker-export-{yyyy-MM-dd}.json' by default. */
   r.get("/api/account/export", { schema: { querystring: downloadQuery } }, async (request, reply) => {
@@ -62,32 +62,61 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
       .send(chosen.render(context));
   });
 
+  /**
+   * An export by email: only to an address the account has confirmed (an account signed up with a
+   * stranger's address cannot mail them), at most `MAX_EXPORT_EMAILS` an hour. A send that fails
+   * does not count, and a mail server that does not take the message is a 503 (see the mailer).
+   */
   r.post(
     "/api/account/export-email",
     { schema: { body: exportEmailInput, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       const { format, ...options } = request.body;
       const chosen = formatter(format);
-      const context = await contextFor(request.ownerId(), options);
-      if (!context.account.email)
-        throw badRequest("Your account has no email address to send the export to.");
-      const label = FORMAT_LABELS[format];
-      const delivery = await mailer.send({
-        to: context.account.email,
-        subject: `Your Medical Care Tracker export (${label})`,
-        text: `Your records ${await scopeText(context)}, exported on ${context.exportedAt.toISOString().slice(0, 10)}, are attached as ${label}.\n\nThis message holds private medical information: forward it only to people who care for your child.`,
-        attachment: {
-          filename: exportFileName(context, chosen),
-          contentType: chosen.contentType,
-          content: chosen.render(context),
-        },
+      const ownerId = request.ownerId();
+      const user = await getUser(db, ownerId);
+      if (!user) throw unauthorized();
+      if (!user.email) throw badRequest("Your account has no email address to send the export to.");
+      if (!isEmailConfirmed(user)) {
+        throw forbidden(
+          "Confirm your email address first: exports are only sent to an address you have confirmed. You can ask for a new confirmation link in Settings.",
+        );
+      }
+      const attempt = await takeAttempt(db, [exportEmailKey(ownerId)], {
+        max: MAX_EXPORT_EMAILS,
+        windowMs: EXPORT_EMAIL_WINDOW_MS,
       });
-      return {
-        message:
-          "sentTo" in delivery
-            ? `Your ${label} export has been sent to ${delivery.sentTo}.`
-            : `This server has no mail settings, so your ${label} export was saved on the server as ${delivery.savedTo}.`,
-      };
+      if (!attempt.allowed) {
+        throw tooManyRequests(
+          attempt.retryAfterSeconds,
+          (wait) =>
+            `You have emailed ${MAX_EXPORT_EMAILS} exports in the last hour. Please wait ${wait} and try again, or download the export instead.`,
+        );
+      }
+      try {
+        const context = exportContext({ db, storage, ownerId, account: user, scope: options });
+        const label = FORMAT_LABELS[format];
+        const delivery = await mailer.send({
+          to: user.email,
+          // Our words only: no record text (a child's name) in the subject.
+          subject: `Your Medical Care Tracker export (${label})`,
+          text: await exportMailText(context, label),
+          attachment: {
+            filename: exportFileName(context, chosen),
+            contentType: chosen.contentType,
+            content: chosen.render(context),
+          },
+        });
+        return {
+          message:
+            "sentTo" in delivery
+              ? `Your ${label} export has been sent to ${delivery.sentTo}.`
+              : `This server has no mail settings, so your ${label} export was saved in the server's mail outbox instead of being sent. The person who runs this server can pass it on to you.`,
+        };
+      } catch (error) {
+        await forgetAttempt(db, attempt.ids);
+        throw error;
+      }
     },
   );
 

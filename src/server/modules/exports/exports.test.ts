@@ -1,13 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
-import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addChild } from "../../../../tests/helpers/owned-crud-contract";
 import { seedEveryRecordType } from "../../../../tests/helpers/seed-records";
-import { startSmtpServer } from "../../../../tests/helpers/smtp-server";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
 import { queryRows } from "../../../../tests/helpers/test-database";
 import { addDays, today } from "../../../domain/dates";
@@ -184,56 +180,6 @@ describe("spreadsheet exports", () => {
     const notes = (supplies.getRow(1).values as unknown[]).indexOf("Notes");
     // Text stays text: a cell never becomes a formula.
     expect(supplies.getRow(2).getCell(notes).value).toBe("=cmd|' /C calc'!A0");
-  });
-});
-
-describe("export by email", () => {
-  it("sends the file through SMTP when the server has mail settings", async () => {
-    const smtp = await startSmtpServer();
-    const mailing = await buildTestApp(smtp.env);
-    try {
-      const user = await signUp(mailing.app);
-      await user.post("/api/care-team", { name: "Dr. Patel", role: "GI" });
-      const response = await user.post("/api/account/export-email", { format: "excel" });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: `Your Excel export has been sent to ${user.email}.` });
-      expect(smtp.received).toHaveLength(1);
-      const mail = smtp.received[0]!;
-      expect(mail.to).toMatchObject({ text: user.email });
-      expect(mail.subject).toBe("Your Medical Care Tracker export (Excel)");
-      expect(mail.attachments.map((a) => a.filename)).toEqual([
-        expect.stringMatching(/^tpn-tracker-export-.*\.xlsx$/),
-      ]);
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(mail.attachments[0]!.content as unknown as ExcelJS.Buffer);
-      expect(workbook.getWorksheet("Care Team")!.getRow(2).values).toContain("Dr. Patel");
-    } finally {
-      await mailing.close();
-      await smtp.close();
-    }
-  });
-
-  it("writes the message to DATA_DIR/outbox without mail settings, and says where", async () => {
-    const user = await signUp(t.app);
-    const response = await user.post("/api/account/export-email", { format: "csv" });
-    expect(response.statusCode).toBe(200);
-    const outbox = join(t.dataDir, "outbox");
-    const files = readdirSync(outbox);
-    const file = files.find((f) => response.json().message.includes(f));
-    expect(response.json().message).toMatch(
-      /^This server has no mail settings, so your CSV export was saved on the server as .*\.eml\.$/,
-    );
-    const mail = await simpleParser(readFileSync(join(outbox, file!)));
-    expect(mail.to).toMatchObject({ text: user.email });
-    expect(mail.attachments[0]!.filename).toMatch(/\.zip$/);
-  });
-
-  it("refuses formats it does not send", async () => {
-    const user = await signUp(t.app);
-    for (const format of ["json", "fhir", "txt", ""]) {
-      const response = await user.post("/api/account/export-email", { format });
-      expect({ format, status: response.statusCode }).toEqual({ format, status: 400 });
-    }
   });
 });
 

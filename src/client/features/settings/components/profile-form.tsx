@@ -13,6 +13,7 @@ import { type AuthUser, authQueryKey } from "@/client/lib/auth";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import { profileInput } from "@/domain/auth";
 import { updateProfile } from "../api";
+import { EmailConfirmationStatus } from "./email-confirmation-status";
 
 /** The 'Child Information' and 'Account Information' cards, saved together. */
 export function ProfileForm({ user }: { user: AuthUser }) {
@@ -91,6 +92,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
           <FormField label="Email" hint="Your sign-in email cannot be changed here.">
             {(control) => <Input {...control} value={user.email ?? ""} readOnly type="email" />}
           </FormField>
+          <EmailConfirmationStatus user={user} />
           <div>
             <Button type="submit" disabled={save.isPending}>
               <Save aria-hidden="true" />
