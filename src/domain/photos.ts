@@ -9,8 +9,12 @@ export type PhotoSeverity = (typeof PHOTO_SEVERITIES)[number];
 
 /** Spec section 9: one image of at most 10 MB (10485760 bytes). */
 export const MAX_PHOTO_BYTES = 10_485_760;
-/** How long an upload URL stays usable. */
-export const UPLOAD_URL_MINUTES = 10;
+/**
+ * How long an upload URL stays usable: as long as the uploader waits for a stalled upload (spec
+ * section 9: a socket timeout of 5 minutes). The browser asks for the URL just before it sends the
+ * file, so a longer life only gives a leaked URL more time.
+ */
+export const UPLOAD_URL_MINUTES = 5;
 
 /**
  * The uploader's settings (spec section 9). The photo uploader sends one file with a single PUT;
@@ -82,6 +86,17 @@ export const medicalPhotoRecord = z.object({
 });
 export type MedicalPhoto = Wire<typeof medicalPhotoRecord>;
 
+/**
+ * `POST /api/objects/upload`: the size of the file about to be sent, in bytes. The URL takes no
+ * more than that (a larger photo than 10 MB gets no URL), and it counts against the storage quota
+ * until the upload is checked.
+ */
+export const uploadUrlInput = z.object({
+  size: z
+    .number({ error: "Give the photo's size in bytes" })
+    .int("Give the photo's size in bytes")
+    .positive("The photo is empty"),
+});
 /** `POST /api/objects/upload`: where to PUT the file. */
 export const uploadUrlRecord = z.object({ uploadURL: z.string() });
 /** `PUT /api/objects/metadata`: the upload URL as the uploader reports it (with or without its query). */

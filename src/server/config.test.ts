@@ -15,7 +15,11 @@ describe("configuration", () => {
       allowSignup: true,
       databaseUrl: undefined,
       oidc: undefined,
+      storageQuotaBytes: 1024 * 1024 * 1024,
     });
+    expect(loadConfig({ DATA_DIR: dataDir(), STORAGE_QUOTA_MB: "250" }).storageQuotaBytes).toBe(
+      250 * 1024 * 1024,
+    );
   });
 
   it.each([
@@ -26,6 +30,9 @@ describe("configuration", () => {
     ["PUBLIC_URL", "care.example.org"],
     ["ALLOW_SIGNUP", "maybe"],
     ["SESSION_SECRET", "short"],
+    ["STORAGE_QUOTA_MB", "1.5"],
+    ["STORAGE_QUOTA_MB", "0"],
+    ["STORAGE_QUOTA_MB", "a lot"],
   ])("stops on a bad %s and names it", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));

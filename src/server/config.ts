@@ -37,6 +37,12 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanText.optional(),
+    STORAGE_QUOTA_MB: z.coerce
+      .number({ message: "must be a whole number of megabytes, e.g. 1024 for 1 GB" })
+      .int("must be a whole number of megabytes, e.g. 1024 for 1 GB")
+      .min(1, "must be at least 1 (megabyte)")
+      .max(1_048_576, "must be at most 1048576 (1 TB)")
+      .default(1024),
     SMTP_URL: z
       .string()
       .regex(
@@ -116,6 +122,11 @@ export interface Config {
    * default), a hop count, or addresses/CIDR ranges. It decides the address the sign-in limits count.
    */
   trustProxy: false | number | string[];
+  /**
+   * How much a family's photos may take in storage, in bytes (`STORAGE_QUOTA_MB` megabytes):
+   * checked photos plus the declared size of uploads not yet checked.
+   */
+  storageQuotaBytes: number;
   /** Where export emails go out; without it they are written to DATA_DIR/outbox as .eml files. */
   mail: { smtpUrl: string; from: string } | undefined;
   /** S3-compatible object storage for photos; the local disk under DATA_DIR when undefined. */
@@ -169,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     s3: e.S3_BUCKET
       ? {

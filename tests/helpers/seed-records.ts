@@ -15,7 +15,9 @@ export async function uploadTestPhoto(t: TestApp, user: TestUser): Promise<strin
   })
     .jpeg()
     .toBuffer();
-  const { uploadURL } = (await user.post("/api/objects/upload")).json() as { uploadURL: string };
+  const { uploadURL } = (await user.post("/api/objects/upload", { size: bytes.length })).json() as {
+    uploadURL: string;
+  };
   const put = await t.app.inject({
     method: "PUT",
     url: uploadURL,

@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { ObjectNotFoundError, type ObjectStorage } from "./object-storage";
+import { ObjectNotFoundError, type ObjectStorage, type StoredEntry } from "./object-storage";
 
 /** Keys are made of ids, dots, dashes and slashes: never `..`, never absolute. */
 const SAFE_KEY = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -57,21 +57,31 @@ export function createLocalDiskStorage(root: string): ObjectStorage {
       return null;
     },
 
-    async list(prefix) {
-      const keys: string[] = [];
-      // Only the folder the prefix names is read, not every owner's.
-      const folder = prefix.includes("/") ? join(base, prefix.slice(0, prefix.lastIndexOf("/"))) : base;
-      if (!resolve(folder).startsWith(base)) throw new Error("Invalid object key prefix");
-      try {
-        for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
-          if (!entry.isFile() || entry.name.endsWith(".part")) continue;
-          const key = relative(base, join(entry.parentPath, entry.name)).split(sep).join("/");
-          if (key.startsWith(prefix)) keys.push(key);
-        }
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      }
-      return keys.sort();
-    },
+    list: async (prefix) => (await listEntries(prefix)).map((entry) => entry.key),
+    listEntries,
   };
+
+  async function listEntries(prefix: string): Promise<StoredEntry[]> {
+    const entries: StoredEntry[] = [];
+    // Only the folder the prefix names is read, not every owner's.
+    const folder = prefix.includes("/") ? join(base, prefix.slice(0, prefix.lastIndexOf("/"))) : base;
+    if (!resolve(folder).startsWith(base)) throw new Error("Invalid object key prefix");
+    try {
+      for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || entry.name.endsWith(".part")) continue;
+        const path = join(entry.parentPath, entry.name);
+        const key = relative(base, path).split(sep).join("/");
+        if (!key.startsWith(prefix)) continue;
+        try {
+          entries.push({ key, modifiedAt: (await stat(path)).mtime });
+        } catch (error) {
+          // Removed while the folder was being read.
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        }
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
 }

@@ -35,6 +35,11 @@ describe.each(drivers)("$name storage", ({ start }) => {
     await storage.put(`${other}/b1`, Buffer.from("someone else's"));
     expect(await text(await storage.read(`${owner}/a1`))).toBe("first photo");
     expect(await storage.list(`${owner}/`)).toEqual([`${owner}/a1`, `${owner}/a1.thumb`]);
+    const entries = await storage.listEntries(`${owner}/`);
+    expect(entries.map((e) => e.key)).toEqual([`${owner}/a1`, `${owner}/a1.thumb`]);
+    for (const { modifiedAt } of entries) {
+      expect(Math.abs(modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    }
 
     await deleteOwnerObjects(storage, owner);
     expect(await storage.list(`${owner}/`)).toEqual([]);
@@ -45,6 +50,30 @@ describe.each(drivers)("$name storage", ({ start }) => {
   });
 });
 
+describe("S3 storage's upload URLs", () => {
+  let server: Awaited<ReturnType<typeof startS3Server>>;
+  let storage: ObjectStorage;
+  beforeAll(async () => {
+    server = await startS3Server();
+    storage = createStorage(
+      loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "mct-objects-")), ...server.env }),
+    );
+  });
+  afterAll(() => server.close());
+
+  it("take exactly the size they were made for, and the bucket refuses any other", async () => {
+    const key = `${owner}/c1.upload`;
+    const url = await storage.directUploadUrl(key, new Date(Date.now() + 60_000), { contentLength: 1000 });
+    const put = (size: number) =>
+      fetch(url!, { method: "PUT", body: new Uint8Array(size), headers: { "content-type": "image/jpeg" } });
+    expect((await put(1001)).status).toBe(403);
+    expect((await put(5 * 1024 * 1024)).status).toBe(403);
+    expect(await storage.list(`${owner}/`)).toEqual([]);
+    expect((await put(1000)).status).toBe(200);
+    expect(await storage.list(`${owner}/`)).toEqual([key]);
+  });
+});
+
 describe("local disk storage", () => {
   it("keeps files owner-only on disk", async () => {
     const root = join(mkdtempSync(join(tmpdir(), "mct-objects-")), "objects");
@@ -52,7 +81,7 @@ describe("local disk storage", () => {
     await storage.put(`${owner}/a1`, Buffer.from("first photo"));
     expect((statSync(join(root, owner)).mode & 0o777).toString(8)).toBe("700");
     expect((statSync(join(root, owner, "a1")).mode & 0o777).toString(8)).toBe("600");
-    expect(await storage.directUploadUrl(`${owner}/a1`, new Date())).toBeNull();
+    expect(await storage.directUploadUrl(`${owner}/a1`, new Date(), { contentLength: 10 })).toBeNull();
   });
 
   it("refuses keys that would leave its folder", async () => {

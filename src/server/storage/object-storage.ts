@@ -14,12 +14,20 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** The keys that start with `prefix`. */
   list(prefix: string): Promise<string[]>;
+  /** The objects whose keys start with `prefix`, with when each was last written. */
+  listEntries(prefix: string): Promise<StoredEntry[]>;
   /**
-   * A URL the browser can PUT one file to, straight into the store, until `expiresAt` (S3: a
-   * presigned URL). Null when the store has none (the local disk): the server then receives the
-   * upload on a signed URL of its own.
+   * A URL the browser can PUT one file of exactly `contentLength` bytes to, straight into the
+   * store, until `expiresAt` (S3: a presigned URL whose signature covers the Content-Length, so the
+   * store refuses any other size). Null when the store has none (the local disk): the server then
+   * receives the upload on a signed URL of its own.
    */
-  directUploadUrl(key: string, expiresAt: Date, contentType?: string): Promise<string | null>;
+  directUploadUrl(key: string, expiresAt: Date, options: { contentLength: number }): Promise<string | null>;
+}
+
+export interface StoredEntry {
+  key: string;
+  modifiedAt: Date;
 }
 
 export class ObjectNotFoundError extends Error {

@@ -11,13 +11,13 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { Config } from "../config";
-import { ObjectNotFoundError, type ObjectStorage } from "./object-storage";
+import { ObjectNotFoundError, type ObjectStorage, type StoredEntry } from "./object-storage";
 
 type S3Settings = NonNullable<Config["s3"]>;
 
 /**
  * Objects in an S3-compatible bucket (AWS, MinIO, Garage...). Uploads go straight from the browser
- * to the bucket on a presigned PUT URL; the server reads them back to check and re-encode them,
+ * to the bucket on a presigned PUT URL for one size; the server reads them back to check and re-encode them,
  * and serves photos through itself, so the bucket itself never needs to be public.
  */
 export function createS3Storage(settings: S3Settings): ObjectStorage {
@@ -42,6 +42,19 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
       },
       { step: "build", name: "bucketPathWithoutSlash" },
     );
+  }
+
+  async function listEntries(prefix: string): Promise<StoredEntry[]> {
+    const entries: StoredEntry[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+      for (const item of page.Contents ?? []) {
+        if (item.Key) entries.push({ key: item.Key, modifiedAt: item.LastModified ?? new Date(0) });
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   return {
@@ -73,22 +86,14 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
 
-    async list(prefix) {
-      const keys: string[] = [];
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
-        );
-        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-      return keys.sort();
-    },
+    list: async (prefix) => (await listEntries(prefix)).map((entry) => entry.key),
+    listEntries,
 
-    async directUploadUrl(key, expiresAt, contentType) {
+    async directUploadUrl(key, expiresAt, { contentLength }) {
       const expiresIn = Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000));
-      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
+      // Content-Length is a signed header: S3 refuses a body of any other size (SignatureDoesNotMatch),
+      // so the URL cannot store more than was declared. The browser sets it from the file itself.
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentLength: contentLength }), {
         expiresIn,
         // The browser sends whatever Content-Type the file has; the server checks the bytes anyway.
         unhoistableHeaders: new Set(),

@@ -1,12 +1,21 @@
+import { queryOptions } from "@tanstack/react-query";
 import { apiRequest, getJson, requestJson } from "@/client/lib/api";
 import type { AuthUser } from "@/client/lib/auth";
 import { saveBlob } from "@/client/lib/download";
 import type { ProfileInput } from "@/domain/auth";
 import type { EmailFormat, ExportFormat, ExportScope, RestoreJobRecord } from "@/domain/exports";
+import type { StorageUsage } from "@/domain/storage";
 
 interface MessageResponse {
   message: string;
 }
+
+/** What the family's photos take of the storage quota; uploads and deletions change it, so it is read anew each visit. */
+export const storageUsageQueryOptions = queryOptions({
+  queryKey: ["account-storage"],
+  queryFn: () => getJson<StorageUsage>("/api/account/storage"),
+  staleTime: 0,
+});
 
 export function updateProfile(input: ProfileInput): Promise<AuthUser> {
   return requestJson<AuthUser>("PUT", "/api/profile", input);

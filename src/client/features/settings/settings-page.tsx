@@ -5,6 +5,7 @@ import { DangerZoneCard } from "./components/danger-zone-card";
 import { DataManagementCard } from "./components/data-management-card";
 import { PrivacyCard } from "./components/privacy-card";
 import { ProfileForm } from "./components/profile-form";
+import { StorageCard } from "./components/storage-card";
 
 export function SettingsPage() {
   const { user } = useAuth();
@@ -15,6 +16,7 @@ export function SettingsPage() {
       <div className="flex max-w-3xl flex-col gap-6">
         <ProfileForm user={user} />
         <DataManagementCard />
+        <StorageCard />
         <DangerZoneCard />
         <PrivacyCard />
       </div>

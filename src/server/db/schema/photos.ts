@@ -46,8 +46,10 @@ export const medicalPhotos = pgTable(
 /**
  * Uploaded files: who owns them and where the storage driver keeps them (`storageKey`, with
  * `.thumb` for the thumbnail and `.upload` for the upload before it is checked). An object is
- * created with its upload URL, received (local uploads), finalised once checked and re-encoded,
- * and attached when a photo record uses it. Objects never attached are swept after a day.
+ * created with its upload URL and the size the browser declared for it, received (local uploads),
+ * taken for its check once, finalised once checked and re-encoded, and attached when a photo
+ * record uses it. Uploads never checked are swept within the hour, objects never attached after a
+ * day, and files without an object whenever the sweep finds them.
  */
 export const storedObjects = pgTable(
   "stored_objects",
@@ -60,8 +62,18 @@ export const storedObjects = pgTable(
     storageKey: text("storage_key").notNull(),
     contentType: varchar("content_type", { length: 64 }),
     sizeBytes: bigint("size_bytes", { mode: "number" }),
+    /**
+     * The size the browser declared when it asked for the upload URL: the most the URL takes, and
+     * what the upload counts against the storage quota until it is checked.
+     */
+    declaredBytes: bigint("declared_bytes", { mode: "number" }),
     /** Set when an upload to this server arrived (uploads straight to S3 skip it). */
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    /**
+     * Set when the metadata step took the upload to check it: an upload is checked once. Without
+     * `finalizedAt`, it is being checked or was refused (its URL may not serve another upload).
+     */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
     /** Set once the upload has been checked and re-encoded. */
     finalizedAt: timestamp("finalized_at", { withTimezone: true }),
     /** Set once a photo record uses the object; one photo per object. */

@@ -46,7 +46,9 @@ async function putFile(t: TestApp, user: TestUser, uploadURL: string, bytes: Buf
 
 /** The three steps: an upload URL, the PUT, the metadata call (with the URL as the uploader reports it). */
 async function upload(t: TestApp, user: TestUser, bytes: Buffer, type = "image/jpeg") {
-  const { uploadURL } = (await user.post("/api/objects/upload")).json() as { uploadURL: string };
+  const asked = await user.post("/api/objects/upload", { size: bytes.length });
+  if (asked.statusCode !== 200) return { put: { status: asked.statusCode, body: asked.body }, uploadURL: "" };
+  const { uploadURL } = asked.json() as { uploadURL: string };
   const put = await putFile(t, user, uploadURL, bytes, type);
   if (put.status >= 300) return { put, uploadURL };
   const metadata = await user.put("/api/objects/metadata", { photoUrl: uploadURL.split("?")[0] });
@@ -191,7 +193,8 @@ describe("upload URLs on this server", () => {
     const user = await signUp(t.app);
     const other = await signUp(t.app);
     const photo = await cameraPhoto();
-    const uploadURL = (await user.post("/api/objects/upload")).json().uploadURL as string;
+    const uploadURL = (await user.post("/api/objects/upload", { size: photo.length })).json()
+      .uploadURL as string;
     const url = new URL(uploadURL, "http://x");
 
     const tampered = `${url.pathname}?expires=${url.searchParams.get("expires")}&signature=${"A".repeat(43)}`;
@@ -216,11 +219,13 @@ describe("upload URLs on this server", () => {
 
   it("refuses an expired one with 'Request has expired'", async () => {
     const user = await signUp(t.app);
-    const uploadURL = (await user.post("/api/objects/upload")).json().uploadURL as string;
+    const photo = await cameraPhoto();
+    const uploadURL = (await user.post("/api/objects/upload", { size: photo.length })).json()
+      .uploadURL as string;
     const realNow = Date.now;
-    Date.now = () => realNow() + 11 * 60 * 1000;
+    Date.now = () => realNow() + 6 * 60 * 1000;
     try {
-      const expired = await putFile(t, user, uploadURL, await cameraPhoto());
+      const expired = await putFile(t, user, uploadURL, photo);
       expect(expired.status).toBe(403);
       expect(JSON.parse(expired.body)).toEqual({ message: "Request has expired" });
     } finally {

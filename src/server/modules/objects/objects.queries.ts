@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { OBJECT_PATH, UPLOAD_FIRST } from "../../../domain/photos";
+import { and, count, eq, gt, isNotNull, isNull, min, sql } from "drizzle-orm";
+import { OBJECT_PATH, UPLOAD_FIRST, UPLOAD_URL_MINUTES } from "../../../domain/photos";
+import { formatByteSize } from "../../../domain/storage";
 import type { Db, Tx } from "../../db/client";
 import { medicalPhotos, storedObjects } from "../../db/schema/index";
-import { badRequest } from "../../lib/errors";
+import { badRequest, conflict } from "../../lib/errors";
 import type { ObjectStorage } from "../../storage/object-storage";
 
 export type StoredObject = typeof storedObjects.$inferSelect;
@@ -15,13 +16,96 @@ export const objectKeys = (storageKey: string) => ({
   upload: `${storageKey}.upload`,
 });
 
-export async function createPendingObject(db: Db, ownerId: string): Promise<StoredObject> {
+/** How long an upload URL lasts, in milliseconds. */
+export const UPLOAD_URL_MS = UPLOAD_URL_MINUTES * 60_000;
+
+/** A new object waiting for its upload of `declaredBytes` bytes; its URL is made from it. */
+export async function createPendingObject(
+  tx: Tx,
+  ownerId: string,
+  declaredBytes: number,
+  now: Date,
+): Promise<StoredObject> {
   const id = crypto.randomUUID();
-  const [row] = await db
+  const [row] = await tx
     .insert(storedObjects)
-    .values({ id, userId: ownerId, objectPath: `/objects/uploads/${id}`, storageKey: `${ownerId}/${id}` })
+    .values({
+      id,
+      userId: ownerId,
+      objectPath: `/objects/uploads/${id}`,
+      storageKey: `${ownerId}/${id}`,
+      declaredBytes,
+      createdAt: now,
+    })
     .returning();
   return row!;
+}
+
+/**
+ * The uploads of an owner that wait for their check and whose URL still works: how many, and
+ * when the oldest one's URL stops working.
+ */
+export async function waitingUploads(tx: Tx, ownerId: string, now: Date) {
+  const [row] = await tx
+    .select({ waiting: count(), oldest: min(storedObjects.createdAt) })
+    .from(storedObjects)
+    .where(
+      and(
+        eq(storedObjects.userId, ownerId),
+        isNull(storedObjects.checkedAt),
+        isNull(storedObjects.finalizedAt),
+        gt(storedObjects.createdAt, new Date(now.getTime() - UPLOAD_URL_MS)),
+      ),
+    );
+  const oldest = row?.oldest ? new Date(row.oldest) : now;
+  return { waiting: row?.waiting ?? 0, until: new Date(oldest.getTime() + UPLOAD_URL_MS) };
+}
+
+/** Serialises the quota checks of one owner: two uploads at once cannot both take the last space. */
+export async function lockStorage(tx: Tx, ownerId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`storage:${ownerId}`}, 0))`);
+}
+
+/**
+ * The bytes an owner's photos take: each checked photo's stored size, and the size declared for
+ * each upload not checked yet (it may still arrive, or be arriving), until it is checked or swept.
+ * `except` leaves one object out (the upload being checked, to count its real size instead).
+ */
+export async function storageUsage(db: Tx, ownerId: string, except?: string): Promise<number> {
+  const [row] = await db
+    .select({
+      used: sql<string | number | null>`coalesce(sum(case when ${storedObjects.finalizedAt} is not null
+        then coalesce(${storedObjects.sizeBytes}, 0) else coalesce(${storedObjects.declaredBytes}, 0) end), 0)::bigint`,
+    })
+    .from(storedObjects)
+    .where(
+      except
+        ? and(eq(storedObjects.userId, ownerId), sql`${storedObjects.id} <> ${except}`)
+        : eq(storedObjects.userId, ownerId),
+    );
+  return Number(row?.used ?? 0);
+}
+
+/**
+ * Refuses (409) `extraBytes` more for an owner whose photos would then take more than
+ * `quotaBytes` (config `storageQuotaBytes`). Call it inside the transaction that records the new
+ * bytes: it holds the owner's storage lock until that transaction ends, so parallel uploads and
+ * restores are counted one after another. 409 rather than 413: the request is not too large in
+ * itself; it conflicts with what the family already keeps, and deleting photos resolves it.
+ */
+export async function assertWithinQuota(
+  db: Tx,
+  ownerId: string,
+  extraBytes: number,
+  quotaBytes: number,
+  options: { except?: string } = {},
+): Promise<void> {
+  await lockStorage(db, ownerId);
+  const used = await storageUsage(db, ownerId, options.except);
+  if (used + extraBytes <= quotaBytes) return;
+  throw conflict(
+    `There is not enough photo storage left for this photo. Photos use ${formatByteSize(used)} of ${formatByteSize(quotaBytes)}, and it needs ${formatByteSize(extraBytes)}. Delete photos you no longer need, or ask whoever runs this server for more space.`,
+  );
 }
 
 export async function getOwnedObject(db: Db, ownerId: string, id: string): Promise<StoredObject | undefined> {
@@ -32,26 +116,41 @@ export async function getOwnedObject(db: Db, ownerId: string, id: string): Promi
   return row;
 }
 
-/** Marks an upload to this server as received; false when it already was (an upload URL works once). */
+/**
+ * Marks an upload to this server as received; false when it already was, or its check has begun
+ * (an upload URL works once).
+ */
 export async function markUploaded(db: Db, id: string): Promise<boolean> {
   const rows = await db
     .update(storedObjects)
     .set({ uploadedAt: new Date() })
-    .where(and(eq(storedObjects.id, id), isNull(storedObjects.uploadedAt)))
+    .where(and(eq(storedObjects.id, id), isNull(storedObjects.uploadedAt), isNull(storedObjects.checkedAt)))
     .returning({ id: storedObjects.id });
   return rows.length === 1;
 }
 
-export async function markFinalized(db: Db, id: string, contentType: string, sizeBytes: number) {
-  await db
+/**
+ * Takes an upload for its check; false when it was taken already (being checked, or refused).
+ * An upload URL serves one check: a second upload to the same URL is never checked, and the
+ * sweep removes it.
+ */
+export async function takeForCheck(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
     .update(storedObjects)
-    .set({ finalizedAt: new Date(), contentType, sizeBytes })
-    .where(eq(storedObjects.id, id));
+    .set({ checkedAt: now })
+    .where(and(eq(storedObjects.id, id), isNull(storedObjects.checkedAt), isNull(storedObjects.finalizedAt)))
+    .returning({ id: storedObjects.id });
+  return rows.length === 1;
 }
 
-/** Lets an upload that broke off be sent again on the same URL (an upload URL works once). */
-export async function unmarkUploaded(db: Db, id: string) {
-  await db.update(storedObjects).set({ uploadedAt: null }).where(eq(storedObjects.id, id));
+/** Records a checked photo; false when its object is gone (swept while it was being checked). */
+export async function markFinalized(tx: Tx, id: string, contentType: string, sizeBytes: number) {
+  const rows = await tx
+    .update(storedObjects)
+    .set({ finalizedAt: new Date(), contentType, sizeBytes })
+    .where(eq(storedObjects.id, id))
+    .returning({ id: storedObjects.id });
+  return rows.length === 1;
 }
 
 /** Forgets an object that failed its checks (its files are removed by the caller). */
@@ -105,28 +204,6 @@ export async function releaseOrphanedObjects(tx: Tx, ownerId: string): Promise<s
 export async function deleteObjectFiles(storage: ObjectStorage, storageKey: string) {
   const keys = objectKeys(storageKey);
   await Promise.all([storage.delete(keys.full), storage.delete(keys.thumbnail), storage.delete(keys.upload)]);
-}
-
-/** Uploads never used by a photo are removed after this long (the person closed the dialog). */
-export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
-
-/** Removes the rows and files of uploads that no photo took within a day. Returns how many went. */
-export async function sweepAbandonedObjects(
-  db: Db,
-  storage: ObjectStorage,
-  now = new Date(),
-): Promise<number> {
-  const rows = await db
-    .delete(storedObjects)
-    .where(
-      and(
-        isNull(storedObjects.attachedAt),
-        lt(storedObjects.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS)),
-      ),
-    )
-    .returning({ storageKey: storedObjects.storageKey });
-  for (const row of rows) await deleteObjectFiles(storage, row.storageKey);
-  return rows.length;
 }
 
 /** The HMAC that makes a local upload URL work for one object, one owner, until it expires. */

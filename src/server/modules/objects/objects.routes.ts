@@ -6,39 +6,73 @@ import {
   MAX_PHOTO_BYTES,
   objectMetadataInput,
   objectMetadataRecord,
-  UPLOAD_URL_MINUTES,
+  uploadUrlInput,
   uploadUrlRecord,
 } from "../../../domain/photos";
+import { storageUsageRecord } from "../../../domain/storage";
 import type { ModuleRoutes } from "../../app-context";
 import { HttpError, notFound } from "../../lib/errors";
 import { ObjectNotFoundError } from "../../storage/object-storage";
+import { forgetAttempt, takeAttempt } from "../auth/login-limit.queries";
 import { photoTooLarge, processPhoto } from "./images";
 import {
+  assertWithinQuota,
   createPendingObject,
   deleteObjectFiles,
   forgetObject,
   getOwnedObject,
   isValidSignature,
+  lockStorage,
   markFinalized,
   markUploaded,
   objectIdOfUploadUrl,
   objectKeys,
-  sweepAbandonedObjects,
+  storageUsage,
+  takeForCheck,
+  UPLOAD_URL_MS,
   uploadSignature,
+  waitingUploads,
 } from "./objects.queries";
+import { SWEEP_EVERY_MS, sweepUploads } from "./upload-sweep";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const uploadQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
 
+/**
+ * Upload URLs per account in an hour. Not a figure from a standard (OWASP's File Upload Cheat
+ * Sheet asks for a limit without giving one): one photo every two minutes for an hour is far more
+ * than a family documents a wound or a rash, and each URL may hold up to 10 MB until it is swept.
+ */
+export const UPLOAD_URLS_PER_HOUR = { max: 30, windowMs: 60 * 60 * 1000 };
+/**
+ * Uploads that may wait for their check at once. The uploader sends one file at a time (spec
+ * section 9), so three leave room for a retry and a second tab, not for parking files.
+ */
+export const MAX_WAITING_UPLOADS = 3;
+
+const uploadLimitKey = (ownerId: string) => `upload:${ownerId}`;
+
+const minutesOf = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+};
+const tooManyUploads = (what: string, seconds: number) =>
+  new HttpError(429, `${what} Please wait ${minutesOf(seconds)} and try again.`, {
+    "retry-after": String(seconds),
+  });
+const largerThanDeclared = () =>
+  new HttpError(413, "The file is larger than the size given for this upload. Please upload it again.");
+const alreadyUsed = () => new HttpError(409, "This upload link has already been used.");
+
 /** Reads a stream into memory, refusing it once it passes `limit` bytes. */
-async function readAtMost(stream: Readable, limit: number): Promise<Buffer> {
+async function readAtMost(stream: Readable, limit: number, tooLarge = photoTooLarge): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
     if (size > limit) {
       stream.destroy();
-      throw photoTooLarge();
+      throw tooLarge();
     }
     chunks.push(chunk as Buffer);
   }
@@ -46,24 +80,59 @@ async function readAtMost(stream: Readable, limit: number): Promise<Buffer> {
 }
 
 /**
- * The three-step photo upload (spec section 7): `POST /api/objects/upload` gives a URL for one
- * object, the file is PUT there, and `PUT /api/objects/metadata` checks it, re-encodes it and
- * answers its object path. On the local disk the URL is this server's, signed for one object and
- * one owner and good for a few minutes; with S3 it is a presigned URL of the bucket.
+ * The three-step photo upload (spec section 7): `POST /api/objects/upload {size}` gives a URL for
+ * one object of that size, the file is PUT there, and `PUT /api/objects/metadata` checks it (once),
+ * re-encodes it and answers its object path. On the local disk the URL is this server's, signed for
+ * one object and one owner; with S3 it is a presigned URL of the bucket for exactly that size. Both
+ * last UPLOAD_URL_MINUTES. URLs are limited per hour and per waiting upload, and the family's
+ * storage quota counts each upload from the moment its URL is made.
  */
 export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
   const r = scope.withTypeProvider<ZodTypeProvider>();
 
-  r.post("/api/objects/upload", { schema: { response: { 200: uploadUrlRecord } } }, async (request) => {
-    const ownerId = request.ownerId();
-    const object = await createPendingObject(db, ownerId);
-    const expiresAt = new Date(Date.now() + UPLOAD_URL_MINUTES * 60_000);
-    const direct = await storage.directUploadUrl(objectKeys(object.storageKey).upload, expiresAt);
-    if (direct) return { uploadURL: direct };
-    const expires = Math.floor(expiresAt.getTime() / 1000);
-    const signature = uploadSignature(config.sessionSecret, object.id, ownerId, expires);
-    return { uploadURL: `/api/objects/upload/${object.id}?expires=${expires}&signature=${signature}` };
-  });
+  r.post(
+    "/api/objects/upload",
+    { schema: { body: uploadUrlInput, response: { 200: uploadUrlRecord } } },
+    async (request) => {
+      const ownerId = request.ownerId();
+      const { size } = request.body;
+      if (size > MAX_PHOTO_BYTES) throw photoTooLarge();
+      const now = new Date();
+      const attempt = await takeAttempt(db, [uploadLimitKey(ownerId)], UPLOAD_URLS_PER_HOUR, now);
+      if (!attempt.allowed)
+        throw tooManyUploads("Too many photo uploads in the last hour.", attempt.retryAfterSeconds);
+      let object: Awaited<ReturnType<typeof createPendingObject>>;
+      try {
+        object = await db.transaction(async (tx) => {
+          await lockStorage(tx, ownerId);
+          const { waiting, until } = await waitingUploads(tx, ownerId, now);
+          if (waiting >= MAX_WAITING_UPLOADS) {
+            const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+            throw tooManyUploads("Too many photo uploads are waiting to finish.", seconds);
+          }
+          await assertWithinQuota(tx, ownerId, size, config.storageQuotaBytes);
+          return createPendingObject(tx, ownerId, size, now);
+        });
+      } catch (error) {
+        // A URL refused for another reason does not count against the hour.
+        await forgetAttempt(db, attempt.ids);
+        throw error;
+      }
+      const expiresAt = new Date(now.getTime() + UPLOAD_URL_MS);
+      const direct = await storage.directUploadUrl(objectKeys(object.storageKey).upload, expiresAt, {
+        contentLength: size,
+      });
+      if (direct) return { uploadURL: direct };
+      const expires = Math.floor(expiresAt.getTime() / 1000);
+      const signature = uploadSignature(config.sessionSecret, object.id, ownerId, expires);
+      return { uploadURL: `/api/objects/upload/${object.id}?expires=${expires}&signature=${signature}` };
+    },
+  );
+
+  r.get("/api/account/storage", { schema: { response: { 200: storageUsageRecord } } }, async (request) => ({
+    usedBytes: await storageUsage(db, request.ownerId()),
+    quotaBytes: config.storageQuotaBytes,
+  }));
 
   // The file itself, in any content type: only this route reads a body that is not JSON.
   scope.register(async (raw) => {
@@ -88,11 +157,12 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
           if (!(expires * 1000 > Date.now())) throw new HttpError(403, "Request has expired");
           const object = await getOwnedObject(db, ownerId, id);
           if (!object) throw notFound("Upload");
-          if (Number(request.headers["content-length"] ?? 0) > MAX_PHOTO_BYTES) throw photoTooLarge();
-          if (!(await markUploaded(db, id)))
-            throw new HttpError(409, "This upload link has already been used.");
+          // Objects made before sizes were declared take up to the photo limit.
+          const limit = Math.min(object.declaredBytes ?? MAX_PHOTO_BYTES, MAX_PHOTO_BYTES);
+          if (Number(request.headers["content-length"] ?? 0) > limit) throw largerThanDeclared();
+          if (!(await markUploaded(db, id))) throw alreadyUsed();
           try {
-            const bytes = await readAtMost(request.body as Readable, MAX_PHOTO_BYTES);
+            const bytes = await readAtMost(request.body as Readable, limit, largerThanDeclared);
             await storage.put(objectKeys(object.storageKey).upload, bytes);
           } catch (error) {
             await deleteObjectFiles(storage, object.storageKey);
@@ -113,18 +183,27 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
       const object = id ? await getOwnedObject(db, ownerId, id) : undefined;
       if (!object) throw notFound("Upload");
       if (object.finalizedAt) return { objectPath: object.objectPath };
+      if (!(await takeForCheck(db, object.id, new Date()))) throw alreadyUsed();
       const keys = objectKeys(object.storageKey);
       try {
-        const bytes = await readAtMost(await storage.read(keys.upload), MAX_PHOTO_BYTES);
+        const limit = Math.min(object.declaredBytes ?? MAX_PHOTO_BYTES, MAX_PHOTO_BYTES);
+        const bytes = await readAtMost(await storage.read(keys.upload), limit, largerThanDeclared);
         const photo = await processPhoto(bytes);
         await storage.put(keys.full, photo.full, { contentType: photo.contentType });
         await storage.put(keys.thumbnail, photo.thumbnail, { contentType: photo.contentType });
         await storage.delete(keys.upload);
-        await markFinalized(db, object.id, photo.contentType, photo.full.length);
+        // The quota again, with the photo's real size: space may have gone since the URL was made.
+        const recorded = await db.transaction(async (tx) => {
+          await assertWithinQuota(tx, ownerId, photo.full.length, config.storageQuotaBytes, {
+            except: object.id,
+          });
+          return markFinalized(tx, object.id, photo.contentType, photo.full.length);
+        });
+        if (!recorded) throw notFound("Upload");
       } catch (error) {
-        // Whatever was refused leaves nothing behind: no file, no row.
+        // Whatever was refused leaves no file. The object stays, taken, until the sweep: its URL
+        // serves no other check, and what may still be sent to it counts against the quota.
         await deleteObjectFiles(storage, object.storageKey);
-        await forgetObject(db, object.id);
         if (error instanceof ObjectNotFoundError)
           throw new HttpError(400, "The photo has not been uploaded yet.");
         throw error;
@@ -133,14 +212,11 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
     },
   );
 
-  const timer = setInterval(
-    () => {
-      sweepAbandonedObjects(db, storage).catch((err: Error) =>
-        scope.log.warn({ fault: err.name }, "sweeping abandoned uploads failed"),
-      );
-    },
-    60 * 60 * 1000,
-  );
+  const timer = setInterval(() => {
+    sweepUploads({ db, storage }, new Date()).catch((err: Error) =>
+      scope.log.warn({ fault: err.name }, "sweeping uploads failed"),
+    );
+  }, SWEEP_EVERY_MS);
   timer.unref();
   scope.addHook("onClose", async () => clearInterval(timer));
 };

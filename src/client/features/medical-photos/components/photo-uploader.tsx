@@ -42,9 +42,11 @@ export default function PhotoUploader({ onUploaded }: { onUploaded: (objectPath:
         formData: false,
         limit: UPLOADER_SETTINGS.limit,
         timeout: UPLOADER_SETTINGS.timeoutMs,
-        endpoint: async () => {
+        // The URL is made for this file's size: the bucket (or this server) takes no other.
+        endpoint: async (file) => {
+          const data = Array.isArray(file) ? file[0]?.data : file.data;
           try {
-            return (await getUploadUrl()).uploadURL;
+            return (await getUploadUrl(data?.size ?? 0)).uploadURL;
           } catch (error) {
             toast({
               title: "Error",
