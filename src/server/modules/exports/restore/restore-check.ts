@@ -13,6 +13,8 @@ import { RESTORE_SECTIONS, type SectionName, sectionTitle } from "./restore-sect
 export interface CheckedBackup {
   totals: Record<string, number>;
   skipped: string[];
+  /** What its photos take in storage, once re-encoded. */
+  photoBytes: number;
 }
 
 /** The earliest creation time a restore accepts: this app's records begin long after it. */
@@ -86,6 +88,7 @@ export async function checkBackup(
   const lines = new Map<string, { childId: string; insertionDate: string }>();
   const totals: Record<string, number> = {};
   const skipped: string[] = [];
+  let photoBytes = 0;
   for (const section of RESTORE_SECTIONS) {
     const title = sectionTitle(section.name);
     const isTarget = RESTORE_SECTIONS.some((s) => Object.values(s.links).includes(section.name));
@@ -131,6 +134,7 @@ export async function checkBackup(
             throw badRequest(`${where}: its image is not a photo this server can read.`);
           }
           await writeFile(readyPhoto(dir, kept, "full"), photo.full);
+          photoBytes += photo.full.length;
           await writeFile(readyPhoto(dir, kept, "thumbnail"), photo.thumbnail);
           input.photoUrl = `/objects/uploads/${restoredId(restoreId, "objects", kept)}`;
         }
@@ -172,5 +176,5 @@ export async function checkBackup(
       skipped.push(`${withoutImage} medical photo${withoutImage === 1 ? "" : "s"}: the file holds no image`);
     }
   }
-  return { totals, skipped };
+  return { totals, skipped, photoBytes };
 }

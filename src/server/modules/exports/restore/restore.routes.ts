@@ -8,9 +8,11 @@ import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { importReportRecord, restoreRecord } from "../../../../domain/exports";
+import { formatByteSize } from "../../../../domain/storage";
 import type { ModuleRoutes } from "../../../app-context";
 import { badRequest, conflict, HttpError, notFound } from "../../../lib/errors";
 import { ownerScope } from "../../../lib/owned-routes";
+import { storageUsage } from "../../objects/objects.queries";
 import { backupKind, openZipBackup, unpackJsonExport } from "./backup-files";
 import { checkBackup } from "./restore-check";
 import {
@@ -37,7 +39,11 @@ const SWEEP_EVERY_MS = 60 * 1000;
 const alreadyRunning = () =>
   conflict("A restore is already running for this account. Wait until it has finished, then try again.");
 
-/** Stores the request's body in `file`, refusing it (413) once it grows past `maxBytes`. */
+/**
+ * Stores the request's body in `file`, refusing it (413) once it grows past `maxBytes`: the
+ * family's storage quota, since a backup holds no more photos than the family may keep, and its
+ * records are small beside them.
+ */
 async function receiveFile(body: Readable, file: string, maxBytes: number): Promise<number> {
   let received = 0;
   const limit = new Transform({
@@ -47,7 +53,7 @@ async function receiveFile(body: Readable, file: string, maxBytes: number): Prom
         done(
           new HttpError(
             413,
-            `This file is larger than the ${Math.floor(maxBytes / 2 ** 20)} MB this account can store. Make room by deleting photos, or restore one child's export at a time.`,
+            `This file is larger than the ${formatByteSize(maxBytes)} of storage this account has. Restore one child's backup at a time, or ask whoever runs this server for more space.`,
           ),
         );
       } else done(null, chunk);
@@ -86,8 +92,7 @@ const restoreView = (job: RestoreJob) => ({
  * writing starts (202, and `GET /api/account/import/:id` tells how far it is).
  */
 export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
-  /** The largest file an account can restore. */
-  const restoreLimit = async (_ownerId: string) => 4 * 1024 ** 3;
+  const quota = config.storageQuotaBytes;
   const deps = { db, storage };
 
   scope.register(async (restore) => {
@@ -107,11 +112,7 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
           let writing = false;
           try {
             const upload = join(dir, "upload");
-            const size = await receiveFile(
-              request.body as Readable,
-              upload,
-              await restoreLimit(owner.ownerId),
-            );
+            const size = await receiveFile(request.body as Readable, upload, quota);
             const reader =
               (await backupKind(upload)) === "zip"
                 ? await openZipBackup(upload, size)
@@ -121,6 +122,12 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
               checked = await checkBackup(reader, id, dir, new Date());
             } finally {
               await reader.close();
+            }
+            const used = await storageUsage(db, owner.ownerId);
+            if (used + checked.photoBytes > quota) {
+              throw conflict(
+                `This backup's photos need ${formatByteSize(checked.photoBytes)}, and this account's photos already use ${formatByteSize(used)} of ${formatByteSize(quota)}. Delete photos you no longer need, or ask whoever runs this server for more space.`,
+              );
             }
             await rm(upload, { force: true });
             await rm(join(dir, "unpacked"), { recursive: true, force: true });

@@ -363,6 +363,49 @@ describe("restoring a backup", () => {
   });
 });
 
+describe("a restore within the family's storage", () => {
+  it("refuses a file larger than the storage quota (413), and photos that would not fit (409), changing nothing", async () => {
+    const small = await buildTestApp({ STORAGE_QUOTA_MB: "1" }, undefined, { sameDatabaseAs: t });
+    try {
+      const source = await signUp(small.app);
+      await seedEveryRecordType(small, source);
+      const backup = (await source.get("/api/account/export?format=backup")).rawPayload;
+      const target = await signUp(small.app);
+      const huge = `{"format":"medical-care-tracker-export","version":1,"notes":[],"padding":"${"x".repeat(1024 * 1024)}"}`;
+      const tooLarge = await small.app.inject({
+        method: "POST",
+        url: "/api/account/import",
+        headers: { cookie: target.cookie, "content-type": "application/json" },
+        payload: huge,
+      });
+      expect(tooLarge.statusCode).toBe(413);
+      expect(tooLarge.json().message).toBe(
+        "This file is larger than the 1 MB of storage this account has. Restore one child's backup at a time, or ask whoever runs this server for more space.",
+      );
+      // The account's photos already take all but 100 bytes of its megabyte.
+      await queryRows(
+        small.database,
+        sql`insert into stored_objects (user_id, object_path, storage_key, size_bytes, finalized_at)
+          values (${target.id}, '/objects/uploads/' || gen_random_uuid(), 'elsewhere', ${1024 * 1024 - 100}, now())`,
+      );
+      const noRoom = await small.app.inject({
+        method: "POST",
+        url: "/api/account/import",
+        headers: { cookie: target.cookie, "content-type": "application/zip" },
+        payload: backup,
+      });
+      expect(noRoom.statusCode).toBe(409);
+      expect(noRoom.json().message).toMatch(
+        /^This backup's photos need [\d.,]+ (bytes|KB), and this account's photos already use [\d.,]+ (KB|MB) of 1 MB\./,
+      );
+      expect(await recordCount(target)).toBe(0);
+      expect((await target.get("/api/account/import")).json()).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 /** Counts the turns the event loop takes until stopped (each turn: other requests may run). */
 function countTurns() {
   let turns = 0;
