@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import {
+  acrossFields,
   commaList,
   isoDate,
   isPhoneNumber,
@@ -61,6 +62,33 @@ describe("field rules", () => {
     expect(date.parse("2024-02-29")).toBe("2024-02-29");
     expect(date.safeParse("2023-02-29").success).toBe(false);
     expect(date.safeParse("02/03/2024").success).toBe(false);
+  });
+});
+
+describe("rules across fields", () => {
+  const period = z
+    .object({ start: isoDate("Start"), end: optionalIsoDate("End") })
+    .check(
+      acrossFields(["start", "end"], (p) =>
+        p.end && p.end < p.start ? [{ path: "end", message: "End must be on or after Start" }] : [],
+      ),
+    );
+
+  it("names the field the rule finds at fault", () => {
+    expect(period.safeParse({ start: "2026-03-02", end: "2026-03-01" }).error?.issues).toEqual([
+      expect.objectContaining({ path: ["end"], message: "End must be on or after Start" }),
+    ]);
+    expect(period.safeParse({ start: "2026-03-02", end: "2026-03-02" }).success).toBe(true);
+  });
+
+  it("refuses a value that is not an object without running the rule (which would throw)", () => {
+    for (const value of [null, undefined, [], [{ start: "2026-03-02" }], "x", 1, true]) {
+      const result = period.safeParse(value);
+      expect({ value, issues: result.error?.issues.map((issue) => issue.path) }).toEqual({
+        value,
+        issues: [[]],
+      });
+    }
   });
 });
 
