@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
+import { getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../../../tests/helpers/global-database";
 import { queryRows } from "../../../tests/helpers/test-database";
 import { createPglite, type Database, fromPglite, openPostgres } from "./client";
 import { migrate, migrationsFolder } from "./migrate";
+import * as schema from "./schema/index";
 
 /** A copy of the migrations folder that stops before the migration `tag`. */
 function migrationsBefore(tag: string): string {
@@ -27,7 +29,7 @@ function migrationsBefore(tag: string): string {
 }
 
 /** An empty database: on the PostgreSQL of TEST_DATABASE_URL when set, else PGlite in memory. */
-async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function emptyDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = fromPglite(await createPglite());
@@ -40,6 +42,7 @@ async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<vo
   const database = openPostgres(target.href);
   return {
     database,
+    url: target.href,
     async drop() {
       await database.close();
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -96,5 +99,39 @@ describe("migrations", () => {
       { entity: "lab_tests", linked: false, n: 1 },
       { entity: "tpn_entries", linked: true, n: 3 },
     ]);
+  });
+});
+
+/** Several servers started together, as a deployment with more than one process starts. */
+describe.runIf(process.env.TEST_DATABASE_URL)("migrations on a new PostgreSQL database", () => {
+  it("let four servers migrate it at once: every one starts, and the schema is complete", async () => {
+    const { database, url, drop } = await emptyDatabase();
+    cleanups.push(drop);
+    // Each through its own pool, as separate processes would.
+    const servers = Array.from({ length: 4 }, () => openPostgres(url!));
+    cleanups.push(() => Promise.all(servers.map((server) => server.close())).then(() => {}));
+    const results = await Promise.allSettled(servers.map((server) => migrate(server)));
+    expect(results.map((result) => (result.status === "rejected" ? String(result.reason) : "ok"))).toEqual([
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+    ]);
+    const journal = JSON.parse(readFileSync(join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+      entries: unknown[];
+    };
+    const [applied] = await queryRows(
+      database,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    expect(applied).toEqual({ n: journal.entries.length });
+    const tables = await queryRows(
+      database,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public'`,
+    );
+    const expected = Object.values(schema)
+      .filter((value) => is(value, PgTable))
+      .map((table) => getTableName(table as PgTable));
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(expected));
   });
 });
