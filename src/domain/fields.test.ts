@@ -5,6 +5,7 @@ import {
   commaList,
   isoDate,
   isPhoneNumber,
+  NUL_MESSAGE,
   notFutureDate,
   optionalDate,
   optionalDecimal,
@@ -13,7 +14,9 @@ import {
   optionalPhone,
   optionalText,
   pastDate,
+  requiredText,
   splitCommaList,
+  text,
 } from "./fields";
 
 /** The messages a schema gives for a value, or [] when it passes. */
@@ -36,6 +39,28 @@ describe("field rules", () => {
     expect(schema.parse({ notes: "  " })).toEqual({ notes: null });
     expect(schema.parse({})).toEqual({ notes: null });
     expect(schema.parse({ notes: " ok " })).toEqual({ notes: "ok" });
+  });
+
+  it("refuses a NUL character in every text field builder, wherever it sits", () => {
+    const builders: [string, z.ZodType][] = [
+      ["text", text()],
+      ["requiredText", requiredText("Name")],
+      ["optionalText", optionalText()],
+      ["optionalPhone", optionalPhone("Phone")],
+      ["commaList", commaList()],
+    ];
+    for (const [name, schema] of builders) {
+      for (const value of ["\u0000", "a\u0000b", "Dr. Patel\u0000"]) {
+        expect({ name, value, messages: messages(schema, value) }).toEqual({
+          name,
+          value,
+          messages: expect.arrayContaining([NUL_MESSAGE]),
+        });
+      }
+    }
+    expect(messages(commaList(), ["fever", "chills\u0000"])).toEqual([NUL_MESSAGE]);
+    expect(messages(commaList(), "fever, chills")).toEqual([]);
+    expect(messages(requiredText("Name"), "Dr. Patel")).toEqual([]);
   });
 
   it("accepts decimals of precision 8 and scale 2 and refuses what does not fit, never rounding", () => {
