@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import {
+  acrossFields,
   commaList,
   isoDate,
   isPhoneNumber,
+  NUL_MESSAGE,
   notFutureDate,
   optionalDate,
   optionalDecimal,
@@ -12,7 +14,9 @@ import {
   optionalPhone,
   optionalText,
   pastDate,
+  requiredText,
   splitCommaList,
+  text,
 } from "./fields";
 
 /** The messages a schema gives for a value, or [] when it passes. */
@@ -35,6 +39,28 @@ describe("field rules", () => {
     expect(schema.parse({ notes: "  " })).toEqual({ notes: null });
     expect(schema.parse({})).toEqual({ notes: null });
     expect(schema.parse({ notes: " ok " })).toEqual({ notes: "ok" });
+  });
+
+  it("refuses a NUL character in every text field builder, wherever it sits", () => {
+    const builders: [string, z.ZodType][] = [
+      ["text", text()],
+      ["requiredText", requiredText("Name")],
+      ["optionalText", optionalText()],
+      ["optionalPhone", optionalPhone("Phone")],
+      ["commaList", commaList()],
+    ];
+    for (const [name, schema] of builders) {
+      for (const value of ["\u0000", "a\u0000b", "Dr. Patel\u0000"]) {
+        expect({ name, value, messages: messages(schema, value) }).toEqual({
+          name,
+          value,
+          messages: expect.arrayContaining([NUL_MESSAGE]),
+        });
+      }
+    }
+    expect(messages(commaList(), ["fever", "chills\u0000"])).toEqual([NUL_MESSAGE]);
+    expect(messages(commaList(), "fever, chills")).toEqual([]);
+    expect(messages(requiredText("Name"), "Dr. Patel")).toEqual([]);
   });
 
   it("accepts decimals of precision 8 and scale 2 and refuses what does not fit, never rounding", () => {
@@ -61,6 +87,33 @@ describe("field rules", () => {
     expect(date.parse("2024-02-29")).toBe("2024-02-29");
     expect(date.safeParse("2023-02-29").success).toBe(false);
     expect(date.safeParse("02/03/2024").success).toBe(false);
+  });
+});
+
+describe("rules across fields", () => {
+  const period = z
+    .object({ start: isoDate("Start"), end: optionalIsoDate("End") })
+    .check(
+      acrossFields(["start", "end"], (p) =>
+        p.end && p.end < p.start ? [{ path: "end", message: "End must be on or after Start" }] : [],
+      ),
+    );
+
+  it("names the field the rule finds at fault", () => {
+    expect(period.safeParse({ start: "2026-03-02", end: "2026-03-01" }).error?.issues).toEqual([
+      expect.objectContaining({ path: ["end"], message: "End must be on or after Start" }),
+    ]);
+    expect(period.safeParse({ start: "2026-03-02", end: "2026-03-02" }).success).toBe(true);
+  });
+
+  it("refuses a value that is not an object without running the rule (which would throw)", () => {
+    for (const value of [null, undefined, [], [{ start: "2026-03-02" }], "x", 1, true]) {
+      const result = period.safeParse(value);
+      expect({ value, issues: result.error?.issues.map((issue) => issue.path) }).toEqual({
+        value,
+        issues: [[]],
+      });
+    }
   });
 });
 

@@ -150,6 +150,10 @@ export { isPhoneNumber, phoneMessage } from "./phone";
 export const optionalPhone = (label: string) =>
   optionalText(50).refine((v) => v === null || isPhoneNumber(v), phoneMessage(label));
 
+/** Whether a value is a record of fields: an object, not null and not a list. */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** A problem of one field, found by a rule that reads several (see `acrossFields`). */
 export interface FieldIssue {
   path: string;
@@ -174,7 +178,11 @@ export function acrossFields<T extends object>(
       }
     },
     {
-      when: (payload) => !payload.issues.some((issue) => reads.includes(issue.path?.[0] as keyof T & string)),
+      // Never on a value that is not an object (null, a list, a string): the object's own check
+      // has refused it, and a rule reading its fields would throw.
+      when: (payload) =>
+        isPlainObject(payload.value) &&
+        !payload.issues.some((issue) => reads.includes(issue.path?.[0] as keyof T & string)),
     },
   );
 }

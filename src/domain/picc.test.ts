@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   catheterDays,
+  infectionLineIssues,
   lineStatistics,
   outcomeBadge,
   type PiccLine,
@@ -126,5 +127,65 @@ describe("PICC rules", () => {
     expect(outcomeBadge("resolved")).toEqual({ variant: "default", label: "resolved" });
     expect(outcomeBadge("ongoing")).toEqual({ variant: "destructive", label: "ongoing" });
     expect(outcomeBadge(null)).toEqual({ variant: "destructive", label: "Unknown outcome" });
+  });
+
+  const childId = "7a0c2c56-8a51-4a0e-9d1b-2f7d6f1f6a11";
+
+  it("refuse a line removed before it was inserted, on the removal date", () => {
+    const line = {
+      childId,
+      insertionSite: "left-arm",
+      lineType: "single-lumen",
+      insertionDate: "2026-03-10",
+    };
+    expect(piccLineInput.safeParse({ ...line, removalDate: "2026-03-09" }).error?.issues).toEqual([
+      expect.objectContaining({
+        path: ["removalDate"],
+        message: "Removal date cannot be before the insertion date",
+      }),
+    ]);
+    expect(piccLineInput.safeParse({ ...line, removalDate: "2026-03-10" }).success).toBe(true);
+    expect(piccLineInput.safeParse({ ...line, removalDate: "" }).success).toBe(true);
+  });
+
+  it("refuse a treatment that ends before it starts, on the end date", () => {
+    const infection = { childId, infectionDate: "2026-03-10", infectionType: "bloodstream" };
+    expect(
+      piccInfectionInput.safeParse({
+        ...infection,
+        treatmentStartDate: "2026-03-12",
+        treatmentEndDate: "2026-03-11",
+      }).error?.issues,
+    ).toEqual([
+      expect.objectContaining({
+        path: ["treatmentEndDate"],
+        message: "Treatment end date cannot be before the treatment start date",
+      }),
+    ]);
+    expect(
+      piccInfectionInput.safeParse({
+        ...infection,
+        treatmentStartDate: "2026-03-12",
+        treatmentEndDate: "2026-03-12",
+      }).success,
+    ).toBe(true);
+    expect(piccInfectionInput.safeParse({ ...infection, treatmentEndDate: "2026-03-01" }).success).toBe(true);
+  });
+
+  it("keep an infection on a line of its own child, dated on or after the line went in", () => {
+    const line = { childId, insertionDate: "2026-03-10" };
+    expect(infectionLineIssues({ childId, infectionDate: "2026-03-10" }, line)).toEqual([]);
+    expect(infectionLineIssues({ childId, infectionDate: "2026-03-09" }, line)).toEqual([
+      {
+        path: "infectionDate",
+        message: "Infection date cannot be before the line's insertion date (2026-03-10)",
+      },
+    ]);
+    expect(
+      infectionLineIssues(
+        { childId: "00000000-0000-4000-8000-000000000001", infectionDate: "2026-03-11" },
+        line,
+      ),
+    ).toEqual([{ path: "piccLineId", message: "The PICC line must be one of this child's lines" }]);
   });
 });

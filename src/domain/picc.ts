@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { dayNumber, daysBetween, today as localToday } from "./dates";
 import {
+  acrossFields,
+  type FieldIssue,
   oneOf,
   optionalDate,
   optionalId,
@@ -26,18 +28,30 @@ const optionalChoice = <const T extends readonly [string, ...string[]]>(label: s
     .optional()
     .transform((v) => (v ? v : null));
 
-export const piccLineInput = z.object({
-  // Spec section 5's own messages, spelled out.
-  childId: requiredId("Child", "Child is required"),
-  insertionDate: pastDate("Insertion date", "Insertion date is required"),
-  removalDate: optionalDate(pastDate("Removal date")),
-  insertionSite: oneOf("Insertion site", INSERTION_SITES, "Insertion site is required"),
-  lineType: oneOf("Line type", LINE_TYPES, "Line type is required"),
-  insertedBy: optionalText(200),
-  removalReason: optionalText(1000),
-  complications: optionalText(),
-  notes: optionalText(),
-});
+/** A line comes out on or after the day it went in; the issue sits on the removal date. */
+export function piccLineDateIssues(line: {
+  insertionDate: string;
+  removalDate: string | null;
+}): FieldIssue[] {
+  return line.removalDate && line.removalDate < line.insertionDate
+    ? [{ path: "removalDate", message: "Removal date cannot be before the insertion date" }]
+    : [];
+}
+
+export const piccLineInput = z
+  .object({
+    // Spec section 5's own messages, spelled out.
+    childId: requiredId("Child", "Child is required"),
+    insertionDate: pastDate("Insertion date", "Insertion date is required"),
+    removalDate: optionalDate(pastDate("Removal date")),
+    insertionSite: oneOf("Insertion site", INSERTION_SITES, "Insertion site is required"),
+    lineType: oneOf("Line type", LINE_TYPES, "Line type is required"),
+    insertedBy: optionalText(200),
+    removalReason: optionalText(1000),
+    complications: optionalText(),
+    notes: optionalText(),
+  })
+  .check(acrossFields(["insertionDate", "removalDate"], piccLineDateIssues));
 export type PiccLineInput = z.input<typeof piccLineInput>;
 
 export const piccLineRecord = z.object({
@@ -54,26 +68,60 @@ export const piccLineRecord = z.object({
 });
 export type PiccLine = Wire<typeof piccLineRecord>;
 
-export const piccInfectionInput = z.object({
-  childId: requiredId("Child", "Child is required"),
-  piccLineId: optionalId(),
-  infectionDate: pastDate("Infection date", "Infection date is required"),
-  infectionType: oneOf("Infection type", INFECTION_TYPES, "Infection type is required"),
-  organism: optionalText(200),
-  symptoms: optionalText(),
-  treatmentStartDate: optionalIsoDate("Treatment start date"),
-  treatmentEndDate: optionalIsoDate("Treatment end date"),
-  antibiotics: optionalText(1000),
-  treatmentMethod: optionalText(1000),
-  outcome: optionalChoice("Outcome", INFECTION_OUTCOMES),
-  /** Spec: a boolean, false by default; the form's yes/no select sends "true"/"false". */
-  hospitalAdmission: z
-    .union([z.boolean(), z.enum(["true", "false"])])
-    .optional()
-    .transform((v) => v === true || v === "true"),
-  admissionDuration: optionalText(200),
-  notes: optionalText(),
-});
+/** An infection's treatment ends on or after the day it starts; the issue sits on the end date. */
+export function piccInfectionDateIssues(infection: {
+  treatmentStartDate: string | null;
+  treatmentEndDate: string | null;
+}): FieldIssue[] {
+  const { treatmentStartDate: start, treatmentEndDate: end } = infection;
+  return start && end && end < start
+    ? [{ path: "treatmentEndDate", message: "Treatment end date cannot be before the treatment start date" }]
+    : [];
+}
+
+/**
+ * The rule across an infection and the line it names: the line is one of the same child's, and
+ * went in on or before the infection's date (an infection of a line cannot come before the line).
+ */
+export function infectionLineIssues(
+  infection: { childId: string; infectionDate: string },
+  line: { childId: string; insertionDate: string },
+): FieldIssue[] {
+  if (line.childId !== infection.childId) {
+    return [{ path: "piccLineId", message: "The PICC line must be one of this child's lines" }];
+  }
+  return infection.infectionDate < line.insertionDate
+    ? [
+        {
+          path: "infectionDate",
+          message: `Infection date cannot be before the line's insertion date (${line.insertionDate})`,
+        },
+      ]
+    : [];
+}
+
+export const piccInfectionInput = z
+  .object({
+    childId: requiredId("Child", "Child is required"),
+    piccLineId: optionalId(),
+    infectionDate: pastDate("Infection date", "Infection date is required"),
+    infectionType: oneOf("Infection type", INFECTION_TYPES, "Infection type is required"),
+    organism: optionalText(200),
+    symptoms: optionalText(),
+    treatmentStartDate: optionalIsoDate("Treatment start date"),
+    treatmentEndDate: optionalIsoDate("Treatment end date"),
+    antibiotics: optionalText(1000),
+    treatmentMethod: optionalText(1000),
+    outcome: optionalChoice("Outcome", INFECTION_OUTCOMES),
+    /** Spec: a boolean, false by default; the form's yes/no select sends "true"/"false". */
+    hospitalAdmission: z
+      .union([z.boolean(), z.enum(["true", "false"])])
+      .optional()
+      .transform((v) => v === true || v === "true"),
+    admissionDuration: optionalText(200),
+    notes: optionalText(),
+  })
+  .check(acrossFields(["treatmentStartDate", "treatmentEndDate"], piccInfectionDateIssues));
 export type PiccInfectionInput = z.input<typeof piccInfectionInput>;
 
 export const piccInfectionRecord = z.object({

@@ -1,5 +1,4 @@
-import Fastify, { type FastifyInstance, LogController } from "fastify";
-import { validatorCompiler } from "fastify-type-provider-zod";
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
 import type { AppContext, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
@@ -32,6 +31,7 @@ import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
 import { serializerCompiler } from "./plugins/serializer";
 import { registerSessions, signedIn } from "./plugins/session";
+import { validatorCompiler } from "./plugins/validator";
 import { createStorage } from "./storage/create-storage";
 import type { ObjectStorage } from "./storage/object-storage";
 
@@ -55,14 +55,25 @@ export interface AppDeps {
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Whether the route validates a request body (a JSON object) against a schema. */
+  body: boolean;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Every route registered in the signed-in scope: each answers 401 without a session. */
     signedInRoutes: RegisteredRoute[];
+    /** The API routes a signed-out visitor can reach (sign-in, sign-up, the callback). */
+    publicRoutes: RegisteredRoute[];
   }
 }
+
+/** An `onRoute` hook that lists each route (but HEAD, Fastify's copy of GET) in `routes`. */
+const listRoutesIn = (routes: RegisteredRoute[]) => (route: RouteOptions) => {
+  for (const method of [route.method].flat()) {
+    if (method !== "HEAD") routes.push({ method, url: route.url, body: Boolean(route.schema?.body) });
+  }
+};
 
 /** Request bodies are small JSON records; photos go to object storage, not through this limit. */
 export const BODY_LIMIT = 512 * 1024;
@@ -127,6 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Bodies are JSON. Fastify would also read text/plain, a type any web page may send to another
+  // site without asking: it is refused like every other type (415).
+  app.removeContentTypeParser("text/plain");
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerSecurity(app, config);
@@ -145,20 +159,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook("onClose", async () => outboxSweep.stop());
   app.decorate("signedInRoutes", [] as RegisteredRoute[]);
+  app.decorate("publicRoutes", [] as RegisteredRoute[]);
 
   await app.register(async (api) => {
     // Personal data: no browser or proxy may keep a copy of any API answer.
     api.addHook("onRequest", async (_request, reply) => {
       reply.header("cache-control", "no-store");
     });
-    for (const routes of PUBLIC_MODULES) await routes(api, context);
+    await api.register(async (open) => {
+      open.addHook("onRoute", listRoutesIn(app.publicRoutes));
+      for (const routes of PUBLIC_MODULES) await routes(open, context);
+    });
     await api.register(
       signedIn(async (scope) => {
-        scope.addHook("onRoute", (route) => {
-          for (const method of [route.method].flat()) {
-            if (method !== "HEAD") app.signedInRoutes.push({ method, url: route.url });
-          }
-        });
+        scope.addHook("onRoute", listRoutesIn(app.signedInRoutes));
         for (const routes of SIGNED_IN_MODULES) await routes(scope, context);
       }),
     );

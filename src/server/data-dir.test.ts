@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "./config";
 import { openDatabase, prepareDataDir } from "./db/client";
 
@@ -22,12 +22,22 @@ function modes(dir: string): { path: string; mode: string }[] {
 }
 
 describe("the data directory", () => {
-  it("is created owner-only with everything in it, whatever the umask", async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), "mct-perms-")), "data");
-    const config = loadConfig({ DATA_DIR: dataDir });
-    const { database, release } = await openDatabase(config);
-    await database.close();
-    release();
+  let dataDir: string;
+  // Starting the embedded database on disk and migrating it costs seconds, more on a busy machine:
+  // it happens here, with room for that, and the test reads what it left behind.
+  beforeAll(async () => {
+    const umask = process.umask(0o022);
+    try {
+      dataDir = join(mkdtempSync(join(tmpdir(), "mct-perms-")), "data");
+      const { database, release } = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
+      await database.close();
+      release();
+    } finally {
+      process.umask(umask);
+    }
+  }, 120_000);
+
+  it("is created owner-only with everything in it, whatever the umask", () => {
     expect((statSync(dataDir).mode & 0o777).toString(8)).toBe("700");
     const entries = modes(dataDir);
     expect(entries.length).toBeGreaterThan(10);

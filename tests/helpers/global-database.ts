@@ -17,21 +17,25 @@ declare module "vitest" {
 }
 
 /**
- * Migrates one database before the test files run, so that each file copies a ready schema
- * instead of creating and migrating its own (PGlite's start-up and migration cost seconds a file).
+ * Migrates the databases before the test files run, so that each file copies a ready schema
+ * instead of creating and migrating its own (starting PGlite afresh costs seconds a file, more on
+ * a busy machine; loading a dump, under one). The embedded template is made on PostgreSQL runs
+ * too: some files test the embedded database whatever the run.
  */
 export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), "mct-template-"));
+  const file = join(dir, "pglite.tar");
+  const client = await createPglite();
+  await migrate(fromPglite(client));
+  writeFileSync(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+  await client.close();
+  project.provide("pgliteTemplate", file);
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const dir = mkdtempSync(join(tmpdir(), "mct-template-"));
-    const file = join(dir, "pglite.tar");
-    const client = await createPglite();
-    await migrate(fromPglite(client));
-    writeFileSync(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
-    await client.close();
-    project.provide("pgliteTemplate", file);
     project.provide("postgresTemplate", "");
-    return () => rmSync(dir, { recursive: true, force: true });
+    return removeDir;
   }
   const name = `mct_template_${randomBytes(6).toString("hex")}`;
   await adminQuery(url, `CREATE DATABASE ${name}`);
@@ -40,9 +44,11 @@ export default async function setup(project: TestProject) {
   const database = openPostgres(target.href);
   await migrate(database);
   await database.close();
-  project.provide("pgliteTemplate", "");
   project.provide("postgresTemplate", name);
-  return () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return async () => {
+    removeDir();
+    await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
 }
 
 export async function adminQuery(url: string, statement: string) {

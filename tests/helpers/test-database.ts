@@ -9,22 +9,29 @@ import { adminQuery } from "./global-database";
 let pgliteTemplate: Blob | undefined;
 
 /**
+ * The migrated embedded database as a dump to start PGlite from (`loadDataDir`), read once per
+ * worker; undefined outside `npm test` (no global setup).
+ */
+export function migratedPgliteDump(): Blob | undefined {
+  const file = inject("pgliteTemplate");
+  pgliteTemplate ??= file ? new Blob([readFileSync(file)]) : undefined;
+  return pgliteTemplate;
+}
+
+/**
  * A fresh, migrated database for one test file: an in-memory PGlite loaded from the migrated
  * template, or a new database copied from the template on the PostgreSQL server of
  * TEST_DATABASE_URL (dropped by `drop`); `embedded` asks for PGlite whatever the setting. Without
- * a template (outside `npm test`, or PGlite on the PostgreSQL run), it migrates its own.
+ * a template (outside `npm test`), it migrates its own.
  */
 export async function createTestDatabase(
   kind: "configured" | "embedded" = "configured",
 ): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const url = kind === "embedded" ? undefined : process.env.TEST_DATABASE_URL;
   if (!url) {
-    const file = inject("pgliteTemplate");
-    pgliteTemplate ??= file ? new Blob([readFileSync(file)]) : undefined;
-    const database = fromPglite(
-      await createPglite(undefined, pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}),
-    );
-    if (!pgliteTemplate) await migrate(database);
+    const dump = migratedPgliteDump();
+    const database = fromPglite(await createPglite(undefined, dump ? { loadDataDir: dump } : {}));
+    if (!dump) await migrate(database);
     return { database, drop: () => database.close() };
   }
   const template = inject("postgresTemplate");

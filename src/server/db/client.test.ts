@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { createTestDatabase, queryRows } from "../../../tests/helpers/test-database";
+import { createTestDatabase, migratedPgliteDump, queryRows } from "../../../tests/helpers/test-database";
 import { createPglite, type Database, fromPglite } from "./client";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL connection pool", () => {
@@ -44,8 +44,10 @@ describe("the embedded database's client", () => {
       await database.close();
       return { selected, raw };
     };
-    const built = await read(fromPglite(await createPglite()));
-    const perQuery = await read(fromPglite(await PGlite.create()));
+    // Started from the migrated template's dump: a fresh PGlite costs seconds to start.
+    const loadDataDir = migratedPgliteDump();
+    const built = await read(fromPglite(await createPglite(undefined, { loadDataDir })));
+    const perQuery = await read(fromPglite(await PGlite.create({ loadDataDir })));
     expect(built).toEqual(perQuery);
     expect(built.selected[0]).toMatchObject({ d: "2026-11-20", i: "2 days" });
     expect(String(built.selected[0]!.ts)).toMatch(/^2026-11-20 08:30:00\.123\+00/);

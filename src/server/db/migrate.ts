@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type pg from "pg";
 import type { Database } from "./client";
 
 /** The committed migrations folder, found from the source tree and from the built bundle alike. */
@@ -18,9 +19,36 @@ export function migrationsFolder(): string {
   throw new Error("The drizzle/ migrations folder was not found");
 }
 
-/** Applies every pending migration (of `folder`, tests give another). Safe to run at every start. */
+/**
+ * The advisory lock key every server process takes to migrate a PostgreSQL database: any fixed
+ * number (the login limits lock by a 64-bit hash of their keys; meeting this one would only make
+ * one of them wait).
+ */
+const MIGRATION_LOCK = 4_217_340_001;
+
+/**
+ * Applies every pending migration (of `folder`, tests give another). Safe to run at every start,
+ * and by several processes at once: on PostgreSQL each waits for a session advisory lock, held on
+ * one connection of its own while it migrates, so one process migrates and the others then find
+ * nothing left to do (drizzle's migrator alone would run the same `CREATE TABLE` twice). PGlite
+ * has one process by design (the data-dir lock).
+ */
 export async function migrate(database: Database, folder = migrationsFolder()): Promise<void> {
   const config = { migrationsFolder: folder };
-  if (database.kind === "pglite") await migratePglite(database.db as unknown as PgliteDatabase, config);
-  else await migratePg(database.db as unknown as NodePgDatabase, config);
+  if (database.kind === "pglite") {
+    await migratePglite(database.db as unknown as PgliteDatabase, config);
+    return;
+  }
+  const pool = (database.db as unknown as NodePgDatabase & { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(drizzle(client), config);
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+  } catch (error) {
+    // The connection is closed rather than returned: its session ends, and the lock with it.
+    client.release(true);
+    throw error;
+  }
+  client.release();
 }

@@ -2,12 +2,15 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import type { PGlite } from "@electric-sql/pglite";
+import { getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../../../tests/helpers/global-database";
 import { queryRows } from "../../../tests/helpers/test-database";
 import { createPglite, type Database, fromPglite, openPostgres } from "./client";
 import { migrate, migrationsFolder } from "./migrate";
+import * as schema from "./schema/index";
 
 /** A copy of the migrations folder that stops before the migration `tag`. */
 function migrationsBefore(tag: string): string {
@@ -27,43 +30,94 @@ function migrationsBefore(tag: string): string {
 }
 
 /** An empty database: on the PostgreSQL of TEST_DATABASE_URL when set, else PGlite in memory. */
-async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function emptyDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+  /** A new database with this one's content (stop using this one first on PostgreSQL). */
+  copy(): Promise<{ database: Database; drop(): Promise<void> }>;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = fromPglite(await createPglite());
-    return { database, drop: () => database.close() };
+    const client = await createPglite();
+    const database = fromPglite(client);
+    return {
+      database,
+      drop: () => database.close(),
+      async copy() {
+        const copied = fromPglite((await client.clone()) as PGlite);
+        return { database: copied, drop: () => copied.close() };
+      },
+    };
   }
   const name = `mct_migrations_${randomBytes(6).toString("hex")}`;
   await adminQuery(url, `CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.href);
+  const database = openPostgres(databaseUrl(url, name));
+  let closed = false;
+  const close = async () => {
+    if (!closed) await database.close();
+    closed = true;
+  };
   return {
     database,
+    url: databaseUrl(url, name),
     async drop() {
-      await database.close();
+      await close();
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+    async copy() {
+      // PostgreSQL copies a database only while nobody is connected to it.
+      await close();
+      const copyName = `${name}_${randomBytes(3).toString("hex")}`;
+      await adminQuery(url, `CREATE DATABASE ${copyName} TEMPLATE ${name}`);
+      const copied = openPostgres(databaseUrl(url, copyName));
+      return {
+        database: copied,
+        async drop() {
+          await copied.close();
+          await adminQuery(url, `DROP DATABASE IF EXISTS ${copyName} WITH (FORCE)`);
+        },
+      };
     },
   };
 }
 
+function databaseUrl(serverUrl: string, name: string): string {
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return target.href;
+}
+
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
+  for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** A fresh database, migrated up to (not including) the migration `tag`. */
+/** The earliest migration a test here starts before. */
+const EARLIEST = "0007_accounts_before_sign_ins_were_recorded";
+let base: Awaited<ReturnType<typeof emptyDatabase>>;
+
+// Starting a database and migrating it costs seconds (PGlite's start-up most of all, more on a
+// busy machine): it is done once for the file, and each test works on a copy.
+beforeAll(async () => {
+  base = await emptyDatabase();
+  const older = migrationsBefore(EARLIEST);
+  cleanups.push(base.drop, () => rmSync(older, { recursive: true, force: true }));
+  await migrate(base.database, older);
+}, 120_000);
+
+/** A fresh database, migrated up to (not including) the migration `tag` (EARLIEST or later). */
 async function databaseBefore(tag: string): Promise<Database> {
-  const db = await emptyDatabase();
+  const copy = await base.copy();
   const older = migrationsBefore(tag);
-  cleanups.push(db.drop, () => rmSync(older, { recursive: true, force: true }));
-  await migrate(db.database, older);
-  return db.database;
+  cleanups.push(copy.drop, () => rmSync(older, { recursive: true, force: true }));
+  await migrate(copy.database, older);
+  return copy.database;
 }
 
 describe("migrations", () => {
   it("count every account from before sign-ins were recorded as signed in already", async () => {
-    const database = await databaseBefore("0007_accounts_before_sign_ins_were_recorded");
+    const database = await databaseBefore(EARLIEST);
     await database.db.execute(sql`
       insert into users (email, created_at) values ('earlier@example.org', '2026-01-05T10:00:00Z')`);
     await migrate(database);
@@ -96,5 +150,39 @@ describe("migrations", () => {
       { entity: "lab_tests", linked: false, n: 1 },
       { entity: "tpn_entries", linked: true, n: 3 },
     ]);
+  });
+});
+
+/** Several servers started together, as a deployment with more than one process starts. */
+describe.runIf(process.env.TEST_DATABASE_URL)("migrations on a new PostgreSQL database", () => {
+  it("let four servers migrate it at once: every one starts, and the schema is complete", async () => {
+    const { database, url, drop } = await emptyDatabase();
+    cleanups.push(drop);
+    // Each through its own pool, as separate processes would.
+    const servers = Array.from({ length: 4 }, () => openPostgres(url!));
+    cleanups.push(() => Promise.all(servers.map((server) => server.close())).then(() => {}));
+    const results = await Promise.allSettled(servers.map((server) => migrate(server)));
+    expect(results.map((result) => (result.status === "rejected" ? String(result.reason) : "ok"))).toEqual([
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+    ]);
+    const journal = JSON.parse(readFileSync(join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+      entries: unknown[];
+    };
+    const [applied] = await queryRows(
+      database,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    expect(applied).toEqual({ n: journal.entries.length });
+    const tables = await queryRows(
+      database,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public'`,
+    );
+    const expected = Object.values(schema)
+      .filter((value) => is(value, PgTable))
+      .map((table) => getTableName(table as PgTable));
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(expected));
   });
 });

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createPglite, fromPglite, keepPlannerStatistics } from "./client";
-import { migrate } from "./migrate";
+import { createTestDatabase } from "../../../tests/helpers/test-database";
+import { keepPlannerStatistics } from "./client";
 
 describe("the embedded database's planner statistics", () => {
   it("are gathered at start, so a page of a long history is read from its index, not sorted", async () => {
-    const database = fromPglite(await createPglite());
+    // The migrated template, loaded: starting PGlite afresh and migrating would cost seconds.
+    const { database, drop } = await createTestDatabase("embedded");
     try {
-      await migrate(database);
       const owner = "00000000-0000-4000-8000-000000000001";
       await database.db.execute(sql`insert into users (id, email) values (${owner}, 'plan@example.org')`);
       await database.db.execute(sql`
@@ -25,7 +25,7 @@ describe("the embedded database's planner statistics", () => {
       expect(await plan()).toMatch(/Index Scan using symptom_entries_page_idx/);
       expect(await plan()).not.toMatch(/Sort/);
     } finally {
-      await database.close();
+      await drop();
     }
   });
 });

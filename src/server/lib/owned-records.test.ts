@@ -97,4 +97,29 @@ describe("owned records with hooks", () => {
     );
     expect(await records.get(db, owner.id, created.id)).toMatchObject({ role: "GI" });
   });
+
+  it("write the audit row with whose records changed and who acted, when they are different people", async () => {
+    const owner = await signUp(t.app);
+    const caregiver = await signUp(t.app);
+    const records = ownedRecords({
+      entity: "care_team_member",
+      table: careTeamMembers,
+      summary: (row) => row.name,
+    });
+    const db = t.database.db;
+    const asCaregiver = { ownerId: owner.id, actorId: caregiver.id };
+    const created = await inTransaction(db, asCaregiver, (ctx) =>
+      records.create(ctx, { name: "Dr. D", role: "GI" }),
+    );
+    await inTransaction(db, asCaregiver, (ctx) => records.update(ctx, created.id, { role: "Surgeon" }));
+    await inTransaction(db, asCaregiver, (ctx) => records.remove(ctx, created.id));
+    const rows = await queryRows(
+      t.database,
+      sql`select action, user_id as "ownerId", actor_id as "actorId" from audit_log
+          where entity_id = ${created.id} order by created_at, action`,
+    );
+    const row = (action: string) => ({ action, ownerId: owner.id, actorId: caregiver.id });
+    expect(rows).toEqual([row("create"), row("update"), row("delete")]);
+    expect(await records.get(db, owner.id, created.id)).toBeUndefined();
+  });
 });
