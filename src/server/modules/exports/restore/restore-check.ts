@@ -3,6 +3,7 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from "../../../../domain/exports";
+import { infectionLineIssues } from "../../../../domain/picc";
 import { badRequest, HttpError } from "../../../lib/errors";
 import { processPhoto } from "../../objects/images";
 import type { BackupReader } from "./backup-files";
@@ -148,13 +149,12 @@ export async function checkBackup(
           lines.set(id, { childId: String(row.childId), insertionDate: String(row.insertionDate) });
         }
         if (section.name === "piccInfections" && typeof row.piccLineId === "string") {
-          const line = lines.get(row.piccLineId)!;
-          if (line.childId !== row.childId) {
-            throw badRequest(`${where}: piccLineId: The line belongs to another child.`);
-          }
-          if (String(row.infectionDate) < line.insertionDate) {
-            throw badRequest(`${where}: infectionDate: The infection is dated before its line was inserted.`);
-          }
+          // The API's rule across an infection and its line, on the lines of the file.
+          const [issue] = infectionLineIssues(
+            { childId: String(row.childId), infectionDate: String(row.infectionDate) },
+            lines.get(row.piccLineId)!,
+          );
+          if (issue) throw badRequest(`${where}: ${issue.path}: ${issue.message}`);
         }
         const createdAt = restoredCreatedAt(raw.createdAt, where, now);
         if (isTarget && typeof raw.id === "string") {

@@ -176,6 +176,28 @@ describe("restoring an export", () => {
         { ...file, tpnEntries: [{ ...file.tpnEntries[0], childId: "00000000-0000-4000-8000-000000000000" }] },
         "TPN Entries, record 1 refers to a children record that is not in the file.",
       ],
+      [
+        "an infection before its line went in",
+        { ...file, piccInfections: [{ ...file.piccInfections[0], infectionDate: "2001-01-01" }] },
+        `PICC Infections, record 1: infectionDate: Infection date cannot be before the line's insertion date (${file.piccLines[0].insertionDate})`,
+      ],
+      [
+        "an infection on another child's line",
+        {
+          ...file,
+          children: [
+            ...file.children,
+            { ...file.children[0], id: "00000000-0000-4000-8000-000000000001", name: "Ana" },
+          ],
+          piccInfections: [{ ...file.piccInfections[0], childId: "00000000-0000-4000-8000-000000000001" }],
+        },
+        "PICC Infections, record 1: piccLineId: The PICC line must be one of this child's lines",
+      ],
+      [
+        "a line removed before it went in",
+        { ...file, piccLines: [{ ...file.piccLines[0], removalDate: "2001-01-01" }] },
+        "PICC Lines, record 1: removalDate: Removal date cannot be before the insertion date",
+      ],
     ];
     for (const [name, body, message] of cases) {
       const response = await restore(target, body);
