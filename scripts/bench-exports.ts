@@ -8,6 +8,7 @@
  * `--formats` runs only those formats (beside the two baselines); `--write` puts the table in
  * docs/performance.md between the export markers, and only when every format ran.
  */
+
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +21,7 @@ import { loadConfig } from "../src/server/config";
 import { openPglite } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { createPasswordHasher } from "../src/server/modules/auth/passwords";
+import { sessionCookieOf } from "./api-client";
 
 const EMAIL = "bench@example.org";
 const PASSWORD = "benchmark password 1";
@@ -66,7 +68,7 @@ async function seed(dataDir: string, total: number) {
     url: "/api/auth/register",
     payload: { email: EMAIL, password: PASSWORD },
   });
-  const cookie = register.headers["set-cookie"]!.toString().split(";")[0]!;
+  const cookie = sessionCookieOf(register.headers["set-cookie"]);
   const userId = register.json().id as string;
   const child = await app.inject({
     method: "POST",
@@ -117,7 +119,7 @@ async function runOne(dataDir: string, format: string) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
   });
-  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const cookie = sessionCookieOf(login.headers.get("set-cookie"));
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
   let peak = rssBefore;

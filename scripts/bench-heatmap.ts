@@ -6,6 +6,7 @@
  *   npm run bench:heatmap [-- --write]
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
+
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +18,7 @@ import { loadConfig } from "../src/server/config";
 import { createPglite, type Database, fromPglite, openPostgres } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { createPasswordHasher } from "../src/server/modules/auth/passwords";
+import { sessionCookieOf } from "./api-client";
 
 const SIZES = [1_000, 100_000];
 const RUNS = 40;
@@ -76,7 +78,7 @@ for (const { name, database, drop } of await databases()) {
     url: "/api/auth/register",
     payload: { email: "bench@example.org", password: "benchmark password 1" },
   });
-  const cookie = register.headers["set-cookie"]!.toString().split(";")[0]!;
+  const cookie = sessionCookieOf(register.headers["set-cookie"]);
   const userId = register.json().id as string;
   const today = new Date().toISOString().slice(0, 10);
   let have = 0;

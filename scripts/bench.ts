@@ -14,6 +14,7 @@
  * to create and drop a database of its own; skipped when unreachable. `--write` puts the table
  * in docs/performance.md between the bench markers.
  */
+
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -32,6 +33,7 @@ import { loadConfig } from "../src/server/config";
 import { type Database, openPglite, openPostgres } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { createPasswordHasher } from "../src/server/modules/auth/passwords";
+import { sessionCookieOf } from "./api-client";
 import { seedTenYearFamily } from "./bench-family";
 import { buildIfStale } from "./build-if-stale.mjs";
 import { startBuiltApp, stop } from "./served-app";
@@ -175,7 +177,7 @@ async function prepare(database: Database, dataDir: string) {
     url: "/api/auth/register",
     payload: { email: EMAIL, password: PASSWORD, firstName: "Maria", lastName: "Lopez" },
   });
-  const cookie = register.headers["set-cookie"]!.toString().split(";")[0]!;
+  const cookie = sessionCookieOf(register.headers["set-cookie"]);
   const userId = register.json().id as string;
   const children: string[] = [];
   for (const name of ["Sam Rivera", "Leo Rivera"]) {
@@ -253,7 +255,7 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ userId }),
     });
-    const headers = { cookie: login.headers.get("set-cookie")!.split(";")[0]! };
+    const headers = { cookie: sessionCookieOf(login.headers.get("set-cookie")) };
     for (const connections of CONNECTIONS) {
       record(
         ORIGINAL_CHILDREN,
@@ -279,7 +281,7 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
       body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
     });
     if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const cookie = sessionCookieOf(login.headers.get("set-cookie"));
     const headers = { cookie, origin: base };
     const calls: [string, string, Parameters<typeof load>[3]?][] = [
       ["dashboard stats", "/api/dashboard/stats"],
