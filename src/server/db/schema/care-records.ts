@@ -4,7 +4,7 @@ import type { AllergySeverity } from "../../../domain/allergies";
 import type { LabStatus } from "../../../domain/labs";
 import type { SymptomSeverity } from "../../../domain/symptoms";
 import { childLink, ownedChildKey, requiredChildLink } from "./child-link";
-import { createdAt, id, owner, updatedAt } from "./columns";
+import { createdAt, exportOrder, id, owner, updatedAt } from "./columns";
 
 export const careTeamMembers = pgTable(
   "care_team_members",
@@ -44,6 +44,7 @@ export const tpnEntries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    exportOrder("tpn_entries", t),
     index("tpn_entries_owner_idx").on(t.userId, t.childId, t.date),
     // A page of one child's list, newest first (the keyset of owned-records' paged lists).
     index("tpn_entries_page_idx").on(t.userId, t.childId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
@@ -68,7 +69,10 @@ export const specialistVisits = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("specialist_visits_owner_idx").on(t.userId, t.childId, t.date)],
+  (t) => [
+    exportOrder("specialist_visits", t),
+    index("specialist_visits_owner_idx").on(t.userId, t.childId, t.date),
+  ],
 );
 
 export const labTests = pgTable(
@@ -87,7 +91,7 @@ export const labTests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("lab_tests_owner_idx").on(t.userId, t.childId, t.date)],
+  (t) => [exportOrder("lab_tests", t), index("lab_tests_owner_idx").on(t.userId, t.childId, t.date)],
 );
 
 export const symptomEntries = pgTable(
@@ -108,6 +112,7 @@ export const symptomEntries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    exportOrder("symptom_entries", t),
     index("symptom_entries_owner_idx").on(t.userId, t.childId, t.date),
     // The heatmap and the pain trend read a window of days across every child.
     index("symptom_entries_owner_date_idx").on(t.userId, t.date),
@@ -136,5 +141,8 @@ export const medicalAllergies = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("medical_allergies_owner_idx").on(t.userId, t.childId, t.createdAt)],
+  (t) => [
+    exportOrder("medical_allergies", t),
+    index("medical_allergies_owner_idx").on(t.userId, t.childId, t.createdAt),
+  ],
 );

@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, text, unique, varchar } from "drizzle-orm/pg-core";
 import type { Gender } from "../../../domain/children";
-import { createdAt, id, owner, updatedAt } from "./columns";
+import { createdAt, exportOrder, id, owner, updatedAt } from "./columns";
 
 export const children = pgTable(
   "children",
@@ -20,6 +20,7 @@ export const children = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    exportOrder("children", t),
     index("children_user_idx").on(t.userId, t.name),
     // The target of the (owner, child) foreign keys: a record can only link its own owner's child.
     unique("children_owner_id_key").on(t.userId, t.id),

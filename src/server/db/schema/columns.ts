@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { timestamp, uuid } from "drizzle-orm/pg-core";
+import { type ExtraConfigColumn, index, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /** Primary key shared by every table: a random UUID, so ids cannot be guessed or enumerated. */
@@ -18,3 +18,14 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => sql`now()`);
+
+/**
+ * The order an export reads a table's records in, a page at a time: by owner, then creation
+ * time and id. Without it each page of a long history is a scan and a sort of the whole
+ * history (270 ms a page for 58,000 TPN entries on the embedded database, which blocks the
+ * process while it runs).
+ */
+export const exportOrder = (
+  table: string,
+  t: { userId: ExtraConfigColumn; createdAt: ExtraConfigColumn; id: ExtraConfigColumn },
+) => index(`${table}_export_idx`).on(t.userId, t.createdAt, t.id);

@@ -3,7 +3,7 @@ import { date, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-cor
 import type { MealType } from "../../../domain/food-diary";
 import type { NoteCategory, NotePriority } from "../../../domain/notes";
 import { childLink } from "./child-link";
-import { createdAt, id, owner, updatedAt } from "./columns";
+import { createdAt, exportOrder, id, owner, updatedAt } from "./columns";
 
 export const notes = pgTable(
   "notes",
@@ -43,7 +43,10 @@ export const physicalTherapySessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("physical_therapy_sessions_owner_idx").on(t.userId, t.childId, t.date)],
+  (t) => [
+    exportOrder("physical_therapy_sessions", t),
+    index("physical_therapy_sessions_owner_idx").on(t.userId, t.childId, t.date),
+  ],
 );
 
 export const medications = pgTable(
@@ -67,7 +70,7 @@ export const medications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("medications_owner_idx").on(t.userId, t.childId, t.createdAt)],
+  (t) => [exportOrder("medications", t), index("medications_owner_idx").on(t.userId, t.childId, t.createdAt)],
 );
 
 export const foodDiaryEntries = pgTable(
@@ -88,6 +91,7 @@ export const foodDiaryEntries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    exportOrder("food_diary_entries", t),
     index("food_diary_entries_owner_idx").on(t.userId, t.childId, t.date),
     index("food_diary_entries_page_idx").on(
       t.userId,

@@ -1,7 +1,7 @@
 import { boolean, date, index, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
 import type { InfectionOutcome, InfectionType, InsertionSite, LineType } from "../../../domain/picc";
 import { ownedChildKey, requiredChildLink } from "./child-link";
-import { createdAt, id, owner, updatedAt } from "./columns";
+import { createdAt, exportOrder, id, owner, updatedAt } from "./columns";
 
 export const piccLines = pgTable(
   "picc_lines",
@@ -21,6 +21,7 @@ export const piccLines = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    exportOrder("picc_lines", t),
     index("picc_lines_owner_idx").on(t.userId, t.childId, t.insertionDate),
     ownedChildKey("picc_lines_owner_child_fk", t),
   ],
@@ -49,6 +50,7 @@ export const piccInfections = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    exportOrder("picc_infections", t),
     index("picc_infections_owner_idx").on(t.userId, t.childId, t.infectionDate),
     ownedChildKey("picc_infections_owner_child_fk", t),
   ],

@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { SupplyCategory } from "../../../domain/supplies";
 import { childLink } from "./child-link";
-import { createdAt, id, owner, updatedAt } from "./columns";
+import { createdAt, exportOrder, id, owner, updatedAt } from "./columns";
 
 export const tpnSupplies = pgTable(
   "tpn_supplies",
@@ -36,6 +36,7 @@ export const tpnSupplies = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    exportOrder("tpn_supplies", t),
     index("tpn_supplies_owner_idx").on(t.userId, t.name),
     unique("tpn_supplies_owner_id_key").on(t.userId, t.id),
     // Stock never goes below zero, whatever requests race.
@@ -55,6 +56,7 @@ export const supplyUsage = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    exportOrder("supply_usage", t),
     index("supply_usage_owner_idx").on(t.userId, t.usageDate),
     index("supply_usage_page_idx").on(t.userId, t.usageDate.desc(), t.createdAt.desc(), t.id.desc()),
     index("supply_usage_supply_idx").on(t.supplyId),
@@ -85,5 +87,5 @@ export const infusionCenters = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("infusion_centers_owner_idx").on(t.userId, t.childId)],
+  (t) => [exportOrder("infusion_centers", t), index("infusion_centers_owner_idx").on(t.userId, t.childId)],
 );
