@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { setImmediate } from "node:timers/promises";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
@@ -335,4 +336,40 @@ export async function runRestore(
   }
   const [after] = await deps.db.select().from(restoreJobs).where(eq(restoreJobs.id, job.id));
   return after ?? job;
+}
+
+/** A restore's files left behind longer than this (a process stopped while receiving one) are removed. */
+export const LEFT_FILES_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the folders of `restoresDir` (DATA_DIR/restores) that no running restore uses and that
+ * have not changed for a day: what a process that stopped while receiving or checking a file, or
+ * before cleaning up, left behind. Answers how many it removed.
+ */
+export async function sweepRestoreFiles(deps: RestoreDeps, restoresDir: string): Promise<number> {
+  const now = (deps.now ?? (() => new Date()))();
+  let names: string[];
+  try {
+    names = await readdir(restoresDir);
+  } catch {
+    return 0;
+  }
+  const running = new Set(
+    (
+      await deps.db
+        .select({ id: restoreJobs.id })
+        .from(restoreJobs)
+        .where(inArray(restoreJobs.state, ["writing", "undoing"]))
+    ).map((job) => job.id),
+  );
+  let removed = 0;
+  for (const name of names) {
+    if (running.has(name)) continue;
+    const path = join(restoresDir, name);
+    const changed = (await stat(path).catch(() => null))?.mtimeMs;
+    if (changed === undefined || now.getTime() - changed < LEFT_FILES_AFTER_MS) continue;
+    await rm(path, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
 }

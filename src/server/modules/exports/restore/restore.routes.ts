@@ -23,6 +23,7 @@ import {
   runningRestore,
   runRestore,
   startRestore,
+  sweepRestoreFiles,
   undoAbandonedRestores,
 } from "./restore-writer";
 
@@ -176,9 +177,9 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
 
   // A restore whose process stopped (a crash, a restart) is undone by whichever process notices.
   const sweep = () =>
-    undoAbandonedRestores(deps).catch((error: Error) =>
-      scope.log.warn({ fault: error.name }, "undoing abandoned restores failed"),
-    );
+    undoAbandonedRestores(deps)
+      .then(() => sweepRestoreFiles(deps, join(config.dataDir, "restores")))
+      .catch((error: Error) => scope.log.warn({ fault: error.name }, "undoing abandoned restores failed"));
   const timer = setInterval(sweep, SWEEP_EVERY_MS);
   timer.unref();
   scope.addHook("onClose", async () => clearInterval(timer));

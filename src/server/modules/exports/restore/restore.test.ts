@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { sql } from "drizzle-orm";
+import { basename, dirname, join } from "node:path";
+import { eq, sql } from "drizzle-orm";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { seedEveryRecordType } from "../../../../../tests/helpers/seed-records";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../../tests/helpers/test-app";
 import { queryRows } from "../../../../../tests/helpers/test-database";
+import { restoreJobs } from "../../../db/schema/index";
 import { CARE_RECORD_TABLES } from "../../../db/schema/owned-tables";
 import type { ObjectStorage } from "../../../storage/object-storage";
 import { openZipBackup } from "./backup-files";
@@ -18,6 +19,7 @@ import {
   RECORDS_PER_STEP,
   runRestore,
   startRestore,
+  sweepRestoreFiles,
   undoAbandonedRestores,
   writeRestore,
 } from "./restore-writer";
@@ -340,9 +342,11 @@ describe("restoring a backup", () => {
       put: () => Promise.reject(Object.assign(new Error("storage unreachable"), { code: "ECONNREFUSED" })),
     };
     const scope = { ownerId: target.id, actorId: target.id };
+    // Its own folder of restores: the sweep below looks at every folder in it.
+    const restoresDir = mkdtempSync(join(tmpdir(), "mct-restores-"));
     const prepare = async () => {
       const id = randomUUID();
-      const dir = mkdtempSync(join(tmpdir(), "mct-restore-"));
+      const dir = mkdtempSync(join(restoresDir, "restore-"));
       writeFileSync(join(dir, "upload"), backup);
       const reader = await openZipBackup(join(dir, "upload"), backup.length);
       const checked = await checkBackup(reader, id, dir, new Date());
@@ -382,6 +386,30 @@ describe("restoring a backup", () => {
     );
     expect(counts).toEqual([]);
     expect(await t.storage.list(`${target.id}/`)).toEqual([]);
+
+    // The second restore's checked files are still where its writer left them: removed once a
+    // day old, unless a running restore uses them.
+    const deps = (hours: number) => ({
+      db: t.database.db,
+      storage: t.storage,
+      now: () => new Date(Date.now() + hours * 3_600_000),
+    });
+    const restores = dirname(second.dir);
+    const running = join(restores, randomUUID());
+    mkdirSync(running);
+    await t.database.db.insert(restoreJobs).values({
+      id: basename(running),
+      userId: source.id,
+      state: "writing",
+      totals: {},
+      total: 0,
+    });
+    expect(await sweepRestoreFiles(deps(1), restores)).toBe(0);
+    expect(existsSync(second.dir)).toBe(true);
+    await sweepRestoreFiles(deps(25), restores);
+    expect(existsSync(second.dir)).toBe(false);
+    expect(existsSync(running)).toBe(true);
+    await t.database.db.delete(restoreJobs).where(eq(restoreJobs.id, basename(running)));
   });
 });
 
