@@ -70,3 +70,19 @@ export function exportContext(
 /** The file's name: 'tpn-tracker-export-{yyyy-MM-dd}.{ext}' (spec section 7 names the JSON one). */
 export const exportFileName = (context: ExportContext, format: Pick<ExportFormatter, "extension" | "stem">) =>
   `${format.stem ?? "tpn-tracker-export"}-${context.exportedAt.toISOString().slice(0, 10)}.${format.extension}`;
+
+/**
+ * A part of a packaged export (a ZIP entry's content) that ends with the package: when the package
+ * is closed before it was read to the end (a mail server that gave up on the attachment, a
+ * download cut short), its parts stop too, instead of reading on from the database.
+ */
+export function partOf<T extends Readable>(pack: Readable, part: T): T {
+  const stop = () => {
+    // Whatever the part still says (the database it was reading closed) has nobody to tell.
+    part.on("error", () => {});
+    part.destroy();
+  };
+  if (pack.destroyed) stop();
+  else pack.once("close", stop);
+  return part;
+}

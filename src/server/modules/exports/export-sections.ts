@@ -144,6 +144,26 @@ function scopeFilters(section: ExportSection, scope: ExportScope): SQL[] {
   return filters;
 }
 
+/** How long an export's work may hold the process before it lets other requests in. */
+const PAUSE_AFTER_MS = 20;
+
+/**
+ * A pause that gives the event loop a turn once `ms` have passed since the last one, and
+ * otherwise costs nothing: for loops of synchronous work that must not hold up other requests.
+ */
+export function turnEvery(ms: number) {
+  let since = performance.now();
+  const pause = async () => {
+    if (performance.now() - since < ms) return;
+    await setImmediate();
+    since = performance.now();
+  };
+  pause.reset = () => {
+    since = performance.now();
+  };
+  return pause;
+}
+
 /** Rows per page of an export: small enough that one page's query is a few milliseconds. */
 export const EXPORT_PAGE_SIZE = 250;
 
@@ -170,6 +190,7 @@ export async function* sectionRows(
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<Record<string, unknown>> {
   const t = section.table;
+  const pause = turnEvery(PAUSE_AFTER_MS);
   let after: { cursor: string; id: string } | undefined;
   for (;;) {
     const filters: (SQL | undefined)[] = [eq(t.userId, ownerId), ...scopeFilters(section, scope)];
@@ -184,10 +205,14 @@ export async function* sectionRows(
     for (const { row } of page) {
       const { userId: _owner, ...rest } = row;
       yield rest;
+      // The format's own work on each row (a PDF's lines, a sheet's cells) runs between these
+      // yields: a turn of the event loop whenever it has held the process for a while.
+      await pause();
     }
     if (page.length < pageSize) return;
     const last = page.at(-1)!;
     after = { cursor: last.cursor, id: last.row.id as string };
     await setImmediate();
+    pause.reset();
   }
 }

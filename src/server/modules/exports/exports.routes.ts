@@ -93,9 +93,11 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
             `You have emailed ${MAX_EXPORT_EMAILS} exports in the last hour. Please wait ${wait} and try again, or download the export instead.`,
         );
       }
+      let file: ReturnType<typeof chosen.render> | undefined;
       try {
         const context = exportContext({ db, storage, ownerId, account: user, scope: options });
         const label = FORMAT_LABELS[format];
+        file = chosen.render(context);
         const delivery = await mailer.send({
           to: user.email,
           // Our words only: no record text (a child's name) in the subject.
@@ -104,7 +106,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
           attachment: {
             filename: exportFileName(context, chosen),
             contentType: chosen.contentType,
-            content: chosen.render(context),
+            content: file,
           },
         });
         return {
@@ -114,6 +116,8 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
               : `This server has no mail settings, so your ${label} export was saved in the server's mail outbox instead of being sent. The person who runs this server can pass it on to you.`,
         };
       } catch (error) {
+        // A message that was not sent stops its file being written.
+        file?.destroy();
         await forgetAttempt(db, attempt.ids);
         throw error;
       }

@@ -5,7 +5,7 @@ import { currentUserRecord } from "../../../../domain/auth";
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from "../../../../domain/exports";
 import { OBJECT_PATH } from "../../../../domain/photos";
 import { ObjectNotFoundError } from "../../../storage/object-storage";
-import type { ExportContext, ExportFormatter } from "../export-model";
+import { type ExportContext, type ExportFormatter, partOf } from "../export-model";
 
 /** Where a photo record's image sits in a backup. */
 const photoFile = (objectId: string) => `photos/${objectId}.jpg`;
@@ -70,7 +70,7 @@ export const backupExport: ExportFormatter = {
         photos.add(objectId);
       }
       for (const section of context.sections) {
-        await add(Readable.from(sectionLines(context, section.name, photos)), {
+        await add(partOf(archive, Readable.from(sectionLines(context, section.name, photos))), {
           name: `records/${section.name}.jsonl`,
         });
       }

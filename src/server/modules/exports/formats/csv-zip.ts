@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
 import { type CsvValue, csvLine } from "../../../../domain/csv";
-import type { ExportContext, ExportFormatter } from "../export-model";
+import { type ExportContext, type ExportFormatter, partOf } from "../export-model";
 import type { ExportSection } from "../export-sections";
 
 /** A value as a spreadsheet reads it: dates as stored (yyyy-MM-dd), times ISO 8601, lists joined by "; ". */
@@ -33,7 +33,9 @@ export const csvExport: ExportFormatter = {
   render(context) {
     const archive = new ZipArchive({ zlib: { level: 6 } });
     for (const section of context.sections) {
-      archive.append(Readable.from(sectionCsv(context, section)), { name: fileName(section) });
+      archive.append(partOf(archive, Readable.from(sectionCsv(context, section))), {
+        name: fileName(section),
+      });
     }
     void archive.finalize();
     return archive;

@@ -62,6 +62,8 @@ async function writeWorkbook(context: ExportContext, stream: PassThrough) {
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for await (const row of context.rows(section)) {
+      // Nobody reads any more (a download cut short): stop reading the records.
+      if (stream.destroyed) return;
       sheet.addRow(section.columns.map((column) => cellValue(column, row[column.key]))).commit();
     }
     sheet.commit();

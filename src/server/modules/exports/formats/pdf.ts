@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { Readable } from "node:stream";
+import { setImmediate } from "node:timers/promises";
 import PDFDocument from "pdfkit";
 import type { ExportContext, ExportFormatter } from "../export-model";
 import {
@@ -184,6 +185,8 @@ function written(doc: PDFKit.PDFDocument): Buffer | null {
 async function* pdfChunks(context: ExportContext): AsyncGenerator<Buffer> {
   const names = await reportNames(context);
   const summaries = await context.careSummaries();
+  // Reading the fonts takes a few dozen milliseconds: after the summaries' queries, not with them.
+  await setImmediate();
   fonts ??= dejaVuFonts();
   const doc = new PDFDocument({
     size: "A4",

@@ -16,7 +16,7 @@ import {
   TextRun,
 } from "docx";
 import yauzl from "yauzl";
-import type { ExportContext, ExportFormatter } from "../export-model";
+import { type ExportContext, type ExportFormatter, partOf } from "../export-model";
 import {
   NO_RECORDS,
   printable,
@@ -233,7 +233,10 @@ async function writeWord(context: ExportContext, archive: ZipArchive) {
     const file = await shell.openReadStreamPromise(entry);
     const content =
       entry.fileName === "word/document.xml"
-        ? Readable.from(documentXml(await text(file), marker, context, names), { objectMode: false })
+        ? partOf(
+            archive,
+            Readable.from(documentXml(await text(file), marker, context, names), { objectMode: false }),
+          )
         : file;
     archive.append(content, { name: entry.fileName });
   }
