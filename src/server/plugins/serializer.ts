@@ -12,12 +12,29 @@ import { z } from "zod";
  * schema JSON Schema cannot express (a transform) keeps zod's encode.
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+  let compiled = compiledBySchema.get(route.schema);
+  if (!compiled) {
+    compiled = compile(route);
+    compiledBySchema.set(route.schema, compiled);
+  }
+  return compiled;
+};
+
+/**
+ * One compiled writer per schema, whichever app or route asks: a process that builds several apps
+ * (the tests, a bench) compiles each schema once.
+ */
+const compiledBySchema = new WeakMap<z.ZodType, (data: unknown) => string>();
+
+function compile(route: Parameters<FastifySerializerCompiler<z.ZodType>>[0]): (data: unknown) => string {
   let json: Record<string, unknown>;
   try {
     json = z.toJSONSchema(route.schema, { io: "input", target: "draft-7", unrepresentable: "throw" });
   } catch {
-    return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+    return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]) as (
+      data: unknown,
+    ) => string;
   }
   const stringify = fastJson(json as unknown as Parameters<typeof fastJson>[0]);
   return (data) => stringify(data);
-};
+}
