@@ -1,11 +1,18 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { createHash, randomBytes } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { join, resolve } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createPglite, fromPglite, openPostgres } from "../../src/server/db/client";
-import { migrate } from "../../src/server/db/migrate";
+import { migrate, migrationsFolder } from "../../src/server/db/migrate";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,19 +30,11 @@ declare module "vitest" {
  * too: some files test the embedded database whatever the run.
  */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), "mct-template-"));
-  const file = join(dir, "pglite.tar");
-  const client = await createPglite();
-  await migrate(fromPglite(client));
-  writeFileSync(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
-  await client.close();
-  project.provide("pgliteTemplate", file);
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
-
+  project.provide("pgliteTemplate", await pgliteTemplate());
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     project.provide("postgresTemplate", "");
-    return removeDir;
+    return;
   }
   const name = `mct_template_${randomBytes(6).toString("hex")}`;
   await adminQuery(url, `CREATE DATABASE ${name}`);
@@ -46,9 +45,34 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide("postgresTemplate", name);
   return async () => {
-    removeDir();
     await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
+}
+
+/**
+ * The migrated embedded database's dump, made once for a given set of migrations and PGlite
+ * version and kept in node_modules/.cache: migrating a new PGlite takes seconds, on every run.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const hash = createHash("sha256");
+  const folder = migrationsFolder();
+  for (const name of readdirSync(folder, { recursive: true }).map(String).sort()) {
+    const path = join(folder, name);
+    if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
+  }
+  hash.update(JSON.parse(readFileSync("node_modules/@electric-sql/pglite/package.json", "utf8")).version);
+  const dir = join("node_modules", ".cache", "mct-test-template");
+  const file = resolve(dir, `${hash.digest("hex").slice(0, 16)}.tar`);
+  if (existsSync(file)) return file;
+  const client = await createPglite();
+  await migrate(fromPglite(client));
+  mkdirSync(dir, { recursive: true });
+  // Written under another name first: a run that stops half-way leaves no broken template.
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+  renameSync(partial, file);
+  await client.close();
+  return file;
 }
 
 export async function adminQuery(url: string, statement: string) {

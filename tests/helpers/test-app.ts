@@ -54,7 +54,11 @@ function countingTestHasher() {
 export async function buildTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance, db: Db) => unknown,
-  options: { database?: "configured" | "embedded"; clientDir?: string; sameDatabaseAs?: TestApp } = {},
+  options: {
+    database?: "configured" | "embedded" | "fresh";
+    clientDir?: string;
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "mct-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("hex"), ...env });

@@ -18,16 +18,27 @@ export function migratedPgliteDump(): Blob | undefined {
   return pgliteTemplate;
 }
 
+let sharedPglite: Promise<Database> | undefined;
+
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite loaded from the migrated
- * template, or a new database copied from the template on the PostgreSQL server of
- * TEST_DATABASE_URL (dropped by `drop`); `embedded` asks for PGlite whatever the setting. Without
- * a template (outside `npm test`), it migrates its own.
+ * A migrated database for one test file. On the PostgreSQL run (TEST_DATABASE_URL), a new
+ * database copied from the template, dropped by `drop`. On PGlite, by default the worker's one
+ * in-memory database, loaded from the template once: loading one costs about 0.7 s, more than most
+ * test files take, and the files share nothing but rows of users each test makes for itself (a
+ * file that needs a database of its own, to close it or to see every row of a table, asks for
+ * `fresh`). `embedded` asks for a fresh PGlite whatever the setting. Without a template (outside
+ * `npm test`), it migrates its own.
  */
 export async function createTestDatabase(
-  kind: "configured" | "embedded" = "configured",
+  kind: "configured" | "embedded" | "fresh" = "configured",
 ): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const url = kind === "embedded" ? undefined : process.env.TEST_DATABASE_URL;
+  if (!url && kind === "configured") {
+    sharedPglite ??= createTestDatabase("fresh").then(({ database }) => database);
+    const shared = await sharedPglite;
+    // Closed with the worker, not with the file.
+    return { database: { ...shared, close: async () => {} }, drop: async () => {} };
+  }
   if (!url) {
     const dump = migratedPgliteDump();
     const database = fromPglite(await createPglite(undefined, dump ? { loadDataDir: dump } : {}));
