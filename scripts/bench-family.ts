@@ -7,16 +7,24 @@ import type { Db } from "../src/server/db/client";
  * supply usage every day; for both, weekly notes and monthly labs and visits; `scale` multiplies
  * the years (10: a century of history, for the 10x check). About 15,000 records at scale 1.
  */
-export async function seedTenYearFamily(db: Db, userId: string, childIds: [string, string], scale = 1) {
-  const days = 3650 * scale;
+export async function seedTenYearFamily(
+  db: Db,
+  userId: string,
+  childIds: [string, string],
+  scale = 1,
+  /** With a scale above 1, keep every date within ten years (several records a day) instead of a century. */
+  { withinTenYears = false } = {},
+) {
+  const days = Math.round(3650 * scale);
+  const span = withinTenYears ? 3650 : days;
   const [first, _second] = childIds;
   await db.execute(sql`
     insert into tpn_entries (user_id, child_id, date, calories, protein, carbohydrates, fat, volume, duration, notes)
-    select ${userId}, ${first}, current_date - i, 800 + i % 100, 25, 120, 20, 1000 + i % 200, 12, 'Ran overnight, no alarms'
+    select ${userId}, ${first}, current_date - (i % ${span}::int), 800 + i % 100, 25, 120, 20, 1000 + i % 200, 12, 'Ran overnight, no alarms'
     from generate_series(0, ${days - 1}::int) as i`);
   await db.execute(sql`
     insert into symptom_entries (user_id, child_id, date, time, symptoms, pain_level, severity, notes)
-    select ${userId}, ${first}, current_date - i, '08:30',
+    select ${userId}, ${first}, current_date - (i % ${span}::int), '08:30',
       array[(array['fever','nausea','cramps','rash','fatigue'])[1 + i % 5]], 1 + i % 10, 'mild', 'After the evening feed'
     from generate_series(0, ${days - 1}::int) as i`);
   const [supply] = (
@@ -28,7 +36,7 @@ export async function seedTenYearFamily(db: Db, userId: string, childIds: [strin
   ).rows;
   await db.execute(sql`
     insert into supply_usage (user_id, supply_id, quantity_used, usage_date)
-    select ${userId}, ${supply!.id}, 1, current_date - i
+    select ${userId}, ${supply!.id}, 1, current_date - (i % ${span}::int)
     from generate_series(0, ${days - 1}::int) as i`);
   for (const childId of childIds) {
     await db.execute(sql`
@@ -37,12 +45,12 @@ export async function seedTenYearFamily(db: Db, userId: string, childIds: [strin
       from generate_series(1, ${Math.round(days / 7)}::int) as i`);
     await db.execute(sql`
       insert into lab_tests (user_id, child_id, test_name, date, results, normal_range, status, ordered_by)
-      select ${userId}, ${childId}, (array['Hemoglobin','Sodium','Potassium','ALT'])[1 + i % 4], current_date - i * 30,
+      select ${userId}, ${childId}, (array['Hemoglobin','Sodium','Potassium','ALT'])[1 + i % 4], current_date - (i * 30 % ${span}::int),
         (10 + i % 5)::text || ' g/dL', '11.5-15.5 g/dL', 'completed', 'Dr. Patel'
       from generate_series(0, ${Math.round(days / 30) - 1}::int) as i`);
     await db.execute(sql`
       insert into specialist_visits (user_id, child_id, doctor_name, specialty, date, time, location, purpose)
-      select ${userId}, ${childId}, 'Dr. Patel', 'Gastroenterology', current_date - i * 30, '10:00', 'Clinic B', 'Review'
+      select ${userId}, ${childId}, 'Dr. Patel', 'Gastroenterology', current_date - (i * 30 % ${span}::int), '10:00', 'Clinic B', 'Review'
       from generate_series(0, ${Math.round(days / 30) - 1}::int) as i`);
   }
 }

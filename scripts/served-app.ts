@@ -13,8 +13,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 200; i++) {
+/** Waits until `url` answers (a server on a big embedded database gathers statistics first). */
+export async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
     try {
       await fetch(url);
