@@ -77,12 +77,27 @@ export const exportFileName = (context: ExportContext, format: Pick<ExportFormat
  * download cut short), its parts stop too, instead of reading on from the database.
  */
 export function partOf<T extends Readable>(pack: Readable, part: T): T {
-  const stop = () => {
-    // Whatever the part still says (the database it was reading closed) has nobody to tell.
-    part.on("error", () => {});
-    part.destroy();
-  };
-  if (pack.destroyed) stop();
-  else pack.once("close", stop);
+  if (pack.destroyed) {
+    stopPart(part);
+    return part;
+  }
+  let parts = partsOf.get(pack);
+  if (!parts) {
+    const all: Readable[] = [];
+    pack.once("close", () => {
+      for (const each of all) stopPart(each);
+    });
+    partsOf.set(pack, all);
+    parts = all;
+  }
+  parts.push(part);
   return part;
+}
+
+const partsOf = new WeakMap<Readable, Readable[]>();
+
+function stopPart(part: Readable) {
+  // Whatever the part still says (the database it was reading closed) has nobody to tell.
+  part.on("error", () => {});
+  part.destroy();
 }
