@@ -93,6 +93,8 @@ describe("exports from Account Settings", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
     await page.getByText("Export Restored", { exact: true }).first().waitFor();
     await page.getByText("Imported 1 record.").first().waitFor();
+    // The chooser is empty again: the file it showed has been restored.
+    expect(await page.getByLabel("Backup or export file (.zip or .json)").inputValue()).toBe("");
     await page.goto("/notes");
     await page.getByRole("heading", { name: "Pump alarm" }).waitFor();
   });

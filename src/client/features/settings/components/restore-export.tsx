@@ -42,6 +42,8 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [uploaded, setUploaded] = useState(0);
   const [jobId, setJobId] = useState<string | null>(null);
+  // A new input once a file is sent, so the chooser no longer shows a file that is gone.
+  const [inputKey, setInputKey] = useState(0);
 
   // A restore this account started before (on this page or another), still writing.
   const latest = useQuery({ queryKey: ["restores"], queryFn: listRestores, select: (jobs) => jobs[0] });
@@ -81,6 +83,7 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
     },
     onSuccess: (started) => {
       setFile(null);
+      setInputKey((key) => key + 1);
       setJobId(started.id);
     },
     onError: (err) => {
@@ -101,6 +104,7 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
         <div className="flex flex-1 flex-col gap-1.5">
           <Label htmlFor={inputId}>Backup or export file (.zip or .json)</Label>
           <Input
+            key={inputKey}
             id={inputId}
             type="file"
             accept=".zip,application/zip,application/json,.json"
