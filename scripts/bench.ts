@@ -255,7 +255,8 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ userId }),
     });
-    const headers = { cookie: sessionCookieOf(login.headers.get("set-cookie")) };
+    // The original stack's cookie (express-session's connect.sid), its only one.
+    const headers = { cookie: login.headers.get("set-cookie")!.split(";")[0]! };
     for (const connections of CONNECTIONS) {
       record(
         ORIGINAL_CHILDREN,
