@@ -19,7 +19,8 @@ import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import type { RestoreJobRecord } from "@/domain/exports";
-import { getRestore, listRestores, startRestore } from "../api";
+import { formatByteSize } from "@/domain/storage";
+import { getRestore, listRestores, startRestore, storageUsageQueryOptions } from "../api";
 
 const count = (n: number) => n.toLocaleString("en-US");
 const isRunning = (job: RestoreJobRecord | undefined) => job?.state === "writing" || job?.state === "undoing";
@@ -93,6 +94,9 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
   });
 
   const busy = start.isPending || jobId !== null;
+  // The server takes a file as large as the family's storage: said here before it is sent.
+  const { data: storage } = useQuery(storageUsageQueryOptions);
+  const tooLarge = file !== null && storage !== undefined && file.size > storage.quotaBytes;
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-medium">Restore from a backup</h3>
@@ -110,13 +114,20 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
             accept=".zip,application/zip,application/json,.json"
             disabled={busy}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            aria-describedby={tooLarge ? `${inputId}-error` : undefined}
           />
         </div>
-        <Button variant="outline" disabled={!file || busy} onClick={() => setConfirming(true)}>
+        <Button variant="outline" disabled={!file || busy || tooLarge} onClick={() => setConfirming(true)}>
           <Upload aria-hidden="true" />
           {busy ? "Restoring..." : "Restore"}
         </Button>
       </div>
+      {tooLarge && storage ? (
+        <p id={`${inputId}-error`} className="font-medium text-destructive text-sm">
+          This file is larger than the {formatByteSize(storage.quotaBytes)} of storage this account has.
+          Restore one child's backup at a time, or ask whoever runs this server for more space.
+        </p>
+      ) : null}
       {start.isPending ? (
         uploaded < 1 ? (
           <Progress value={uploaded * 100} label={`Sending the file: ${Math.round(uploaded * 100)}%`} />

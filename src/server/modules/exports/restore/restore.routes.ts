@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import type { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -40,32 +41,35 @@ const SWEEP_EVERY_MS = 60 * 1000;
 const alreadyRunning = () =>
   conflict("A restore is already running for this account. Wait until it has finished, then try again.");
 
+const tooLarge = (maxBytes: number) =>
+  new HttpError(
+    413,
+    `This file is larger than the ${formatByteSize(maxBytes)} of storage this account has. Restore one child's backup at a time, or ask whoever runs this server for more space.`,
+    { connection: "close" },
+  );
+
 /**
  * Stores the request's body in `file`, refusing it (413) once it grows past `maxBytes`: the
  * family's storage quota, since a backup holds no more photos than the family may keep, and its
- * records are small beside them.
+ * records are small beside them. A body past the limit is read to its end without being kept, so
+ * the client gets the answer rather than a dropped connection.
  */
 async function receiveFile(body: Readable, file: string, maxBytes: number): Promise<number> {
+  const out = createWriteStream(file, { mode: 0o600 });
   let received = 0;
-  const limit = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      received += chunk.length;
-      if (received > maxBytes) {
-        done(
-          new HttpError(
-            413,
-            `This file is larger than the ${formatByteSize(maxBytes)} of storage this account has. Restore one child's backup at a time, or ask whoever runs this server for more space.`,
-          ),
-        );
-      } else done(null, chunk);
-    },
-  });
   try {
-    await pipeline(body, limit, createWriteStream(file, { mode: 0o600 }));
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      received += chunk.length;
+      if (received > maxBytes) continue;
+      if (!out.write(chunk)) await once(out, "drain");
+    }
+  } catch {
     throw badRequest("The file did not arrive whole: the upload broke off. Please try again.");
+  } finally {
+    out.end();
+    await finished(out).catch(() => {});
   }
+  if (received > maxBytes) throw tooLarge(maxBytes);
   if (received === 0) throw badRequest("The file is empty. Choose a backup or export from Account Settings.");
   return received;
 }
@@ -107,6 +111,9 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
         async (request, reply) => {
           const owner = ownerScope(request);
           if (await runningRestore(db, owner.ownerId)) throw alreadyRunning();
+          const declared = Number(request.headers["content-length"]);
+          // Said up front: refused before a byte of it is read.
+          if (declared > quota) throw tooLarge(quota);
           const id = randomUUID();
           const dir = join(config.dataDir, "restores", id);
           await mkdir(dir, { recursive: true, mode: 0o700 });

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
+import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -432,6 +433,15 @@ describe("a restore within the family's storage", () => {
       expect(tooLarge.json().message).toBe(
         "This file is larger than the 1 MB of storage this account has. Restore one child's backup at a time, or ask whoever runs this server for more space.",
       );
+      // Sent without its length up front: read to the end without being kept, then refused.
+      const streamed = await small.app.inject({
+        method: "POST",
+        url: "/api/account/import",
+        headers: { cookie: target.cookie, "content-type": "application/json" },
+        payload: Readable.from([huge.slice(0, 600_000), huge.slice(600_000)]),
+      });
+      expect(streamed.statusCode).toBe(413);
+      expect(readdirSync(join(small.dataDir, "restores"))).toEqual([]);
       // The account's photos already take all but 100 bytes of its megabyte.
       await queryRows(
         small.database,
