@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { keepPlannerStatistics, openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { nodeVersionProblem } from "./node-version";
 
 /** The built client sits beside the built server: dist/server/main.js and dist/client/. */
 function clientDir() {
@@ -11,6 +12,11 @@ function clientDir() {
 }
 
 async function main() {
+  const tooOld = nodeVersionProblem(process.version);
+  if (tooOld) {
+    console.error(tooOld);
+    process.exit(1);
+  }
   const config = loadConfig();
   const warnings: string[] = [];
   const { database, release } = await openDatabase(config, (message) => warnings.push(message));
