@@ -18,6 +18,11 @@ export const users = pgTable(
     lastName: text("last_name"),
     profileImageUrl: text("profile_image_url"),
     childName: text("child_name"),
+    /**
+     * The family's IANA time zone (src/domain/clock.ts): every "today", count of days and stamp
+     * follows it. Taken from the browser at sign-up; UTC for accounts made before it was kept.
+     */
+    timeZone: text("time_zone").notNull().default("UTC"),
     /** scrypt hash of a local account's password; null for OpenID Connect accounts. */
     passwordHash: text("password_hash"),
     oidcIssuer: text("oidc_issuer"),
