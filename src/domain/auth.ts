@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE, timeZoneField } from "./clock";
 import { text } from "./fields";
 
 export const PASSWORD_MIN = 12;
@@ -33,6 +34,8 @@ export const registerInput = z.object({
   }),
   firstName: name,
   lastName: name,
+  /** The browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`). */
+  timeZone: timeZoneField.optional().transform((v) => v ?? DEFAULT_TIME_ZONE),
 });
 
 export const loginInput = z.object({
@@ -42,11 +45,15 @@ export const loginInput = z.object({
     .max(PASSWORD_MAX * 4),
 });
 
-/** The profile form: names are trimmed before they are stored. Email is not editable. */
+/**
+ * The profile form: names are trimmed before they are stored. Email is not editable. The family's
+ * time zone is changed only when sent.
+ */
 export const profileInput = z.object({
   firstName: name,
   lastName: name,
   childName: name,
+  timeZone: timeZoneField.optional(),
 });
 
 export type RegisterInput = z.input<typeof registerInput>;

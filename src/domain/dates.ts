@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { familyClock, todayIn } from "./clock";
 
 /**
  * Calendar arithmetic on date-only values (`yyyy-MM-dd`), free of time zones: a day is a day
@@ -27,27 +27,19 @@ export function addDays(date: string, days: number): string {
   return fromDayNumber(dayNumber(date) + days);
 }
 
-/** Today in the local calendar of this machine (the phone, or the server). */
-export function today(now: Date = new Date()): string {
-  return format(now, "yyyy-MM-dd");
+/**
+ * Today for the family (`familyClock()` in `clock.ts`): in the account's time zone, at `now` (by
+ * default the family clock's now), whatever zone the phone or the server is in.
+ */
+export function today(now?: Date): string {
+  const clock = familyClock();
+  return todayIn(clock.timeZone, now ?? clock.now());
 }
 
 /** The earliest date any record may carry: an earlier one is a slip of the keyboard (0219 for 2019). */
 export const EARLIEST_DATE = "1900-01-01";
 
-/**
- * How many days after today a record of something that happened may be dated. One: the phone and
- * the server may be on different sides of midnight, and an entry made just after midnight on the
- * phone must not be refused by a server still on yesterday.
- */
-export const FUTURE_GRACE_DAYS = 1;
-
-/** Whether `date` (yyyy-MM-dd) is later than today, read at the call in this machine's calendar. */
-export function isAfterToday(date: string, now: Date = new Date()): boolean {
+/** Whether `date` (yyyy-MM-dd) is later than the family's today, read at the call. */
+export function isAfterToday(date: string, now?: Date): boolean {
   return dayNumber(date) > dayNumber(today(now));
-}
-
-/** Whether `date` is more than `FUTURE_GRACE_DAYS` after today: too late for a past-facing record. */
-export function isBeyondGrace(date: string, now: Date = new Date()): boolean {
-  return dayNumber(date) > dayNumber(today(now)) + FUTURE_GRACE_DAYS;
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { setFamilyClockSource } from "./clock";
 import {
   acrossFields,
   commaList,
@@ -141,21 +142,34 @@ describe("date rules", () => {
     expect(messages(isoDate("Date"), "2099-02-03")).toEqual([]);
   });
 
-  it("accepts a past-facing date up to tomorrow and refuses the day after", () => {
+  it("accepts a past-facing date up to today and refuses tomorrow", () => {
     const date = pastDate("Date");
+    expect(messages(date, "2026-11-23")).toEqual([]);
     expect(messages(date, "2026-11-24")).toEqual([]);
-    expect(messages(date, "2026-11-25")).toEqual([]);
-    expect(messages(date, "2026-11-26")).toEqual(["Date cannot be more than a day in the future"]);
-    expect(messages(optionalDate(pastDate("Removal date")), "2026-11-26")).toEqual([
-      "Removal date cannot be more than a day in the future",
+    expect(messages(date, "2026-11-25")).toEqual(["Date cannot be in the future"]);
+    expect(messages(optionalDate(pastDate("Removal date")), "2026-11-25")).toEqual([
+      "Removal date cannot be in the future",
     ]);
   });
 
   it("reads today when it checks, not when the schema was built", () => {
     const date = pastDate("Date");
-    expect(messages(date, "2026-11-26")).toHaveLength(1);
+    expect(messages(date, "2026-11-25")).toHaveLength(1);
     vi.setSystemTime(new Date(2026, 10, 25, 0, 5));
-    expect(messages(date, "2026-11-26")).toEqual([]);
+    expect(messages(date, "2026-11-25")).toEqual([]);
+  });
+
+  it("reads today in the family's time zone, not this machine's", () => {
+    const date = pastDate("Date");
+    // 23:30 on 24 November in Honolulu (UTC-10) is 09:30 on the 25th in UTC.
+    const at = new Date("2026-11-25T09:30:00Z");
+    setFamilyClockSource(() => ({ timeZone: "Pacific/Honolulu", now: () => at }));
+    try {
+      expect(messages(date, "2026-11-24")).toEqual([]);
+      expect(messages(date, "2026-11-25")).toEqual(["Date cannot be in the future"]);
+    } finally {
+      setFamilyClockSource(null);
+    }
   });
 
   it("refuses a date of birth after today", () => {

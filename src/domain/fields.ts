@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EARLIEST_DATE, isAfterToday, isBeyondGrace } from "./dates";
+import { EARLIEST_DATE, isAfterToday } from "./dates";
 import { isPhoneNumber, phoneMessage } from "./phone";
 
 /**
@@ -52,13 +52,15 @@ export const isoDate = (label: string, required = `${label} is required`) =>
     .refine((v) => !isIsoDate(v) || v >= EARLIEST_DATE, `${label} cannot be before 1900`);
 
 /**
- * The date of something that happened (an infusion, a symptom, a photo): at most one day after
- * today (`FUTURE_GRACE_DAYS`), today being read when the value is checked.
+ * The date of something that happened (an infusion, a symptom, a photo): at most the family's
+ * today (in the account's time zone, `clock.ts`), read when the value is checked. The server and
+ * the form both know the family's today, so no day of grace is needed for a server on the other
+ * side of midnight.
  */
 export const pastDate = (label: string, required = `${label} is required`) =>
   isoDate(label, required).refine(
-    (v) => !isIsoDate(v) || !isBeyondGrace(v),
-    `${label} cannot be more than a day in the future`,
+    (v) => !isIsoDate(v) || !isAfterToday(v),
+    `${label} cannot be in the future`,
   );
 
 /** A date that cannot be after today at all (a date of birth). */

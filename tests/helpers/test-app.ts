@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { deviceTimeZone } from "../../src/domain/clock";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import type { Database, Db } from "../../src/server/db/client";
@@ -159,7 +160,15 @@ export async function signUp(app: FastifyInstance, fields: Record<string, string
   const response = await app.inject({
     method: "POST",
     url: "/api/auth/register",
-    payload: { email, password: PASSWORD, firstName: "Maria", lastName: "Lopez", ...fields },
+    // The zone a browser on this machine would send, so the tests' `today()` is the family's.
+    payload: {
+      email,
+      password: PASSWORD,
+      firstName: "Maria",
+      lastName: "Lopez",
+      timeZone: deviceTimeZone(),
+      ...fields,
+    },
     remoteAddress: uniqueAddress(),
   });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);

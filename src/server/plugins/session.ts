@@ -10,6 +10,7 @@ import {
   type SessionStore,
   systemClock,
 } from "../lib/session-store";
+import { loadFamilyTimeZone, registerFamilyClock } from "./family-clock";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -56,6 +57,7 @@ export async function registerSessions(
     { secret: config.sessionSecret, idleMinutes: config.sessionIdleMinutes },
     clock,
   );
+  registerFamilyClock(app, clock);
   const name = cookieName(config);
   const secure = config.publicUrl?.startsWith("https:") ?? false;
   const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax", secure } as const;
@@ -68,7 +70,10 @@ export async function registerSessions(
     const token = this.cookies[name];
     if (!token) return null;
     const session = await store.resume(token);
-    if (session) this.userId = session.userId;
+    if (session) {
+      this.userId = session.userId;
+      await loadFamilyTimeZone(db, this, session.userId);
+    }
     // A cookie of an ended session is removed, so the browser stops sending it.
     else reply.clearCookie(name, cookieOptions);
     return this.userId;
@@ -87,6 +92,7 @@ export async function registerSessions(
     const { token } = await store.create(userId);
     this.request.userId = userId;
     (this.request as WithLoaded)[loaded] = true;
+    await loadFamilyTimeZone(db, this.request, userId);
     this.setCookie(name, token, { ...cookieOptions, maxAge: SESSION_LIFETIME_MS / 1000 });
   });
 

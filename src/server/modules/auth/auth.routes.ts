@@ -7,6 +7,7 @@ import {
   messageRecord,
   registerInput,
 } from "../../../domain/auth";
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from "../../../domain/clock";
 import { signedInUserRecord } from "../../../domain/signed-in-user";
 import type { ModuleRoutes } from "../../app-context";
 import type { Db } from "../../db/client";
@@ -46,6 +47,16 @@ import {
 } from "./users.queries";
 
 const PENDING_COOKIE = "oidc_pending";
+
+/**
+ * The browser's time zone, which the client leaves in a cookie before an OpenID Connect sign-in
+ * (`src/client/lib/family-clock.ts`): a new account starts in it. A name that is no zone is ignored.
+ */
+export const TIME_ZONE_COOKIE = "tz";
+const browserTimeZone = (request: FastifyRequest) => {
+  const zone = request.cookies[TIME_ZONE_COOKIE];
+  return isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+};
 
 function tooManyAttempts(seconds: number) {
   return tooManyRequests(
@@ -114,7 +125,7 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
           "retry-after": String(attempt.retryAfterSeconds),
         });
       }
-      const { email, password, firstName, lastName } = request.body;
+      const { email, password, firstName, lastName, timeZone } = request.body;
       const taken = conflict("An account with this email already exists. Sign in instead.");
       // Checked before hashing: a request that will be refused never costs a hash.
       if (await findUserByEmail(db, email)) throw taken;
@@ -123,6 +134,7 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
         passwordHash: await passwords.hash(password),
         firstName,
         lastName,
+        timeZone,
       });
       if (!user) throw taken;
       // The browser that created the account is known from now on (docs/decisions/0005).
@@ -197,7 +209,7 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
     const pending = JSON.parse(unsigned.value) as PendingLogin;
     try {
       const identity = await oidc.finish(new URL(request.url, origin(request)), pending);
-      const user = await findOrCreateOidcUser(db, identity);
+      const user = await findOrCreateOidcUser(db, identity, new Date(), browserTimeZone(request));
       await reply.signIn(user.id);
       return reply.redirect("/");
     } catch (err) {

@@ -275,6 +275,7 @@ describe("the first visit", () => {
       "id",
       "lastName",
       "profileImageUrl",
+      "timeZone",
     ]);
     expect((await user.put("/api/profile", { firstName: "Ana" })).json()).toMatchObject({
       firstVisit: false,

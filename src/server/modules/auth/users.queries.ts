@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { DEFAULT_TIME_ZONE } from "../../../domain/clock";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/index";
 
@@ -27,7 +28,13 @@ export async function findUserByEmail(db: Db, email: string) {
 
 export async function createLocalUser(
   db: Db,
-  input: { email: string; passwordHash: string; firstName: string | null; lastName: string | null },
+  input: {
+    email: string;
+    passwordHash: string;
+    firstName: string | null;
+    lastName: string | null;
+    timeZone: string;
+  },
 ) {
   const [row] = await db
     .insert(users)
@@ -53,7 +60,13 @@ export interface OidcIdentity {
  * The provider's email is kept only when no other account uses it. An address the provider says it
  * verified counts as confirmed, at first sign-in or at a later one (an account made before).
  */
-export async function findOrCreateOidcUser(db: Db, identity: OidcIdentity, now = new Date()) {
+export async function findOrCreateOidcUser(
+  db: Db,
+  identity: OidcIdentity,
+  now = new Date(),
+  /** The zone of a new account (the browser's, when it said): an existing one keeps its own. */
+  timeZone = DEFAULT_TIME_ZONE,
+) {
   const match = and(eq(users.oidcIssuer, identity.issuer), eq(users.oidcSubject, identity.subject));
   const email = identity.email?.toLowerCase();
   const verified = identity.emailVerified === true && email !== undefined;
@@ -79,6 +92,7 @@ export async function findOrCreateOidcUser(db: Db, identity: OidcIdentity, now =
       firstName: identity.firstName ?? null,
       lastName: identity.lastName ?? null,
       profileImageUrl: identity.picture ?? null,
+      timeZone,
     })
     .onConflictDoNothing()
     .returning();
@@ -92,7 +106,12 @@ export async function findOrCreateOidcUser(db: Db, identity: OidcIdentity, now =
 export async function updateProfile(
   db: Db,
   id: string,
-  profile: { firstName: string | null; lastName: string | null; childName: string | null },
+  profile: {
+    firstName: string | null;
+    lastName: string | null;
+    childName: string | null;
+    timeZone?: string | undefined;
+  },
 ) {
   const [row] = await db
     .update(users)
