@@ -1,3 +1,4 @@
+import { formatStamp } from "../../../domain/clock";
 import type { ExportContext } from "./export-model";
 
 /** The longest child's name a message quotes; a longer one is cut with an ellipsis. */
@@ -32,7 +33,7 @@ export async function exportMailText(context: ExportContext, label: string): Pro
     "",
     `Here is the export you asked for in Medical Care Tracker, attached as ${label}.`,
     "",
-    `Exported on: ${context.exportedAt.toISOString().slice(0, 10)}`,
+    `Exported on: ${formatStamp(context.exportedAt, context.timeZone)}`,
     child === undefined ? "Children: all" : `Child: ${quotedName(child)}`,
     `Dates: ${dates}`,
     "",

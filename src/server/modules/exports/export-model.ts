@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import type { CurrentUser } from "../../../domain/auth";
+import { familyClock, todayIn } from "../../../domain/clock";
 import type { CareSummary, ExportFormat, ExportScope } from "../../../domain/exports";
 import type { Db } from "../../db/client";
 import type { ObjectStorage } from "../../storage/object-storage";
@@ -17,7 +18,13 @@ export interface ExportContext {
   ownerId: string;
   account: CurrentUser;
   scope: ExportScope;
+  /** When the export was made (the family clock's now). */
   exportedAt: Date;
+  /**
+   * The family's IANA time zone (src/domain/clock.ts): the export's date, its stamps ("Exported
+   * Nov 24, 2026 21:45 (America/Chicago)") and its times are read in it.
+   */
+  timeZone: string;
   sections: readonly ExportSection[];
   /** A section's rows, oldest first, a page at a time, without their owner. */
   rows(section: ExportSection): AsyncGenerator<Record<string, unknown>>;
@@ -40,18 +47,26 @@ export interface ExportFormatter {
 }
 
 export function exportContext(
-  base: Pick<ExportContext, "db" | "storage" | "ownerId" | "account" | "scope"> & { includePhotos?: boolean },
+  base: Pick<ExportContext, "db" | "storage" | "ownerId" | "account" | "scope"> & {
+    includePhotos?: boolean;
+    /** The family's zone: by default the request's (`familyClock()`). */
+    timeZone?: string;
+  },
 ): ExportContext {
   let names: Promise<Map<string, string>> | undefined;
   let summaries: Promise<CareSummary[]> | undefined;
+  const clock = familyClock();
+  const timeZone = base.timeZone ?? clock.timeZone;
+  const exportedAt = clock.now();
   return {
     ...base,
     includePhotos: base.includePhotos ?? false,
-    exportedAt: new Date(),
+    exportedAt,
+    timeZone,
     sections: EXPORT_SECTIONS,
     rows: (section) => sectionRows(base.db, base.ownerId, section, base.scope),
     careSummaries: () => {
-      summaries ??= careSummaries(base.db, base.ownerId, base.scope.childId);
+      summaries ??= careSummaries(base.db, base.ownerId, base.scope.childId, todayIn(timeZone, exportedAt));
       return summaries;
     },
     childNames: () => {
@@ -67,9 +82,12 @@ export function exportContext(
   };
 }
 
-/** The file's name: 'tpn-tracker-export-{yyyy-MM-dd}.{ext}' (spec section 7 names the JSON one). */
+/**
+ * The file's name: 'tpn-tracker-export-{yyyy-MM-dd}.{ext}' (spec section 7 names the JSON one), the
+ * date being the family's.
+ */
 export const exportFileName = (context: ExportContext, format: Pick<ExportFormatter, "extension" | "stem">) =>
-  `${format.stem ?? "tpn-tracker-export"}-${context.exportedAt.toISOString().slice(0, 10)}.${format.extension}`;
+  `${format.stem ?? "tpn-tracker-export"}-${todayIn(context.timeZone, context.exportedAt)}.${format.extension}`;
 
 /**
  * A part of a packaged export (a ZIP entry's content) that ends with the package: when the package

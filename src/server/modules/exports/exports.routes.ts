@@ -43,7 +43,15 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
   ) => {
     const user = await getUser(db, ownerId);
     if (!user) throw unauthorized();
-    return exportContext({ db, storage, ownerId, account: user, scope: options, includePhotos });
+    return exportContext({
+      db,
+      storage,
+      ownerId,
+      account: user,
+      scope: options,
+      includePhotos,
+      timeZone: user.timeZone,
+    });
   };
   const formatter = (format: string) => {
     const found = FORMATTERS[format as keyof typeof FORMATTERS];
@@ -95,7 +103,14 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
       }
       let file: ReturnType<typeof chosen.render> | undefined;
       try {
-        const context = exportContext({ db, storage, ownerId, account: user, scope: options });
+        const context = exportContext({
+          db,
+          storage,
+          ownerId,
+          account: user,
+          scope: options,
+          timeZone: user.timeZone,
+        });
         const label = FORMAT_LABELS[format];
         file = chosen.render(context);
         const delivery = await mailer.send({

@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { formatStamp } from "../../../../domain/clock";
 import type { CareSummary } from "../../../../domain/exports";
 import { isMedicationActive } from "../../../../domain/medication-status";
 import type { ExportContext } from "../export-model";
@@ -222,7 +222,7 @@ export function reportHeader(context: ExportContext, childNames: Map<string, str
   return joined([
     "Medical Care Tracker",
     accountName(context),
-    `Exported ${format(context.exportedAt, "MMM d, yyyy HH:mm")}`,
+    `Exported ${formatStamp(context.exportedAt, context.timeZone)}`,
     scopeText(context, childNames),
   ]);
 }

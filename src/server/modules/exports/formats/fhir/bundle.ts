@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { OperationOutcome, Resource } from "@medplum/fhirtypes";
+import { isoInZone } from "../../../../../domain/clock";
 import type { ExportContext, ExportFormatter } from "../../export-model";
 import type { SectionName } from "../../export-sections";
 import { careTeam } from "./care-team";
@@ -93,7 +94,7 @@ export const fhirExport: ExportFormatter = {
   extension: "fhir.json",
   render(context) {
     async function* body() {
-      yield `{"resourceType":"Bundle","type":"collection","timestamp":${JSON.stringify(context.exportedAt.toISOString())}`;
+      yield `{"resourceType":"Bundle","type":"collection","timestamp":${JSON.stringify(isoInZone(context.exportedAt, context.timeZone))}`;
       let count = 0;
       for await (const resource of resources(context)) {
         const entry = { fullUrl: urn(resource.id!), resource: pruned(resource) };

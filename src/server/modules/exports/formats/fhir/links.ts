@@ -1,5 +1,5 @@
 import type { Patient, Reference } from "@medplum/fhirtypes";
-import { today } from "../../../../../domain/dates";
+import { todayIn } from "../../../../../domain/clock";
 import type { ExportContext } from "../../export-model";
 import { urn } from "./values";
 
@@ -11,6 +11,9 @@ export interface Links {
   onlyPatient: Reference<Patient> | undefined;
   ownerId: string;
   exportedAt: Date;
+  /** The family's zone: a record's time means that time there. */
+  timeZone: string;
+  /** The family's date when the export was made. */
   today: string;
 }
 
@@ -35,6 +38,7 @@ export async function exportLinks(context: ExportContext): Promise<Links> {
     onlyPatient,
     ownerId: context.ownerId,
     exportedAt: context.exportedAt,
-    today: today(context.exportedAt),
+    timeZone: context.timeZone,
+    today: todayIn(context.timeZone, context.exportedAt),
   };
 }

@@ -57,7 +57,7 @@ export function symptoms(row: Row<typeof symptomEntries>, links: Links): Resourc
     category: category("survey", "Survey"),
     code: text("Symptoms"),
     subject: links.patient(row.childId),
-    effectiveDateTime: dateTime(row.date, row.time),
+    effectiveDateTime: dateTime(row.date, row.time, links.timeZone),
     valueString: row.symptoms.join(", "),
     component,
     note: annotations(

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Annotation, CodeableConcept } from "@medplum/fhirtypes";
-import { format } from "date-fns";
+import { instantOf, zonedDateTime } from "../../../../../domain/clock";
 
 /** A section's row as `context.rows` yields it: the table's columns without the owner. */
 export type Row<T extends { $inferSelect: object }> = Omit<T["$inferSelect"], "userId">;
@@ -27,13 +27,17 @@ export function namedUuid(...parts: string[]): string {
 }
 
 /**
- * A record's day and 'HH:mm' as one moment. The app keeps no time zone with a time and reads days
- * in the server's local calendar (`today()`), so the server's offset is the one it means.
+ * A record's day and 'HH:mm' as one moment. A record keeps the wall-clock time the family typed:
+ * it means that time in the family's zone (src/domain/clock.ts).
  */
-export function localMoment(date: string, time: string | null): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const [h, min] = (time ?? "00:00").split(":").map(Number) as [number, number];
-  return new Date(y, m - 1, d, h, min);
+export function localMoment(date: string, time: string | null, timeZone: string): Date {
+  return instantOf(date, time ?? "00:00", timeZone);
 }
-export const dateTime = (date: string, time: string | null) =>
-  time ? format(localMoment(date, time), "yyyy-MM-dd'T'HH:mm:ssxxx") : date;
+
+/**
+ * A record's day and time as a FHIR dateTime: with a time, the wall-clock time and the offset the
+ * family's zone has on that date (21:33 in Chicago in November is `21:33:00-06:00`, in July
+ * `-05:00`); without one, the date alone.
+ */
+export const dateTime = (date: string, time: string | null, timeZone: string) =>
+  time ? zonedDateTime(date, time, timeZone) : date;

@@ -5,7 +5,9 @@ import { dateTime, localMoment, opt, type Row, TERMINOLOGY, text } from "./value
 
 /** R4's Encounter has no note: a visit's notes and follow-up stay in the JSON export. */
 export function visit(row: Row<typeof specialistVisits>, links: Links): Resource[] {
-  const past = row.time ? localMoment(row.date, row.time) <= links.exportedAt : row.date < links.today;
+  const past = row.time
+    ? localMoment(row.date, row.time, links.timeZone) <= links.exportedAt
+    : row.date < links.today;
   const resource: Encounter = {
     resourceType: "Encounter",
     id: row.id,
@@ -14,7 +16,7 @@ export function visit(row: Row<typeof specialistVisits>, links: Links): Resource
     serviceType: text(row.specialty),
     subject: links.patient(row.childId),
     participant: [{ individual: { display: row.doctorName } }],
-    period: { start: dateTime(row.date, row.time) },
+    period: { start: dateTime(row.date, row.time, links.timeZone) },
     reasonCode: [text(row.purpose)],
     location: [{ location: { display: opt(row.location) } }],
   };
