@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SignedInUser } from "@/domain/signed-in-user";
 import { getJson } from "./api";
+import { followAccountTimeZone } from "./family-clock";
 
 /** The signed-in person, as `GET /api/auth/user` answers (with `firstVisit`). */
 export type AuthUser = SignedInUser;
@@ -36,6 +37,7 @@ export const authQueryOptions = queryOptions({
 export function useAuth() {
   const query = useQuery(authQueryOptions);
   const user = query.data ?? null;
+  followAccountTimeZone(user?.timeZone);
   return { user, isLoading: query.isLoading, isAuthenticated: user !== null };
 }
 

@@ -1,4 +1,6 @@
 import { format, isValid, parse, parseISO } from "date-fns";
+import { familyClock, timeIn, todayIn } from "@/domain/clock";
+import "./family-clock";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -32,12 +34,17 @@ export function formatLongDate(value: string | Date | null | undefined): string 
   return formatWith("MMMM d, yyyy", value);
 }
 
-/** The local time as `HH:mm`, as time inputs hold it: new entries start at now. */
-export function toTimeOnly(date: Date = new Date()): string {
-  return format(date, "HH:mm");
+/**
+ * The family's time (`HH:mm`, as time inputs hold it) at `date`, by default now: new entries start
+ * at now on the family's clock (src/client/lib/family-clock.ts), not the device's zone.
+ */
+export function toTimeOnly(date?: Date): string {
+  const clock = familyClock();
+  return timeIn(clock.timeZone, date ?? clock.now());
 }
 
-/** A local day as `yyyy-MM-dd`, the wire format of date-only fields and of date inputs. */
-export function toDateOnly(date: Date = new Date()): string {
-  return format(date, "yyyy-MM-dd");
+/** The family's day (`yyyy-MM-dd`, the wire format of date fields) at `date`, by default today. */
+export function toDateOnly(date?: Date): string {
+  const clock = familyClock();
+  return todayIn(clock.timeZone, date ?? clock.now());
 }

@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { getJson, requestJson } from "@/client/lib/api";
 import type { AuthUser } from "@/client/lib/auth";
 import type { AuthConfig, LoginInput, RegisterInput } from "@/domain/auth";
+import { deviceTimeZone } from "@/domain/clock";
 
 export type { AuthConfig };
 
@@ -15,5 +16,6 @@ export function login(input: LoginInput): Promise<AuthUser> {
 }
 
 export function register(input: RegisterInput): Promise<AuthUser> {
-  return requestJson<AuthUser>("POST", "/api/auth/register", input);
+  // The family's clock starts in this browser's zone (changeable in Settings).
+  return requestJson<AuthUser>("POST", "/api/auth/register", { ...input, timeZone: deviceTimeZone() });
 }

@@ -1,0 +1,117 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Globe, Save } from "lucide-react";
+import { type FormEvent, useId, useMemo, useState } from "react";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { FormField } from "@/client/components/ui/form-field";
+import { Input } from "@/client/components/ui/input";
+import { toast } from "@/client/components/ui/use-toast";
+import { errorIssues } from "@/client/lib/api";
+import { type AuthUser, authQueryKey } from "@/client/lib/auth";
+import { isSessionEndedError } from "@/client/lib/session-expiry";
+import { deviceTimeZone, formatStamp, timeZoneField, timeZoneNames } from "@/domain/clock";
+import { updateProfile } from "../api";
+
+/**
+ * The family's time zone: every "today", default date and time, count of days and export stamp
+ * follows it. A searchable list (typing filters the names), and this device's zone in one tap.
+ */
+export function TimeZoneCard({ user }: { user: AuthUser }) {
+  const queryClient = useQueryClient();
+  const listId = useId();
+  const names = useMemo(() => timeZoneNames(), []);
+  const [value, setValue] = useState(user.timeZone);
+  const [error, setError] = useState<string | undefined>();
+  const device = deviceTimeZone();
+
+  const save = useMutation({
+    mutationFn: (timeZone: string) =>
+      // The profile is saved whole: the names go back as they are.
+      updateProfile({
+        firstName: user.firstName,
+        lastName: user.lastName,
+        childName: user.childName,
+        timeZone,
+      }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(authQueryKey, updated);
+      setValue(updated.timeZone);
+      toast({ title: "Time zone saved", description: `Dates now follow ${updated.timeZone}.` });
+    },
+    onError: (err) => {
+      if (isSessionEndedError(err)) return;
+      const issue = errorIssues(err).find((i) => i.path === "timeZone");
+      setError(issue?.message ?? "The time zone was not saved. Please try again.");
+    },
+  });
+
+  const submit = (zone: string) => {
+    const parsed = timeZoneField.safeParse(zone);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    save.mutate(parsed.data);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(value);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-3">
+          <Globe aria-hidden="true" className="size-5 text-primary" />
+          <CardTitle>Time zone</CardTitle>
+        </div>
+        <CardDescription>
+          Today's date, the times forms start with and the times in exports follow your family's time zone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <FormField
+            label="Your family's time zone"
+            hint={`Now there: ${formatStamp(new Date(), user.timeZone)}. Type a city to search.`}
+            error={error}
+            className="sm:max-w-md"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                list={listId}
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+          </FormField>
+          <datalist id={listId}>
+            {names.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={save.isPending || value.trim() === user.timeZone}>
+              <Save aria-hidden="true" />
+              {save.isPending ? "Saving..." : "Save time zone"}
+            </Button>
+            {device !== user.timeZone ? (
+              <Button
+                type="button"
+                variant="outline"
+                disabled={save.isPending}
+                onClick={() => submit(device)}
+              >
+                Use this device's ({device})
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

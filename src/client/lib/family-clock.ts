@@ -1,0 +1,32 @@
+import { deviceTimeZone, isValidTimeZone, setFamilyClockSource } from "@/domain/clock";
+
+/**
+ * The family's clock in the browser (src/domain/clock.ts): the signed-in account's time zone, once
+ * known, else this device's. Every default date and time of a form, the dashboard's and the
+ * heatmap's "today" and the date rules the forms check read it, so a phone set to another zone
+ * (a trip, a wrong setting) still shows the family's day.
+ */
+let accountTimeZone: string | null = null;
+
+setFamilyClockSource(() => ({ timeZone: accountTimeZone ?? deviceTimeZone(), now: () => new Date() }));
+
+/** Follows the signed-in account's zone (`AuthUser.timeZone`); null when signed out. */
+export function followAccountTimeZone(timeZone: string | null | undefined): void {
+  accountTimeZone = timeZone && isValidTimeZone(timeZone) ? timeZone : null;
+}
+
+/** The cookie `/api/callback` reads: a first OpenID Connect sign-in starts the account in this zone. */
+const TIME_ZONE_COOKIE = "tz";
+
+/**
+ * Leaves this browser's zone for the identity provider's round trip (10 minutes), so an account
+ * made by a first OpenID Connect sign-in starts in the family's zone; Settings can change it. Sent
+ * to `/api/callback` only. Done as the app loads, before any sign-in link can be followed.
+ */
+export function offerTimeZoneForSignIn(): void {
+  if (typeof document === "undefined") return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(deviceTimeZone())}; path=/api/callback; max-age=600; samesite=lax`;
+}
+
+offerTimeZoneForSignIn();
