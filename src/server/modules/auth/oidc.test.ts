@@ -158,6 +158,28 @@ describe("OpenID Connect sign-in", () => {
     expect(response.statusCode).toBe(403);
   });
 
+  it("starts a new account in the zone the browser left in the tz cookie, and keeps an old one's", async () => {
+    const signInWithZone = async (zone: string) => {
+      const start = await t.app.inject({ method: "GET", url: "/api/login" });
+      const pending = start.cookies.find((c) => c.name === "oidc_pending")!;
+      const back = await throughProvider(new URL(start.headers.location as string).href);
+      const callback = await t.app.inject({
+        method: "GET",
+        url: `${back.pathname}${back.search}`,
+        headers: { cookie: `oidc_pending=${pending.value}; tz=${encodeURIComponent(zone)}` },
+      });
+      return clientFor(t.app, sessionCookie(callback));
+    };
+    nextAccount = "family-12";
+    const first = await signInWithZone("America/Chicago");
+    expect((await first.get("/api/auth/user")).json().timeZone).toBe("America/Chicago");
+    const again = await signInWithZone("Europe/Berlin");
+    expect((await again.get("/api/auth/user")).json().timeZone).toBe("America/Chicago");
+    nextAccount = "family-13";
+    const unknown = await signInWithZone("Mars/Olympus");
+    expect((await unknown.get("/api/auth/user")).json().timeZone).toBe("UTC");
+  });
+
   it("keeps different subjects apart", async () => {
     nextAccount = "family-8";
     const other = await signInThroughProvider();
