@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_TIME_ZONE, timeZoneField } from "./clock";
-import { text } from "./fields";
+import { text, timeZoneField } from "./fields";
+import { DEFAULT_TIME_ZONE } from "./time-zones";
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;

@@ -10,12 +10,12 @@ import {
   offsetAt,
   setFamilyClockSource,
   timeIn,
-  timeZoneField,
   todayIn,
   zonedDateTime,
   zonedNow,
 } from "./clock";
 import { today } from "./dates";
+import { timeZoneField } from "./fields";
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { z } from "zod";
+import { familyClock } from "./time-zones";
 
 /**
  * The family's clock: what "today" and "now" are for a family, in the IANA time zone its account
@@ -12,39 +12,15 @@ import { z } from "zod";
  * (a unit test, a script) it is this machine's zone and clock.
  */
 
-/** The zone of an account made before accounts kept one, and of a browser that names none. */
-export const DEFAULT_TIME_ZONE = "UTC";
-
-let supported: Set<string> | undefined;
-function supportedTimeZones(): Set<string> {
-  if (!supported) {
-    const names = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-    supported = new Set([...names, "UTC"]);
-  }
-  return supported;
-}
-
-/** The IANA zone names a family can choose from (this runtime's list, with UTC). */
-export function timeZoneNames(): string[] {
-  return [...supportedTimeZones()].sort();
-}
-
-/** Whether `name` is an IANA time zone this runtime knows (or UTC). */
-export function isValidTimeZone(name: unknown): name is string {
-  return typeof name === "string" && supportedTimeZones().has(name);
-}
-
-/** An account's time zone as a request body gives it: an IANA name, anything else refused. */
-export const timeZoneField = z
-  .string({ error: "Time zone is required" })
-  .trim()
-  .refine(isValidTimeZone, "Time zone must be a time zone name, such as America/Chicago");
-
-/** The zone this device or server runs in, or UTC when it names none we know. */
-export function deviceTimeZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-}
+export {
+  DEFAULT_TIME_ZONE,
+  deviceTimeZone,
+  type FamilyClock,
+  familyClock,
+  isValidTimeZone,
+  setFamilyClockSource,
+  timeZoneNames,
+} from "./time-zones";
 
 /** `instant` seen on the wall clocks of `timeZone` (date-fns reads it in that zone). */
 export function zonedNow(timeZone: string, instant: Date = new Date()): TZDate {
@@ -93,28 +69,6 @@ export function isoInZone(instant: Date, timeZone: string): string {
 /** A stamp a person reads, with the zone named: "Nov 24, 2026 21:45 (America/Chicago)". */
 export function formatStamp(instant: Date, timeZone: string): string {
   return `${format(zonedNow(timeZone, instant), "MMM d, yyyy HH:mm")} (${timeZone})`;
-}
-
-/** What time it is for a family: its zone and its clock. */
-export interface FamilyClock {
-  timeZone: string;
-  now(): Date;
-}
-
-const machineClock = (): FamilyClock => ({ timeZone: deviceTimeZone(), now: () => new Date() });
-let source: () => FamilyClock = machineClock;
-
-/**
- * Who answers `familyClock()`: the server installs one that reads the request's account, the
- * browser one that reads the signed-in account. `null` goes back to this machine's zone and clock.
- */
-export function setFamilyClockSource(next: (() => FamilyClock) | null): void {
-  source = next ?? machineClock;
-}
-
-/** The family's zone and clock where this runs (see `setFamilyClockSource`). */
-export function familyClock(): FamilyClock {
-  return source();
 }
 
 /** The family's date (yyyy-MM-dd) now. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EARLIEST_DATE, isAfterToday } from "./dates";
 import { isPhoneNumber, phoneMessage } from "./phone";
+import { isValidTimeZone } from "./time-zones";
 
 /**
  * Field builders shared by every record schema, on the server (request validation) and in the
@@ -243,3 +244,9 @@ export function isRealDate(text: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
+
+/** An account's time zone as a request body gives it: an IANA name, anything else refused. */
+export const timeZoneField = z
+  .string({ error: "Time zone is required" })
+  .trim()
+  .refine(isValidTimeZone, "Time zone must be a time zone name, such as America/Chicago");

@@ -1,4 +1,4 @@
-import { deviceTimeZone, isValidTimeZone, setFamilyClockSource } from "@/domain/clock";
+import { deviceTimeZone, isValidTimeZone, setFamilyClockSource } from "@/domain/time-zones";
 
 /**
  * The family's clock in the browser (src/domain/clock.ts): the signed-in account's time zone, once

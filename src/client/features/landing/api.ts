@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { getJson, requestJson } from "@/client/lib/api";
 import type { AuthUser } from "@/client/lib/auth";
 import type { AuthConfig, LoginInput, RegisterInput } from "@/domain/auth";
-import { deviceTimeZone } from "@/domain/clock";
+import { deviceTimeZone } from "@/domain/time-zones";
 
 export type { AuthConfig };
 

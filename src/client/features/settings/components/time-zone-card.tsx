@@ -9,7 +9,8 @@ import { toast } from "@/client/components/ui/use-toast";
 import { errorIssues } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
-import { deviceTimeZone, formatStamp, timeZoneField, timeZoneNames } from "@/domain/clock";
+import { deviceTimeZone, formatStamp, timeZoneNames } from "@/domain/clock";
+import { timeZoneField } from "@/domain/fields";
 import { updateProfile } from "../api";
 
 /**
