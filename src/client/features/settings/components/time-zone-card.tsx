@@ -84,7 +84,10 @@ export function TimeZoneCard({ user }: { user: AuthUser }) {
                 {...control}
                 list={listId}
                 value={value}
-                onChange={(event) => setValue(event.target.value)}
+                onChange={(event) => {
+                  setValue(event.target.value);
+                  setError(undefined);
+                }}
                 autoComplete="off"
                 spellCheck={false}
               />
