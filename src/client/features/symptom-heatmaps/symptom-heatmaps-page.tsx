@@ -7,7 +7,7 @@ import { PageHeader } from "@/client/components/ui/page-header";
 import { Spinner } from "@/client/components/ui/spinner";
 import { errorMessage } from "@/client/lib/api";
 import { useChildFilter } from "@/client/lib/child-filter";
-import { toDateOnly } from "@/client/lib/format";
+import { useFamilyToday } from "@/client/lib/use-family-today";
 import { heatmapQueryOptions } from "./api";
 import { DailyOverview } from "./components/daily-overview";
 import { HeatmapGrid, HeatmapLegend } from "./components/heatmap-grid";
@@ -15,7 +15,9 @@ import { HeatmapGrid, HeatmapLegend } from "./components/heatmap-grid";
 /** Symptom Heatmaps (spec sections 2 and 9): read only, following the header's child filter. */
 export function SymptomHeatmapsPage() {
   const { childId, selectedChild, setChildId } = useChildFilter();
-  const heatmap = useQuery(heatmapQueryOptions(childId, toDateOnly()));
+  // The family's today, so the grid ends on their day whatever zone this device is in.
+  const today = useFamilyToday();
+  const heatmap = useQuery(heatmapQueryOptions(childId, today));
   const data = heatmap.data;
   const hasOverview = data?.overview.some((day) => day.entries > 0) ?? false;
 
