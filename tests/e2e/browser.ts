@@ -72,7 +72,7 @@ let clients = 0;
  * Each test is another client to the server (the address a proxy would forward; the test server
  * trusts it from the loopback), so the server's per-address limits apply to each test apart.
  */
-function clientAddressHeader(): Record<string, string> {
+export function clientAddressHeader(): Record<string, string> {
   clients += 1;
   return {
     "X-Forwarded-For": `10.${process.pid % 250}.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`,
