@@ -1,7 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import type { FieldValues } from "react-hook-form";
-import { type ChildLinkFormValues, childSelectField } from "@/client/components/children/child-select-field";
+import {
+  type ChildLinkFormValues,
+  childSelectField,
+  newRecordChild,
+} from "@/client/components/children/child-select-field";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
 import { useChildFilter } from "@/client/lib/child-filter";
@@ -92,9 +96,8 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
       return `Saved for ${owner}. Showing ${filterChild.name}'s records — choose Show all to see it.`;
     },
   });
-  /** A new record starts linked to the child shown, else to the family's only child. */
-  const newRecordChildId =
-    childId ?? (filter.children.length === 1 ? (filter.children[0]?.id ?? null) : null);
+  /** A new record starts linked to the child shown, else to the family's only child, else asks. */
+  const newRecordChildId = newRecordChild(childId, filter.children);
   const { form } = config;
   const fieldForm = isFieldForm(form) ? form : null;
   const fields = useScreenFields(fieldForm?.fields ?? NO_FIELDS);
@@ -185,6 +188,8 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
     filterChild,
     showAllChildren: () => filter.setChildId(null),
     canAdd: enabled,
+    /** Whether the family's children are known (a new record's child depends on them). */
+    childrenLoaded: !filter.isLoading,
     dialogs,
     gridProps,
     formProps,
