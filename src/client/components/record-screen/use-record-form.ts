@@ -14,6 +14,7 @@ import { errorIssues } from "@/client/lib/api";
 import { useAuth } from "@/client/lib/auth";
 import { clearDraft, type DraftValues, readDraft, writeDraft } from "@/client/lib/drafts";
 import type { RecordFieldConfig } from "./record-fields";
+import type { SecondLook, SecondLookAnswer } from "./second-look";
 
 /** What a record form needs, whether it sits in a dialog (`RecordDialog`) or in the page (`InlineRecordForm`). */
 export interface RecordFormProps<TValues extends FieldValues, TOutput> {
@@ -33,12 +34,17 @@ export interface RecordFormProps<TValues extends FieldValues, TOutput> {
    * 'Lab Tests:<id>'), so it survives a reload. No draft without one.
    */
   draftKey?: string;
+  /**
+   * Questions to ask before saving what the form holds (a volume no bag holds, a second entry
+   * for the day): each is answered before the request is sent. None by default.
+   */
+  secondLooks?: (output: TOutput) => readonly SecondLook[];
 }
 
 export interface UseRecordFormOptions<TValues extends FieldValues, TOutput>
   extends Pick<
     RecordFormProps<TValues, TOutput>,
-    "schema" | "fields" | "defaultValues" | "onSubmit" | "draftKey"
+    "schema" | "fields" | "defaultValues" | "onSubmit" | "draftKey" | "secondLooks"
   > {
   /** Runs once `onSubmit` resolved: close the dialog or the inline form. */
   onSubmitted: (form: UseFormReturn<TValues, unknown, TOutput>) => void;
@@ -58,6 +64,7 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
   onSubmit,
   onSubmitted,
   draftKey,
+  secondLooks,
 }: UseRecordFormOptions<TValues, TOutput>) {
   const owner = useAuth().user?.id;
   const draft = draftKey && owner ? { owner, key: draftKey } : null;
@@ -90,7 +97,7 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
   const dirty = form.formState.isDirty;
   useLeaveGuard(dirty, discardDraft);
 
-  const submit = form.handleSubmit(async (output) => {
+  const send = async (output: TOutput) => {
     try {
       await onSubmit(output);
     } catch (err) {
@@ -106,7 +113,25 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
     }
     discardDraft();
     onSubmitted(form);
+  };
+  const [asking, setAsking] = useState<readonly SecondLook[]>([]);
+  const submit = form.handleSubmit(async (output) => {
+    const looks = secondLooks?.(output) ?? [];
+    if (looks.length) setAsking(looks);
+    else await send(output);
   });
+  /** The person's answer to the second look shown: the next one, the save, or back to the form. */
+  const answerSecondLook = (answer: SecondLookAnswer) => {
+    const [look, ...rest] = asking;
+    if (!look) return;
+    if (answer === "confirm" && rest.length) return setAsking(rest);
+    setAsking([]);
+    if (answer === "confirm") void form.handleSubmit(send)();
+    else if (answer === "alternative" && look.alternative) {
+      discardDraft();
+      look.alternative.choose();
+    }
+  };
 
   return {
     form,
@@ -119,6 +144,9 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
     /** Forgets the draft (the person chose to discard their changes). */
     discardDraft,
     serverError: form.formState.errors.root?.server?.message,
+    /** The question to answer before the save goes ahead (`secondLooks`), or null. */
+    secondLook: asking[0] ?? null,
+    answerSecondLook,
   };
 }
 

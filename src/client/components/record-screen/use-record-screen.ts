@@ -167,6 +167,10 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
       fields,
       defaultValues: fieldForm.toFormValues(record, newRecordChildId),
       draftKey: formDraftKey(config.title, record),
+      secondLooks: fieldForm.secondLooks
+        ? (output: TOutput) =>
+            fieldForm.secondLooks?.(output, { record, items, edit: dialogs.openEdit }) ?? []
+        : undefined,
     };
   };
 
