@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import {
   type DefaultValues,
   type FieldValues,
@@ -13,6 +13,7 @@ import { useLeaveGuard } from "@/client/components/forms/unsaved-changes";
 import { errorIssues } from "@/client/lib/api";
 import { useAuth } from "@/client/lib/auth";
 import { clearDraft, type DraftValues, readDraft, writeDraft } from "@/client/lib/drafts";
+import { newEntryKey } from "@/client/lib/pending-saves";
 import type { RecordFieldConfig } from "./record-fields";
 import type { SecondLook, SecondLookAnswer } from "./second-look";
 
@@ -27,8 +28,12 @@ export interface RecordFormProps<TValues extends FieldValues, TOutput> {
   submitLabel: string;
   /** 'Adding...' / 'Updating...', shown while the request runs. */
   pendingLabel: string;
-  /** Sends the request. Rejecting keeps the form open with the typed values and the server's field messages. */
-  onSubmit: (output: TOutput) => Promise<unknown>;
+  /**
+   * Sends the request. Rejecting keeps the form open with the typed values and the server's field
+   * messages. `entry.key` is the typed entry's own key (an Idempotency-Key for a create): the same
+   * for every try of this entry, a new one once it is saved.
+   */
+  onSubmit: (output: TOutput, entry: { key: string }) => Promise<unknown>;
   /**
    * Where what is typed is kept on this device until it is saved or discarded ('Lab Tests:new',
    * 'Lab Tests:<id>'), so it survives a reload. No draft without one.
@@ -97,9 +102,11 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
   const dirty = form.formState.isDirty;
   useLeaveGuard(dirty, discardDraft);
 
+  const entryKey = useRef<string>(null);
+  entryKey.current ??= newEntryKey();
   const send = async (output: TOutput) => {
     try {
-      await onSubmit(output);
+      await onSubmit(output, { key: entryKey.current ?? newEntryKey() });
     } catch (err) {
       const fieldNames = new Set<string>(fields.map((f) => f.name));
       const unplaced: string[] = [];
@@ -111,6 +118,7 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
       if (unplaced.length) form.setError("root.server", { message: unplaced.join(" ") });
       return;
     }
+    entryKey.current = newEntryKey();
     discardDraft();
     onSubmitted(form);
   };

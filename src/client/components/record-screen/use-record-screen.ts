@@ -85,10 +85,11 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
     : whole;
   useAnnouncedFailure(config.listError?.toast ? config.listError.title : undefined, list);
 
-  const { create, update, remove } = useResourceMutations(api, {
+  const { create, createEntry, update, remove } = useResourceMutations(api, {
     messages: config.messages,
     failureTitle: config.failureTitle,
     alsoInvalidate: [...(config.alsoInvalidate ?? []), activityQueryKey],
+    entryLabel: entryLabelOf(config.addLabel),
     // The list shows one child: a record saved for another one would vanish without a word.
     savedNote: (record) => {
       if (!filterChild || !record.childId || record.childId === filterChild.id) return undefined;
@@ -154,7 +155,8 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
         typeof addForm.description === "function" ? addForm.description(context) : addForm.description,
       submitLabel: addForm.submitLabel,
       pendingLabel: addForm.pendingLabel ?? "Adding...",
-      onSubmit: (input: TOutput) => create.mutateAsync(input),
+      onSubmit: (input: TOutput, entry?: { key: string }) =>
+        entry ? createEntry.mutateAsync({ input, entryKey: entry.key }) : create.mutateAsync(input),
     };
   };
 
@@ -206,6 +208,11 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
 export type RecordScreenState<T extends ScreenRecord, TValues extends FieldValues, TOutput> = ReturnType<
   typeof useRecordScreen<T, TValues, TOutput>
 >;
+
+/** 'Add Symptom Entry' -> 'symptom entry': one record, named in a sentence. */
+function entryLabelOf(addLabel: string): string {
+  return addLabel.replace(/^(add|upload|new|log)\s+/i, "").toLowerCase() || "entry";
+}
 
 /** The list parameters with the screen's child, or none at all (the list's key is then `[key]`). */
 function withChild(params: ListParams | undefined, childId: string | null): ListParams | undefined {
