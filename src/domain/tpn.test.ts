@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tpnEntryInput } from "./tpn";
+import { isUnusualTpnVolume, TPN_USUAL_VOLUME_ML, tpnEntryInput } from "./tpn";
 
 const entry = { childId: "7a0c2c56-8a51-4a0e-9d1b-2f7d6f1f6a11", date: "2026-11-20" };
 const issues = (value: unknown) =>
@@ -28,5 +28,15 @@ describe("TPN entry amounts", () => {
 
   it("does not ask for an amount over an amount that is already wrong", () => {
     expect(issues({ ...entry, calories: "lots" }).map((i) => i.path)).toEqual(["calories"]);
+  });
+});
+
+describe("unusual TPN volumes", () => {
+  it("asks about volumes no bag holds, not about real ones or an empty field", () => {
+    for (const volume of ["99999", "5000.01", "9.99", "0", 100000])
+      expect(isUnusualTpnVolume(volume)).toBe(true);
+    for (const volume of ["10", "1150", "5000", 250, "", null, undefined])
+      expect(isUnusualTpnVolume(volume)).toBe(false);
+    expect(isUnusualTpnVolume("3000", { ...TPN_USUAL_VOLUME_ML, max: 2500 })).toBe(true);
   });
 });

@@ -58,3 +58,27 @@ export const tpnEntryRecord = z.object({
   notes: nullableText,
 });
 export type TpnEntry = Wire<typeof tpnEntryRecord>;
+
+/**
+ * The volumes (mL) a day's home parenteral nutrition bag plausibly holds. A volume outside them is
+ * most likely a typing slip (99,999 for 999), so the form asks before saving it, and the person
+ * may still save it; the server takes any value its own limits allow.
+ *
+ * Sources: maintenance fluid needs by weight (Holliday & Segar, Pediatrics 1957: 100 mL/kg/day for
+ * the first 10 kg, 50 for the next 10, 20 beyond) put a 1 kg newborn near 100 mL and a 70 kg
+ * teenager near 2,500 mL a day; pediatric home PN bags are compounded in that range, and the
+ * largest ready-made adult bags hold about 2,500 to 3,000 mL (ESPGHAN/ESPEN/ESPR/CSPEN guidelines
+ * on pediatric parenteral nutrition, 2018: fluid and electrolytes). 10 mL and 5,000 mL lie well
+ * outside every real bag, so only slips are asked about.
+ */
+export const TPN_USUAL_VOLUME_ML = { min: 10, max: 5000 } as const;
+
+/** Whether a volume (mL, as entered) lies outside `bounds`: the form asks before saving it. */
+export function isUnusualTpnVolume(
+  volume: string | number | null | undefined,
+  bounds: { min: number; max: number } = TPN_USUAL_VOLUME_ML,
+): boolean {
+  if (volume === null || volume === undefined || volume === "") return false;
+  const mL = Number(volume);
+  return Number.isFinite(mL) && (mL < bounds.min || mL > bounds.max);
+}

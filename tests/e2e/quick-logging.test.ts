@@ -229,7 +229,7 @@ describe("the dashboard for a family of two", () => {
       status: "completed",
     });
     await page.goto("/");
-    await page.getByText("Welcome, Maria. Here is your child's care at a glance.").waitFor();
+    await page.getByText("Welcome, Maria. Here is your children's care at a glance.").waitFor();
     const lab = page.getByRole("listitem").filter({ hasText: "CBC" });
     await lab.getByText("Sofia", { exact: true }).waitFor();
 

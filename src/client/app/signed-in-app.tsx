@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { UnsavedChangesHost } from "@/client/components/forms/unsaved-changes";
+import { PendingSaves } from "@/client/components/pending/pending-saves";
 import { TooltipProvider } from "@/client/components/ui/tooltip";
 import type { AuthUser } from "@/client/lib/auth";
 import { ChildFilterProvider } from "@/client/lib/child-filter";
@@ -33,6 +34,8 @@ export function SignedInApp({ user }: { user: AuthUser }) {
         ) : null}
         {/* Asks before unsaved typing is thrown away (closing a form, leaving the page). */}
         <UnsavedChangesHost />
+        {/* Entries saved while the connection was down: sent when it is back, shown until then. */}
+        <PendingSaves />
       </TooltipProvider>
     </ChildFilterProvider>
   );

@@ -22,24 +22,64 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new Error(`${res.status}: ${text || res.statusText}`);
 }
 
+/**
+ * The server could not be reached, or did not answer in time: the request may or may not have
+ * arrived. (A create sent with an Idempotency-Key can then be sent again safely.)
+ */
+export class ConnectionError extends Error {
+  constructor(cause?: unknown) {
+    super("Could not reach the server. Check your connection and try again.", { cause });
+    this.name = "ConnectionError";
+  }
+}
+
+export interface RequestOptions {
+  /** Extra request headers (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
+  /** Gives up after this long (a `ConnectionError`), instead of waiting on a dead connection. */
+  timeoutMs?: number;
+}
+
 /** Sends a request (with a JSON body when `body` is given) and returns the OK response. */
-export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
   const hasBody = body !== undefined;
-  const res = await fetch(path, {
-    method,
-    credentials: "include",
-    headers: hasBody
-      ? { "Content-Type": "application/json", Accept: "application/json" }
-      : { Accept: "application/json" },
-    body: hasBody ? JSON.stringify(body) : undefined,
-  });
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "include",
+      headers: {
+        ...(hasBody ? { "Content-Type": "application/json" } : {}),
+        Accept: "application/json",
+        ...options.headers,
+      },
+      body: hasBody ? JSON.stringify(body) : undefined,
+      ...(options.timeoutMs ? { signal: AbortSignal.timeout(options.timeoutMs) } : {}),
+    });
+  } catch (err) {
+    // fetch() rejects with a TypeError when the server cannot be reached, an abort on the timeout.
+    if (err instanceof TypeError || (err instanceof DOMException && err.name === "TimeoutError")) {
+      throw new ConnectionError(err);
+    }
+    throw err;
+  }
   await throwIfNotOk(res);
   return res;
 }
 
 /** Sends a request and parses the JSON answer; a 204 (or empty body) gives `undefined`. */
-export async function requestJson<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, path, body);
+export async function requestJson<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  const res = await apiRequest(method, path, body, options);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
@@ -91,6 +131,7 @@ export function errorIssues(err: unknown): ApiIssue[] {
 /** A sentence a person can read, for toasts and form alerts, from any thrown value. */
 export function errorMessage(err: unknown, fallback = "Something went wrong. Please try again."): string {
   if (!(err instanceof Error)) return fallback;
+  if (err instanceof ConnectionError) return err.message;
   // fetch() rejects with a TypeError when the server cannot be reached at all.
   if (err instanceof TypeError && /fetch|network|load failed/i.test(err.message)) {
     return "Could not reach the server. Check your connection and try again.";

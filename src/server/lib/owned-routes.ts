@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { notFound } from "./errors";
+import { claimIdempotencyKey, idempotencyKeyOf, recordKeyResult } from "./idempotency";
 import { MAX_PAGE_SIZE, type OwnedRecords, type OwnedTable, type ValuesOf } from "./owned-records";
 import { inTransaction, type OwnerScope } from "./transaction";
 
@@ -91,7 +92,21 @@ export function registerOwnedRoutes<T extends OwnedTable, I extends z.ZodObject,
   });
 
   r.post(path, { schema: { body, response: { 201: one } } }, async (request, reply) => {
-    const row = await write(request, (ctx) => records.create(ctx, request.body as ValuesOf<T>));
+    // With an Idempotency-Key, a create sent again (its answer was lost) answers the first record.
+    const key = idempotencyKeyOf(request);
+    const row = await write(request, async (ctx) => {
+      const earlier = key ? await claimIdempotencyKey(ctx, key, path) : null;
+      if (earlier) {
+        const first = earlier.earlierRecordId
+          ? await records.get(ctx.tx, ctx.ownerId, earlier.earlierRecordId)
+          : null;
+        if (!first) throw notFound();
+        return first;
+      }
+      const created = await records.create(ctx, request.body as ValuesOf<T>);
+      if (key) await recordKeyResult(ctx, key, (created as { id: string }).id);
+      return created;
+    });
     return reply.status(201).send(row);
   });
 

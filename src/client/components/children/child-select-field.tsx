@@ -9,6 +9,16 @@ import { type Child, useChildren } from "@/client/lib/children-api";
  */
 export const NO_CHILD = "none";
 
+/**
+ * The select's value while no child is chosen yet: the form shows 'Choose a child' and refuses to
+ * save (see `linkChild`). A new record starts there when the family has several children and the
+ * header shows all of them, so no record is filed under no child without the person saying so.
+ */
+export const CHOOSE_CHILD = "";
+
+/** What the form says while its Child field is still unchosen. */
+export const CHOOSE_CHILD_MESSAGE = "Choose the child this is for.";
+
 /** The form value that links a record to a child: a child's id or `NO_CHILD`. */
 export interface ChildLinkFormValues {
   childId: string;
@@ -22,6 +32,7 @@ export function childSelectField<TValues extends FieldValues & ChildLinkFormValu
     name: "childId" as Path<TValues>,
     label: "Child",
     type: "select",
+    placeholder: "Choose a child",
     options: [
       { value: NO_CHILD, label: "No specific child" },
       ...children.map((child) => ({ value: child.id, label: child.name })),
@@ -37,13 +48,27 @@ export function useChildSelectField<TValues extends FieldValues & ChildLinkFormV
 }
 
 /**
- * The Child field's starting value: the record's child when editing; when adding, the child the
- * header's filter shows (so a record made while looking at one child belongs to that child).
+ * Whose a new record is: the child shown (the header's filter or the page's own picker), else the
+ * family's only child; with several children and all of them shown, nobody yet (`CHOOSE_CHILD`:
+ * the form asks); with no child at all, none.
+ */
+export function newRecordChild(
+  shownChildId: string | null,
+  children: readonly Pick<Child, "id">[],
+): string | null {
+  if (shownChildId) return shownChildId;
+  if (children.length === 1) return children[0]?.id ?? null;
+  return children.length > 1 ? CHOOSE_CHILD : null;
+}
+
+/**
+ * The Child field's starting value: the record's child when editing; when adding, the child from
+ * `newRecordChild` (so a record made while looking at one child belongs to that child).
  */
 export function childFormValue(
   record: { childId?: string | null } | null,
-  filterChildId: string | null,
+  newChildId: string | null,
 ): string {
   if (record) return record.childId ?? NO_CHILD;
-  return filterChildId ?? NO_CHILD;
+  return newChildId ?? NO_CHILD;
 }

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { getJson, getPage, requestJson } from "@/client/lib/api";
+import { SAVE_TIMEOUT_MS } from "@/client/lib/pending-saves";
 
 /** Query parameters of a list call, such as `{ childId }`; undefined values are left out. */
 export type ListParams = Record<string, string | undefined>;
@@ -22,7 +23,11 @@ export interface ResourceApi<T, Input, Params extends ListParams = ListParams> {
   /** Whether the list comes in pages; `pageOptions` then loads it page by page (`useInfiniteQuery`). */
   paged: boolean;
   pageOptions(params?: Params): ReturnType<typeof pageQueryOptions<T, Params>>;
-  create(input: Input): Promise<T>;
+  /**
+   * With an `idempotencyKey` (one per typed entry), the create may be sent again safely, and a
+   * dead connection is given up on after `SAVE_TIMEOUT_MS` (a `ConnectionError`).
+   */
+  create(input: Input, options?: { idempotencyKey?: string }): Promise<T>;
   update(id: string, input: Partial<Input>): Promise<T>;
   remove(id: string): Promise<void>;
 }
@@ -80,7 +85,15 @@ export function createResourceApi<T, Input, Params extends ListParams = ListPara
       listQueryOptions<T, Params>(listKey(params), withQuery(basePath, params)),
     paged: options.paged ?? false,
     pageOptions: (params?: Params) => pageQueryOptions<T, Params>(key, params, withQuery(basePath, params)),
-    create: (input) => requestJson<T>("POST", basePath, input),
+    create: (input, options) =>
+      requestJson<T>(
+        "POST",
+        basePath,
+        input,
+        options?.idempotencyKey
+          ? { headers: { "Idempotency-Key": options.idempotencyKey }, timeoutMs: SAVE_TIMEOUT_MS }
+          : undefined,
+      ),
     update: (id, input) => requestJson<T>(updateMethod, recordPath(id), input),
     remove: async (id) => {
       await requestJson<void>("DELETE", recordPath(id));

@@ -37,7 +37,8 @@ export function DialogRecordScreen<T extends ScreenRecord, TValues extends Field
   useFormReopening({
     screenTitle: config.title,
     items: screen.list.data,
-    enabled: !blocked,
+    // A new record's child depends on the family's children: wait for them.
+    enabled: !blocked && screen.childrenLoaded,
     withDrafts: isFieldForm(config.form),
     openAdd: dialogs.openAdd,
     openEdit: dialogs.openEdit,

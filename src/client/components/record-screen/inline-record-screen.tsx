@@ -34,7 +34,8 @@ export function InlineRecordScreen<T extends ScreenRecord, TValues extends Field
   useFormReopening({
     screenTitle: config.title,
     items: screen.list.data,
-    enabled: !blocked,
+    // A new record's child depends on the family's children: wait for them.
+    enabled: !blocked && screen.childrenLoaded,
     openAdd: forms.openAdd,
     openEdit: forms.openEdit,
   });

@@ -14,6 +14,7 @@ import {
 } from "@/client/components/ui/dialog";
 import { FormAlert } from "@/client/components/ui/form-field";
 import { RecordFields } from "./record-fields";
+import { SecondLookDialog } from "./second-look";
 import { type RecordFormProps, useRecordForm } from "./use-record-form";
 
 export interface RecordDialogProps<TValues extends FieldValues, TOutput>
@@ -58,10 +59,11 @@ function RecordForm<TValues extends FieldValues, TOutput>(
   },
 ) {
   const { onOpenChange, onCancel, onDirtyChange, fields, submitLabel, pendingLabel, renderBefore } = props;
-  const { form, submit, pending, serverError, dirty, restored, discardDraft } = useRecordForm({
-    ...props,
-    onSubmitted: () => onOpenChange(false),
-  });
+  const { form, submit, pending, serverError, dirty, restored, discardDraft, secondLook, answerSecondLook } =
+    useRecordForm({
+      ...props,
+      onSubmitted: () => onOpenChange(false),
+    });
   useEffect(() => onDirtyChange(dirty, discardDraft), [dirty, discardDraft, onDirtyChange]);
 
   return (
@@ -78,6 +80,7 @@ function RecordForm<TValues extends FieldValues, TOutput>(
           {pending ? pendingLabel : submitLabel}
         </Button>
       </DialogFooter>
+      <SecondLookDialog look={secondLook} onAnswer={answerSecondLook} />
     </form>
   );
 }

@@ -187,6 +187,8 @@ export function RecordFormDialog<T extends ScreenRecord, TValues extends FieldVa
   return (
     <Suspense fallback={null}>
       <RecordDialog
+        // A new form for each record: 'edit that one' from the add form starts from its values.
+        key={editing ? editing.id : "new"}
         open={formOpen}
         onOpenChange={setFormOpen}
         {...props}

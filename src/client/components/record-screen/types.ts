@@ -7,6 +7,7 @@ import type { ChildLinkFormValues } from "@/client/components/children/child-sel
 import type { Child } from "@/client/lib/children-api";
 import type { ListParams, ResourceApi } from "./create-resource-api";
 import type { RecordFieldConfig } from "./record-fields";
+import type { SecondLook } from "./second-look";
 import type { ResourceMessages } from "./use-resource-mutations";
 
 /** A record as the list returns it: anything with an id, linked to a child or not. */
@@ -49,6 +50,16 @@ export interface RecordForm<T extends ScreenRecord, TValues extends FieldValues,
    * record linked to a child starts linked to the child the screen shows (`childId`).
    */
   toFormValues: (record: T | null, childId: string | null) => TValues;
+  /** Questions to ask before saving unusual values (see `SecondLook`). */
+  secondLooks?: (output: TOutput, context: SecondLookContext<T>) => readonly SecondLook[];
+}
+
+/** What a form's second looks may consult: the record edited (null: adding) and the list shown. */
+export interface SecondLookContext<T> {
+  record: T | null;
+  items: readonly T[] | undefined;
+  /** Leaves this form for the edit form of a listed record. */
+  edit: (record: T) => void;
 }
 
 /** What a screen's own add/edit dialog is given (see `CustomRecordForm`). */

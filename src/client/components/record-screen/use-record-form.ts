@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import {
   type DefaultValues,
   type FieldValues,
@@ -13,7 +13,9 @@ import { useLeaveGuard } from "@/client/components/forms/unsaved-changes";
 import { errorIssues } from "@/client/lib/api";
 import { useAuth } from "@/client/lib/auth";
 import { clearDraft, type DraftValues, readDraft, writeDraft } from "@/client/lib/drafts";
+import { newEntryKey } from "@/client/lib/pending-saves";
 import type { RecordFieldConfig } from "./record-fields";
+import type { SecondLook, SecondLookAnswer } from "./second-look";
 
 /** What a record form needs, whether it sits in a dialog (`RecordDialog`) or in the page (`InlineRecordForm`). */
 export interface RecordFormProps<TValues extends FieldValues, TOutput> {
@@ -26,19 +28,28 @@ export interface RecordFormProps<TValues extends FieldValues, TOutput> {
   submitLabel: string;
   /** 'Adding...' / 'Updating...', shown while the request runs. */
   pendingLabel: string;
-  /** Sends the request. Rejecting keeps the form open with the typed values and the server's field messages. */
-  onSubmit: (output: TOutput) => Promise<unknown>;
+  /**
+   * Sends the request. Rejecting keeps the form open with the typed values and the server's field
+   * messages. `entry.key` is the typed entry's own key (an Idempotency-Key for a create): the same
+   * for every try of this entry, a new one once it is saved.
+   */
+  onSubmit: (output: TOutput, entry: { key: string }) => Promise<unknown>;
   /**
    * Where what is typed is kept on this device until it is saved or discarded ('Lab Tests:new',
    * 'Lab Tests:<id>'), so it survives a reload. No draft without one.
    */
   draftKey?: string;
+  /**
+   * Questions to ask before saving what the form holds (a volume no bag holds, a second entry
+   * for the day): each is answered before the request is sent. None by default.
+   */
+  secondLooks?: (output: TOutput) => readonly SecondLook[];
 }
 
 export interface UseRecordFormOptions<TValues extends FieldValues, TOutput>
   extends Pick<
     RecordFormProps<TValues, TOutput>,
-    "schema" | "fields" | "defaultValues" | "onSubmit" | "draftKey"
+    "schema" | "fields" | "defaultValues" | "onSubmit" | "draftKey" | "secondLooks"
   > {
   /** Runs once `onSubmit` resolved: close the dialog or the inline form. */
   onSubmitted: (form: UseFormReturn<TValues, unknown, TOutput>) => void;
@@ -58,6 +69,7 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
   onSubmit,
   onSubmitted,
   draftKey,
+  secondLooks,
 }: UseRecordFormOptions<TValues, TOutput>) {
   const owner = useAuth().user?.id;
   const draft = draftKey && owner ? { owner, key: draftKey } : null;
@@ -90,9 +102,11 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
   const dirty = form.formState.isDirty;
   useLeaveGuard(dirty, discardDraft);
 
-  const submit = form.handleSubmit(async (output) => {
+  const entryKey = useRef<string>(null);
+  entryKey.current ??= newEntryKey();
+  const send = async (output: TOutput) => {
     try {
-      await onSubmit(output);
+      await onSubmit(output, { key: entryKey.current ?? newEntryKey() });
     } catch (err) {
       const fieldNames = new Set<string>(fields.map((f) => f.name));
       const unplaced: string[] = [];
@@ -104,9 +118,28 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
       if (unplaced.length) form.setError("root.server", { message: unplaced.join(" ") });
       return;
     }
+    entryKey.current = newEntryKey();
     discardDraft();
     onSubmitted(form);
+  };
+  const [asking, setAsking] = useState<readonly SecondLook[]>([]);
+  const submit = form.handleSubmit(async (output) => {
+    const looks = secondLooks?.(output) ?? [];
+    if (looks.length) setAsking(looks);
+    else await send(output);
   });
+  /** The person's answer to the second look shown: the next one, the save, or back to the form. */
+  const answerSecondLook = (answer: SecondLookAnswer) => {
+    const [look, ...rest] = asking;
+    if (!look) return;
+    if (answer === "confirm" && rest.length) return setAsking(rest);
+    setAsking([]);
+    if (answer === "confirm") void form.handleSubmit(send)();
+    else if (answer === "alternative" && look.alternative) {
+      discardDraft();
+      look.alternative.choose();
+    }
+  };
 
   return {
     form,
@@ -119,6 +152,9 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
     /** Forgets the draft (the person chose to discard their changes). */
     discardDraft,
     serverError: form.formState.errors.root?.server?.message,
+    /** The question to answer before the save goes ahead (`secondLooks`), or null. */
+    secondLook: asking[0] ?? null,
+    answerSecondLook,
   };
 }
 

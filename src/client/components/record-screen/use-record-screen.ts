@@ -1,7 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import type { FieldValues } from "react-hook-form";
-import { type ChildLinkFormValues, childSelectField } from "@/client/components/children/child-select-field";
+import {
+  type ChildLinkFormValues,
+  childSelectField,
+  newRecordChild,
+} from "@/client/components/children/child-select-field";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
 import { useChildFilter } from "@/client/lib/child-filter";
@@ -81,10 +85,11 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
     : whole;
   useAnnouncedFailure(config.listError?.toast ? config.listError.title : undefined, list);
 
-  const { create, update, remove } = useResourceMutations(api, {
+  const { create, createEntry, update, remove } = useResourceMutations(api, {
     messages: config.messages,
     failureTitle: config.failureTitle,
     alsoInvalidate: [...(config.alsoInvalidate ?? []), activityQueryKey],
+    entryLabel: entryLabelOf(config.addLabel),
     // The list shows one child: a record saved for another one would vanish without a word.
     savedNote: (record) => {
       if (!filterChild || !record.childId || record.childId === filterChild.id) return undefined;
@@ -92,9 +97,8 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
       return `Saved for ${owner}. Showing ${filterChild.name}'s records — choose Show all to see it.`;
     },
   });
-  /** A new record starts linked to the child shown, else to the family's only child. */
-  const newRecordChildId =
-    childId ?? (filter.children.length === 1 ? (filter.children[0]?.id ?? null) : null);
+  /** A new record starts linked to the child shown, else to the family's only child, else asks. */
+  const newRecordChildId = newRecordChild(childId, filter.children);
   const { form } = config;
   const fieldForm = isFieldForm(form) ? form : null;
   const fields = useScreenFields(fieldForm?.fields ?? NO_FIELDS);
@@ -151,7 +155,8 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
         typeof addForm.description === "function" ? addForm.description(context) : addForm.description,
       submitLabel: addForm.submitLabel,
       pendingLabel: addForm.pendingLabel ?? "Adding...",
-      onSubmit: (input: TOutput) => create.mutateAsync(input),
+      onSubmit: (input: TOutput, entry?: { key: string }) =>
+        entry ? createEntry.mutateAsync({ input, entryKey: entry.key }) : create.mutateAsync(input),
     };
   };
 
@@ -164,6 +169,10 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
       fields,
       defaultValues: fieldForm.toFormValues(record, newRecordChildId),
       draftKey: formDraftKey(config.title, record),
+      secondLooks: fieldForm.secondLooks
+        ? (output: TOutput) =>
+            fieldForm.secondLooks?.(output, { record, items, edit: dialogs.openEdit }) ?? []
+        : undefined,
     };
   };
 
@@ -185,6 +194,8 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
     filterChild,
     showAllChildren: () => filter.setChildId(null),
     canAdd: enabled,
+    /** Whether the family's children are known (a new record's child depends on them). */
+    childrenLoaded: !filter.isLoading,
     dialogs,
     gridProps,
     formProps,
@@ -197,6 +208,11 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
 export type RecordScreenState<T extends ScreenRecord, TValues extends FieldValues, TOutput> = ReturnType<
   typeof useRecordScreen<T, TValues, TOutput>
 >;
+
+/** 'Add Symptom Entry' -> 'symptom entry': one record, named in a sentence. */
+function entryLabelOf(addLabel: string): string {
+  return addLabel.replace(/^(add|upload|new|log)\s+/i, "").toLowerCase() || "entry";
+}
 
 /** The list parameters with the screen's child, or none at all (the list's key is then `[key]`). */
 function withChild(params: ListParams | undefined, childId: string | null): ListParams | undefined {

@@ -1,7 +1,9 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { toast } from "@/client/components/ui/use-toast";
-import { errorMessage, errorStatus } from "@/client/lib/api";
+import { ConnectionError, errorMessage, errorStatus } from "@/client/lib/api";
+import { useAuth } from "@/client/lib/auth";
+import { keepPending } from "@/client/lib/pending-saves";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import type { ListParams, ResourceApi } from "./create-resource-api";
 
@@ -34,7 +36,12 @@ export interface ResourceMutationOptions<T> {
    * when the list will not show it.
    */
   savedNote?: (record: T) => string | undefined;
+  /** What one record is called in a sentence ('symptom entry'), for an entry kept on this device. */
+  entryLabel?: string;
 }
+
+/** A create sent with its entry's key: saved, or kept on this device until the connection is back. */
+export type EntryOutcome<T> = { saved: T; pending?: undefined } | { saved?: undefined; pending: true };
 
 /** The toast's text: the spec's message, and the note on a line of its own. */
 function describe(message: string | undefined, note: string | undefined): ReactNode {
@@ -59,9 +66,11 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
     failureTitle,
     successTitle = "Success",
     savedNote,
+    entryLabel = "entry",
   }: ResourceMutationOptions<T>,
 ) {
   const queryClient = useQueryClient();
+  const owner = useAuth().user?.id;
 
   const succeed = async (message: SuccessMessage | undefined, saved?: T) => {
     const note = saved === undefined ? undefined : savedNote?.(saved);
@@ -95,6 +104,40 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
     onSuccess: (saved) => succeed(messages.created, saved),
     onError: (err) => fail(messages.createFailed, err),
   });
+  // A typed entry's create, with the key its form gave it: when the server cannot be reached (or
+  // does not answer within a few seconds), the entry is kept on this device and sent later.
+  const createEntry = useMutation({
+    // Sent even when the browser says it is offline (by default a mutation would wait, the form
+    // spinning, until it is online again): a failure keeps the entry on this device at once.
+    networkMode: "always",
+    mutationFn: async ({ input, entryKey }: { input: Input; entryKey: string }): Promise<EntryOutcome<T>> => {
+      try {
+        return { saved: await api.create(input, { idempotencyKey: entryKey }) };
+      } catch (err) {
+        const kept =
+          err instanceof ConnectionError &&
+          owner !== undefined &&
+          keepPending(owner, {
+            key: entryKey,
+            path: api.basePath,
+            body: input,
+            label: entryLabel,
+            queryKeys: [api.key, ...alsoInvalidate],
+            savedAt: new Date().toISOString(),
+          });
+        if (kept) return { pending: true };
+        throw err;
+      }
+    },
+    onSuccess: (outcome) => {
+      if (outcome.saved) return succeed(messages.created, outcome.saved);
+      toast({
+        title: "Kept on this device",
+        description: `No connection right now. The ${entryLabel} is kept on this device and will be sent when the connection is back.`,
+      });
+    },
+    onError: (err) => fail(messages.createFailed, err),
+  });
   const update = useMutation({
     mutationFn: ({ id, input }: { id: string; input: Partial<Input> }) => api.update(id, input),
     onSuccess: (saved) => succeed(messages.updated, saved),
@@ -106,5 +149,5 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
     onError: (err) => fail(messages.deleteFailed, err),
   });
 
-  return { create, update, remove };
+  return { create, createEntry, update, remove };
 }

@@ -1,5 +1,6 @@
 import { PageHeader } from "@/client/components/ui/page-header";
 import { useAuth } from "@/client/lib/auth";
+import { useChildFilter } from "@/client/lib/child-filter";
 import { EmergencyContactsCard } from "./components/emergency-contacts-card";
 import { IntroBanner } from "./components/intro-banner";
 import { LatestLabsCard } from "./components/latest-labs-card";
@@ -15,9 +16,10 @@ import { QuickLogBar } from "./quick-log/quick-log-bar";
 
 export function DashboardPage() {
   const { user } = useAuth();
+  const shown = useChildFilter();
   return (
     <>
-      <PageHeader title="TPN Tracker Dashboard" subtitle={dashboardSubtitle(user)} />
+      <PageHeader title="TPN Tracker Dashboard" subtitle={dashboardSubtitle(user, shown)} />
       <div className="flex flex-col gap-6">
         <QuickLogBar className="md:hidden" />
         <StatTiles />

@@ -27,4 +27,18 @@ describe("dashboardSubtitle", () => {
     );
     expect(dashboardSubtitle(null)).toBe("Here is your child's care at a glance.");
   });
+
+  it("names the child the header shows, the only child, or 'your children' with all shown", () => {
+    const mia = { name: "Mia" };
+    const noah = { name: "Noah" };
+    expect(dashboardSubtitle(user, { selectedChild: noah, children: [mia, noah] })).toBe(
+      "Welcome back, Ana. Here is Noah's care at a glance.",
+    );
+    expect(dashboardSubtitle(user, { selectedChild: null, children: [mia] })).toBe(
+      "Welcome back, Ana. Here is Mia's care at a glance.",
+    );
+    expect(dashboardSubtitle(user, { selectedChild: null, children: [mia, noah] })).toBe(
+      "Welcome back, Ana. Here is your children's care at a glance.",
+    );
+  });
 });

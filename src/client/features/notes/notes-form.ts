@@ -1,4 +1,8 @@
-import { type ChildLinkFormValues, childFormValue } from "@/client/components/children/child-select-field";
+import {
+  CHOOSE_CHILD,
+  type ChildLinkFormValues,
+  childFormValue,
+} from "@/client/components/children/child-select-field";
 import { linkChild } from "@/client/components/children/link-child";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { NOTE_CATEGORIES, NOTE_PRIORITIES, type NotePriority, noteInput } from "@/domain/notes";
@@ -74,7 +78,11 @@ export function noteFields(
   ];
 }
 
-/** General, medium priority and the filtered child when adding; the note's values when editing. */
+/**
+ * General, medium priority and the filtered child when adding; the note's values when editing. A
+ * note may be about the family as a whole (the spec's notes carry no child), so with all children
+ * shown a new note starts as 'No specific child' instead of asking.
+ */
 export function noteFormValues(note: Note | null, filterChildId: string | null): NoteFormValues {
   return {
     title: note?.title ?? "",
@@ -82,7 +90,7 @@ export function noteFormValues(note: Note | null, filterChildId: string | null):
     category: note?.category ?? "general",
     tags: note?.tags.join(", ") ?? "",
     priority: note?.priority ?? "medium",
-    childId: childFormValue(note, filterChildId),
+    childId: childFormValue(note, filterChildId === CHOOSE_CHILD ? null : filterChildId),
   };
 }
 

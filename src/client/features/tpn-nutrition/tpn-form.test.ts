@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addDays, today } from "@/domain/dates";
 import { formFieldErrors } from "../../../../tests/helpers/form-errors";
-import { tpnFormSchema, tpnFormValues } from "./tpn-form";
+import type { TpnEntry } from "./api";
+import { type TpnEntryBody, tpnFormSchema, tpnFormValues, tpnSecondLooks } from "./tpn-form";
 
 const childId = "0b8f2f4e-4a4c-4d7e-9a51-0c5f7a3c2e11";
 
@@ -20,5 +21,46 @@ describe("the TPN form", () => {
     expect(await formFieldErrors(tpnFormSchema, values)).toEqual({
       date: "Date cannot be in the future",
     });
+  });
+});
+
+describe("the TPN form's second looks", () => {
+  const entry = (fields: Partial<TpnEntry>): TpnEntry => ({
+    id: "1d2c3b4a-0000-4000-8000-000000000001",
+    createdAt: "2026-11-24T21:10:00.000Z",
+    updatedAt: "2026-11-24T21:10:00.000Z",
+    childId,
+    date: today(),
+    calories: null,
+    protein: null,
+    carbohydrates: null,
+    fat: null,
+    volume: "1150.00",
+    duration: null,
+    notes: null,
+    ...fields,
+  });
+  const body = (fields: Partial<TpnEntryBody>) =>
+    tpnFormSchema.parse({ ...tpnFormValues(null, childId), ...fields });
+  const context = (items: TpnEntry[], record: TpnEntry | null = null) => ({ record, items, edit: () => {} });
+
+  it("asks about a volume no bag holds, and about a second entry for the same child and day", () => {
+    expect(tpnSecondLooks(body({ volume: "99999" }), context([])).map((look) => look.title)).toEqual([
+      "Is 99,999 mL right?",
+    ]);
+    const looks = tpnSecondLooks(body({ volume: "1150" }), context([entry({})]));
+    expect(looks).toHaveLength(1);
+    expect(looks[0]?.description).toMatch(
+      /^Already logged (tonight|today) at \d\d:\d\d: add another, or edit that one\?$/,
+    );
+    expect(looks[0]?.alternative?.label).toBe("Edit that one");
+  });
+
+  it("says nothing for a usual volume on a new day, another child's day, or the entry being edited", () => {
+    const other = entry({ childId: "0b8f2f4e-4a4c-4d7e-9a51-0c5f7a3c2e12" });
+    const yesterday = entry({ date: addDays(today(), -1) });
+    expect(tpnSecondLooks(body({ volume: "1150" }), context([other, yesterday]))).toEqual([]);
+    const same = entry({});
+    expect(tpnSecondLooks(body({ volume: "1150" }), context([same], same))).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 import type { z } from "zod";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
-import { toDateOnly } from "@/client/lib/format";
-import { tpnEntryInput } from "@/domain/tpn";
+import type { SecondLook } from "@/client/components/record-screen/second-look";
+import type { SecondLookContext } from "@/client/components/record-screen/types";
+import { formatListDate, toDateOnly, toTimeOnly } from "@/client/lib/format";
+import { isUnusualTpnVolume, TPN_USUAL_VOLUME_ML, tpnEntryInput } from "@/domain/tpn";
 import type { TpnEntry } from "./api";
 
 const FORM_KEYS = [
@@ -65,8 +67,55 @@ export function tpnFormValues(entry: TpnEntry | null, childId: string | null): T
   return { ...values, date: toDateOnly(), childId: childId ?? "" };
 }
 
-/** The TPN entry form as its record screen takes it: schema, fields and starting values. */
-export const tpnForm = { schema: tpnFormSchema, fields: tpnFields, toFormValues: tpnFormValues };
+/**
+ * Asks before saving a volume no bag holds (`TPN_USUAL_VOLUME_ML`), and before adding a second
+ * entry for the same child and day ('add another, or edit that one?').
+ */
+export function tpnSecondLooks(
+  entry: TpnEntryBody,
+  { record, items, edit }: SecondLookContext<TpnEntry>,
+): SecondLook[] {
+  const looks: SecondLook[] = [];
+  if (isUnusualTpnVolume(entry.volume)) {
+    const { min, max } = TPN_USUAL_VOLUME_ML;
+    looks.push({
+      title: `Is ${formatAmount(String(entry.volume))} mL right?`,
+      description: `That is far from what a TPN bag holds (usually ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")} mL). Check the number on the bag label.`,
+      confirmLabel: "Save anyway",
+      backLabel: "Change it",
+    });
+  }
+  const sameDay = record
+    ? undefined
+    : items?.find((item) => item.childId === entry.childId && item.date === entry.date);
+  if (sameDay) {
+    looks.push({
+      title: "Already logged",
+      description: `${alreadyLogged(sameDay)}: add another, or edit that one?`,
+      confirmLabel: "Add another",
+      alternative: { label: "Edit that one", choose: () => edit(sameDay) },
+    });
+  }
+  return looks;
+}
+
+/** 'Already logged tonight at 21:10', 'Already logged today at 08:05', 'Already logged for Nov 24, 2026'. */
+function alreadyLogged(entry: TpnEntry): string {
+  const saved = new Date(entry.createdAt);
+  if (entry.date !== toDateOnly() || Number.isNaN(saved.getTime())) {
+    return `Already logged for ${formatListDate(entry.date)}`;
+  }
+  const when = saved.getHours() >= 17 ? "tonight" : "today";
+  return `Already logged ${when} at ${toTimeOnly(saved)}`;
+}
+
+/** The TPN entry form as its record screen takes it: schema, fields, starting values and second looks. */
+export const tpnForm = {
+  schema: tpnFormSchema,
+  fields: tpnFields,
+  toFormValues: tpnFormValues,
+  secondLooks: tpnSecondLooks,
+};
 
 /** Amounts as a person reads them: "1200.00" -> "1,200", "25.50" -> "25.5". */
 export function formatAmount(value: string | null): string | null {

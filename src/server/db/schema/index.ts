@@ -1,5 +1,6 @@
 export * from "./care-records";
 export * from "./children";
+export * from "./idempotency";
 export * from "./journals";
 export * from "./photos";
 export * from "./picc";

@@ -1,4 +1,4 @@
-import { useChildSelectField } from "@/client/components/children/child-select-field";
+import { newRecordChild, useChildSelectField } from "@/client/components/children/child-select-field";
 import { RecordDialog } from "@/client/components/record-screen/record-dialog";
 import type { RecordFormDialogProps } from "@/client/components/record-screen/types";
 import { formDraftKey } from "@/client/components/record-screen/use-form-reopening";
@@ -14,7 +14,7 @@ export function InfusionCenterDialog(props: RecordFormDialogProps<InfusionCenter
   const { record, title, description } = props;
   const { childId, children } = useChildFilter();
   const childField = useChildSelectField<InfusionCenterFormValues>();
-  const newCenterChild = childId ?? (children.length === 1 ? (children[0]?.id ?? null) : null);
+  const newCenterChild = newRecordChild(childId, children);
   return (
     <RecordDialog
       open={props.open}

@@ -1,4 +1,8 @@
-import { type ChildLinkFormValues, childFormValue } from "@/client/components/children/child-select-field";
+import {
+  CHOOSE_CHILD,
+  type ChildLinkFormValues,
+  childFormValue,
+} from "@/client/components/children/child-select-field";
 import { linkChild } from "@/client/components/children/link-child";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
@@ -42,7 +46,11 @@ export function infusionCenterFields(
   ];
 }
 
-/** 0 and 0 per week (spec section 9) and the filtered child when adding; the center's values when editing. */
+/**
+ * 0 and 0 per week (spec section 9) and the filtered child when adding; the center's values when
+ * editing. A center may serve every child (the spec's 'No specific child'), so with all children
+ * shown a new center starts there instead of asking.
+ */
 export function infusionCenterFormValues(
   center: InfusionCenter | null,
   filterChildId: string | null,
@@ -52,7 +60,7 @@ export function infusionCenterFormValues(
     ...values,
     bloodDrawsPerWeek: center ? values.bloodDrawsPerWeek : "0",
     bandageChangesPerWeek: center ? values.bandageChangesPerWeek : "0",
-    childId: childFormValue(center, filterChildId),
+    childId: childFormValue(center, filterChildId === CHOOSE_CHILD ? null : filterChildId),
   };
 }
 

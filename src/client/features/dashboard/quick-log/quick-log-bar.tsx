@@ -1,7 +1,16 @@
 import { Activity, Droplets, type LucideIcon, NotebookPen, Package, Pill } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
+import { ChildAvatar } from "@/client/components/children/child-avatar";
+import { PAGE_CHILD_PARAM } from "@/client/components/children/use-page-child";
 import { useOnceTrue } from "@/client/components/record-screen/record-screen-parts";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/client/components/ui/dialog";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { cn } from "@/client/lib/utils";
 
@@ -16,11 +25,8 @@ const SupplyUsedDialog = lazy(() =>
 const tile =
   "flex min-h-16 flex-col items-center justify-center gap-1 rounded-xl border border-border bg-card px-2 py-2 text-center font-medium text-sm shadow-xs transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
 
-/** Forms of other screens, opened with their add form showing (`?add=1`). */
-const LINKS: readonly { label: string; href: string; icon: LucideIcon; tint: string }[] = [
-  { label: "TPN today", href: "/tpn-nutrition?add=1", icon: Droplets, tint: "text-emerald-700" },
-  { label: "Symptom", href: "/symptoms-pain?add=1", icon: Activity, tint: "text-rose-700" },
-];
+/** The TPN form of one child, opened with its add form showing. */
+export const tpnTodayHref = (childId: string) => `/tpn-nutrition?add=1&${PAGE_CHILD_PARAM}=${childId}`;
 
 /**
  * One tap to the form: what a parent logs most, at the top of the dashboard on a phone. Each
@@ -29,7 +35,7 @@ const LINKS: readonly { label: string; href: string; icon: LucideIcon; tint: str
 export function QuickLogBar({ className }: { className?: string }) {
   const { selectedChild, children } = useChildFilter();
   const childId = selectedChild?.id ?? (children.length === 1 ? (children[0]?.id ?? null) : null);
-  const [open, setOpen] = useState<"medication" | "supply" | null>(null);
+  const [open, setOpen] = useState<"medication" | "supply" | "tpn" | null>(null);
   const close = (next: boolean) => (next ? undefined : setOpen(null));
   const medicationOpened = useOnceTrue(open === "medication");
   const supplyOpened = useOnceTrue(open === "supply");
@@ -42,14 +48,27 @@ export function QuickLogBar({ className }: { className?: string }) {
         Log now
       </h2>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-        {LINKS.map(({ label, href, icon: Icon, tint }) => (
-          <li key={href}>
-            <Link href={href} className={tile}>
-              <Icon aria-hidden="true" className={cn("size-5", tint)} />
-              {label}
+        <li>
+          {children.length > 1 ? (
+            // Several children: TPN belongs to one of them, so ask whose (never a silent pick).
+            <button
+              type="button"
+              className={cn(tile, "w-full cursor-pointer")}
+              onClick={() => setOpen("tpn")}
+            >
+              <TileLabel label="TPN today" icon={Droplets} tint="text-emerald-700" />
+            </button>
+          ) : (
+            <Link href={childId ? tpnTodayHref(childId) : "/tpn-nutrition?add=1"} className={tile}>
+              <TileLabel label="TPN today" icon={Droplets} tint="text-emerald-700" />
             </Link>
-          </li>
-        ))}
+          )}
+        </li>
+        <li>
+          <Link href="/symptoms-pain?add=1" className={tile}>
+            <TileLabel label="Symptom" icon={Activity} tint="text-rose-700" />
+          </Link>
+        </li>
         <li>
           <button
             type="button"
@@ -83,6 +102,53 @@ export function QuickLogBar({ className }: { className?: string }) {
         ) : null}
         {supplyOpened ? <SupplyUsedDialog open={open === "supply"} onOpenChange={close} /> : null}
       </Suspense>
+      <TpnChildDialog open={open === "tpn"} onOpenChange={close} shownChildId={selectedChild?.id ?? null} />
     </section>
+  );
+}
+
+function TileLabel({ label, icon: Icon, tint }: { label: string; icon: LucideIcon; tint: string }) {
+  return (
+    <>
+      <Icon aria-hidden="true" className={cn("size-5", tint)} />
+      {label}
+    </>
+  );
+}
+
+/** 'TPN today for which child?': one button per child, the one the header shows first. */
+function TpnChildDialog({
+  open,
+  onOpenChange,
+  shownChildId,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  shownChildId: string | null;
+}) {
+  const { children } = useChildFilter();
+  const ordered = [...children].sort((a, b) => Number(b.id === shownChildId) - Number(a.id === shownChildId));
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>TPN today for which child?</DialogTitle>
+          <DialogDescription>The entry is saved on this child's TPN record.</DialogDescription>
+        </DialogHeader>
+        <ul className="flex flex-col gap-2">
+          {ordered.map((child) => (
+            <li key={child.id}>
+              <Link
+                href={tpnTodayHref(child.id)}
+                className="flex min-h-12 items-center gap-3 rounded-lg border border-border px-3 py-2 font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/40"
+              >
+                <ChildAvatar name={child.name} color={child.avatarColor} size="sm" />
+                For {child.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { CheckCircle2, RotateCcw } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useChildSelectField } from "@/client/components/children/child-select-field";
+import { newRecordChild, useChildSelectField } from "@/client/components/children/child-select-field";
 import { useGuardedDialog } from "@/client/components/forms/use-guarded-dialog";
 import { RecordFields } from "@/client/components/record-screen/record-fields";
 import type { RecordFormDialogProps } from "@/client/components/record-screen/types";
@@ -62,10 +62,10 @@ function UploadPhotoForm({
   onCancel: () => void;
   onDirtyChange: (dirty: boolean, discard: () => void) => void;
 }) {
-  const { childId } = useChildFilter();
+  const { childId, children } = useChildFilter();
   const childField = useChildSelectField<PhotoFormValues>();
   const fields = photoFields(childField);
-  const [defaults] = useState(() => newPhotoValues(childId));
+  const [defaults] = useState(() => newPhotoValues(newRecordChild(childId, children)));
   const { form, submit, pending, serverError, dirty, discardDraft } = useRecordForm({
     schema: photoFormSchema,
     fields,

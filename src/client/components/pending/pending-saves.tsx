@@ -1,0 +1,84 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { CloudOff } from "lucide-react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { toast } from "@/client/components/ui/use-toast";
+import { useAuth } from "@/client/lib/auth";
+import { onPendingChange, type PendingSave, pendingSaves, sendPending } from "@/client/lib/pending-saves";
+
+const NONE: readonly PendingSave[] = [];
+/** While entries wait, another try this often (the 'online' event does not see a server come back). */
+const RETRY_MS = 30_000;
+
+/**
+ * Sends the entries kept on this device (saved while the connection was down): on app start, when
+ * the browser is back online, and every 30 s while some wait. Each one that arrives is announced;
+ * while some wait, a banner says so.
+ */
+export function PendingSaves() {
+  const owner = useAuth().user?.id;
+  const queryClient = useQueryClient();
+  const waiting = useSyncExternalStore(onPendingChange, () => (owner ? pendingSaves(owner) : NONE));
+  const hasWaiting = waiting.length > 0;
+  const retry = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    if (!owner) return;
+    let active = true;
+    const run = async () => {
+      if (pendingSaves(owner).length === 0) return;
+      const outcomes = await sendPending(owner);
+      if (!active) return;
+      for (const { save, result, reason } of outcomes) {
+        if (result === "sent") {
+          toast({ title: "Sent", description: `The ${save.label} kept on this device has arrived.` });
+        } else {
+          toast({
+            title: `The ${save.label} kept on this device was not accepted`,
+            description: reason,
+            variant: "destructive",
+          });
+        }
+        for (const queryKey of save.queryKeys) void queryClient.invalidateQueries({ queryKey });
+      }
+    };
+    // On app start and when the browser is back online; every 30 s while entries wait (below).
+    retry.current = () => void run();
+    void run();
+    const onOnline = () => void run();
+    window.addEventListener("online", onOnline);
+    return () => {
+      active = false;
+      retry.current = () => {};
+      window.removeEventListener("online", onOnline);
+    };
+  }, [owner, queryClient]);
+  useEffect(() => {
+    // Not at once when an entry is kept: its connection just failed.
+    if (!hasWaiting) return;
+    const timer = window.setInterval(() => retry.current(), RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [hasWaiting]);
+
+  if (!hasWaiting) return null;
+  return (
+    <section
+      aria-label="Waiting to be sent"
+      className="fixed right-3 bottom-3 left-3 z-40 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 text-sm shadow-lg sm:left-auto sm:max-w-sm"
+    >
+      <p role="status" className="flex items-start gap-2 font-medium">
+        <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {waiting.length === 1
+          ? "1 entry is kept on this device and will be sent when the connection is back."
+          : `${waiting.length} entries are kept on this device and will be sent when the connection is back.`}
+      </p>
+      <ul className="mt-1 list-disc pl-10">
+        {waiting.map((save) => (
+          <li key={save.key}>
+            Pending: {save.label}, saved{" "}
+            {new Date(save.savedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
