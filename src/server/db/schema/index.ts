@@ -1,6 +1,7 @@
 export * from "./care-records";
 export * from "./children";
 export * from "./journals";
+export * from "./passkeys";
 export * from "./photos";
 export * from "./picc";
 export * from "./record-counts";
