@@ -1,5 +1,7 @@
 import { PageHeader } from "@/client/components/ui/page-header";
 import { Spinner } from "@/client/components/ui/spinner";
+import { PasskeysCard } from "@/client/features/passkeys/passkeys-card";
+import { PasswordCard } from "@/client/features/passkeys/password-card";
 import { useAuth } from "@/client/lib/auth";
 import { DangerZoneCard } from "./components/danger-zone-card";
 import { DataManagementCard } from "./components/data-management-card";
@@ -15,6 +17,8 @@ export function SettingsPage() {
       <PageHeader title="Account Settings" subtitle="Your profile, your data, and your account." />
       <div className="flex max-w-3xl flex-col gap-6">
         <ProfileForm user={user} />
+        <PasskeysCard />
+        <PasswordCard />
         <DataManagementCard />
         <StorageCard />
         <DangerZoneCard />
