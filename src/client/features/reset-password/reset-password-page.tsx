@@ -160,12 +160,13 @@ function NewPasswordCard({ token }: { token: string }) {
             <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
               {isSubmitting ? "Saving..." : "Set new password"}
             </Button>
-            <Link
+            {/* A new page load: this page has read its link's token already. */}
+            <a
               href="/reset-password"
               className="self-center font-medium text-primary text-sm hover:underline"
             >
               Ask for a new link
-            </Link>
+            </a>
           </form>
         )}
       </CardContent>
