@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { HeartPulse, LogIn } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { FormAlert } from "@/client/components/ui/form-field";
 import { Spinner } from "@/client/components/ui/spinner";
 import { loginHref } from "@/client/features/passkeys/next-after-sign-in";
 import { PasskeySignInButton } from "@/client/features/passkeys/passkey-sign-in-button";
-import { sessionEndedReason } from "@/client/features/passkeys/session-ended";
+import { forgetSessionEndedReason, sessionEndedReason } from "@/client/features/passkeys/session-ended";
 import { SessionEndedNotice } from "@/client/features/passkeys/session-ended-notice";
 import { cn } from "@/client/lib/utils";
 import { authConfigQueryOptions } from "./api";
@@ -34,6 +34,7 @@ export function LandingPage() {
   const canRegister = config?.mode === "local" && config.allowSignup;
   const onSignedIn = useAuthSuccess();
   const [ended] = useState(() => sessionEndedReason());
+  useEffect(() => forgetSessionEndedReason(), []);
 
   return (
     <div className="min-h-dvh bg-gradient-to-b from-blue-50 via-background to-background">

@@ -19,3 +19,9 @@ function duration(minutes: number) {
   }
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
+
+/** Forgets the reason once the landing page has shown it, so later visits do not repeat it. */
+export function forgetSessionEndedReason() {
+  // biome-ignore lint/suspicious/noDocumentCookie: the server's readable cookie, removed as it was set
+  document.cookie = "session_ended=; Max-Age=0; Path=/; SameSite=Lax";
+}
