@@ -79,6 +79,38 @@ describe("signing in with a passkey", () => {
     });
   }
 
+  it("signs in again with a passkey from the session-ended dialog, keeping the open form", async () => {
+    const page = await browser.newPage("desktop");
+    const authenticator = await withVirtualAuthenticator(page);
+    try {
+      const signUp = await page.request.post(`${site()}/api/auth/register`, {
+        data: { email: uniqueEmail("passkey-again"), password: PASSWORD },
+      });
+      expect(signUp.status()).toBe(201);
+      await page.goto(`${site()}/settings`);
+      await page.getByRole("button", { name: "Add a passkey" }).click();
+      await page
+        .getByRole("list", { name: "Your passkeys" })
+        .getByText(/^Chrome on /)
+        .waitFor();
+
+      await page.goto(`${site()}/notes`);
+      await page.getByRole("button", { name: "Add Note", exact: true }).click();
+      const form = page.getByRole("form", { name: "New Note" });
+      await form.getByLabel("Title *", { exact: true }).fill("Night shift question");
+      await form.getByLabel("Content *", { exact: true }).fill("Ask about the fever at 3am.");
+      // The session ends while the form is open.
+      await page.context().clearCookies();
+      await form.getByRole("button", { name: "Save Note", exact: true }).click();
+      const dialog = page.getByRole("alertdialog", { name: "Your session has ended" });
+      await dialog.getByRole("button", { name: "Sign in with a passkey" }).click();
+      await dialog.waitFor({ state: "detached" });
+      expect(await form.getByLabel("Title *", { exact: true }).inputValue()).toBe("Night shift question");
+    } finally {
+      await authenticator.remove();
+    }
+  });
+
   it("says why the session ended and offers a passkey on the landing page", async () => {
     const page = await browser.newPage("phone");
     await page.context().addCookies([{ name: "session_ended", value: "idle-120", url: site() }]);
