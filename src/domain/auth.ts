@@ -18,20 +18,23 @@ const name = text()
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** A password a person chooses: at sign-up, a change, a reset. */
+export const newPassword = text({ error: "Password is required" }).superRefine((password, ctx) => {
+  const message =
+    password.length < PASSWORD_MIN
+      ? `Password must be at least ${PASSWORD_MIN} characters`
+      : password.length > PASSWORD_MAX
+        ? `Password must be at most ${PASSWORD_MAX} characters`
+        : // Spaces at the ends are easy to type by accident and add nothing to guess.
+          password.trim().length < PASSWORD_MIN
+          ? `Password must be at least ${PASSWORD_MIN} characters, not counting spaces at either end`
+          : undefined;
+  if (message) ctx.addIssue({ code: "custom", message });
+});
+
 export const registerInput = z.object({
   email,
-  password: text({ error: "Password is required" }).superRefine((password, ctx) => {
-    const message =
-      password.length < PASSWORD_MIN
-        ? `Password must be at least ${PASSWORD_MIN} characters`
-        : password.length > PASSWORD_MAX
-          ? `Password must be at most ${PASSWORD_MAX} characters`
-          : // Spaces at the ends are easy to type by accident and add nothing to guess.
-            password.trim().length < PASSWORD_MIN
-            ? `Password must be at least ${PASSWORD_MIN} characters, not counting spaces at either end`
-            : undefined;
-    if (message) ctx.addIssue({ code: "custom", message });
-  }),
+  password: newPassword,
   firstName: name,
   lastName: name,
   /** The browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`). */
@@ -82,6 +85,28 @@ export const emailConfirmationInput = z.object({
     .max(1000, "The link's token is too long"),
 });
 export type EmailConfirmationInput = z.input<typeof emailConfirmationInput>;
+
+/** Changing the password in Settings: the current one proves it is the person. */
+export const passwordChangeInput = z.object({
+  currentPassword: text({ error: "Enter your current password" })
+    .min(1, "Enter your current password")
+    .max(PASSWORD_MAX * 4),
+  newPassword,
+});
+export type PasswordChangeInput = z.input<typeof passwordChangeInput>;
+
+/** Asking for a password reset link. */
+export const passwordResetInput = z.object({ email });
+export type PasswordResetInput = z.input<typeof passwordResetInput>;
+
+/** Choosing a new password from a reset link (`/reset-password?token=...`). */
+export const passwordResetConfirmInput = z.object({
+  token: text({ error: "The link's token is required" })
+    .min(1, "The link's token is required")
+    .max(1000, "The link's token is too long"),
+  newPassword,
+});
+export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmInput>;
 
 /** An answer that is only a sentence to show (a confirmation, a message sent). */
 export const messageRecord = z.object({ message: z.string() });

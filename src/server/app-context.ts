@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { Mailer } from "./lib/mailer";
+import type { Clock } from "./lib/session-store";
 import type { PasswordHasher } from "./modules/auth/passwords";
 import type { ObjectStorage } from "./storage/object-storage";
 
@@ -12,6 +13,8 @@ export interface AppContext {
   storage: ObjectStorage;
   passwords: PasswordHasher;
   mailer: Mailer;
+  /** What time it is: the system's clock, or the one a test moves on. */
+  clock: Clock;
 }
 
 /** A module's routes: registered into a scope (the signed-in one, or the public one) with the context. */

@@ -3,10 +3,12 @@ import type { AppContext, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { createMailer, outboxDir, startOutboxSweep } from "./lib/mailer";
-import type { Clock } from "./lib/session-store";
+import { type Clock, systemClock } from "./lib/session-store";
 import { accountRoutes } from "./modules/account/account.routes";
 import { allergyRoutes } from "./modules/allergies/allergies.routes";
 import { authPublicRoutes, authRoutes } from "./modules/auth/auth.routes";
+import { passkeyPublicRoutes, passkeyRoutes } from "./modules/auth/passkeys.routes";
+import { passwordPublicRoutes, passwordRoutes } from "./modules/auth/password.routes";
 import { createPasswordHasher, type PasswordHasher } from "./modules/auth/passwords";
 import { careTeamRoutes } from "./modules/care-team/care-team.routes";
 import { childrenRoutes } from "./modules/children/children.routes";
@@ -79,11 +81,13 @@ const listRoutesIn = (routes: RegisteredRoute[]) => (route: RouteOptions) => {
 export const BODY_LIMIT = 512 * 1024;
 
 /** The routes a signed-out visitor can reach. */
-const PUBLIC_MODULES: readonly ModuleRoutes[] = [authPublicRoutes];
+const PUBLIC_MODULES: readonly ModuleRoutes[] = [authPublicRoutes, passwordPublicRoutes, passkeyPublicRoutes];
 
 /** Everything else: registered in the signed-in scope, so each answers 401 without a session. */
 const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
   authRoutes,
+  passwordRoutes,
+  passkeyRoutes,
   accountRoutes,
   careTeamRoutes,
   childrenRoutes,
@@ -152,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage ?? createStorage(config),
     passwords: deps.passwords ?? createPasswordHasher(),
     mailer: createMailer(config, { log: app.log }),
+    clock: deps.now ?? systemClock,
   };
   // Messages saved without mail settings (exports, confirmation links) do not pile up on the disk.
   const outboxSweep = startOutboxSweep(outboxDir(config.dataDir), {

@@ -12,6 +12,12 @@ const ConfirmEmailPage = lazy(() =>
   import("@/client/features/confirm-email/confirm-email-page").then((m) => ({ default: m.ConfirmEmailPage })),
 );
 
+const ResetPasswordPage = lazy(() =>
+  import("@/client/features/reset-password/reset-password-page").then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
+
 const LOADING_TEXT = "Loading your medical dashboard...";
 
 /**
@@ -21,10 +27,19 @@ const LOADING_TEXT = "Loading your medical dashboard...";
 function AuthGate() {
   const { user, isLoading } = useAuth();
   const [confirmingEmail] = useRoute("/confirm-email");
+  const [resetting] = useRoute("/reset-password");
   if (isLoading) return <FullScreenLoading label={LOADING_TEXT} />;
   return (
     <Suspense fallback={<FullScreenLoading label={LOADING_TEXT} />}>
-      {confirmingEmail ? <ConfirmEmailPage /> : user ? <SignedInApp user={user} /> : <LandingPage />}
+      {confirmingEmail ? (
+        <ConfirmEmailPage />
+      ) : resetting && !user ? (
+        <ResetPasswordPage />
+      ) : user ? (
+        <SignedInApp user={user} />
+      ) : (
+        <LandingPage />
+      )}
     </Suspense>
   );
 }

@@ -13,6 +13,8 @@ import { FormAlert } from "@/client/components/ui/form-field";
 import { toast } from "@/client/components/ui/use-toast";
 import { authConfigQueryOptions } from "@/client/features/landing/api";
 import { SignInForm } from "@/client/features/landing/components/sign-in-form";
+import { PasskeySignInButton } from "@/client/features/passkeys/passkey-sign-in-button";
+import { sessionEndedReason } from "@/client/features/passkeys/session-ended";
 import { errorMessage, getJson } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
 import { clearSessionExpired, useSessionExpired } from "@/client/lib/session-expiry";
@@ -33,10 +35,12 @@ export function SessionExpiredDialog({ user }: { user: AuthUser }) {
         <AlertDialogHeader>
           <AlertDialogTitle>{TITLE}</AlertDialogTitle>
           <AlertDialogDescription>
-            For your privacy you were signed out. Sign in again to save your changes; the page stays as it is.
+            {sessionEndedReason() ?? "For your privacy you were signed out."} Sign in again to save your
+            changes; the page stays as it is.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <SignInAgain user={user} />
+        <PasskeySignInAgain user={user} />
       </AlertDialogContent>
     </AlertDialog>
   );
@@ -62,6 +66,11 @@ function SignInAgain({ user }: { user: AuthUser }) {
   if (config?.mode === "oidc") return <OidcSignInAgain user={user} />;
   if (config?.mode === "local" || isError) return <LocalSignInAgain user={user} />;
   return <p className="text-muted-foreground text-sm">Loading...</p>;
+}
+
+function PasskeySignInAgain({ user }: { user: AuthUser }) {
+  const onSignedIn = useSignedInAgain(user);
+  return <PasskeySignInButton onSignedIn={onSignedIn} size="default" className="w-full" />;
 }
 
 function SignOutButton() {

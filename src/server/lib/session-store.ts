@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type SessionData, sessions, users } from "../db/schema/index";
 
@@ -18,9 +18,27 @@ export interface ResumedSession {
   userId: string;
 }
 
+/**
+ * Why a session ended by itself: `idle` (no request for the idle limit) or `absolute` (24 hours
+ * after sign-in). Told to the person on the sign-in page.
+ */
+export type EndReason = "idle" | "absolute";
+
+/**
+ * An ended session's row is kept this long past its deadline, so that the next request of its
+ * browser can still be told why it ended (a sign-out or a password change deletes it at once).
+ */
+const KEPT_AFTER_END_MS = 24 * 60 * 60 * 1000;
+
 /** The key stored in the table: an HMAC of the cookie's token, never the token itself. */
 export function sessionKey(token: string, secret: string): string {
   return createHmac("sha256", secret).update(token).digest("base64url");
+}
+
+function endReason(data: SessionData, idleMinutes: number, at: number): EndReason | null {
+  if (at >= Date.parse(data.createdAt) + SESSION_LIFETIME_MS) return "absolute";
+  if (at >= Date.parse(data.lastSeenAt) + idleMinutes * 60 * 1000) return "idle";
+  return null;
 }
 
 function deadline(data: SessionData, idleMinutes: number): Date {
@@ -98,6 +116,15 @@ export function createSessionStore(db: Db, policy: SessionPolicy, clock: Clock =
      * longer than the idle timeout is deleted and not returned. A live one is touched.
      */
     async resume(token: string, now = clock()): Promise<ResumedSession | null> {
+      const found = await this.resumeOrWhy(token, now);
+      return "userId" in found ? found : null;
+    },
+
+    /**
+     * As `resume`, but a session that is not live answers why: the reason it ended by itself, or
+     * null when it is unknown (signed out, ended by a password change, or long gone).
+     */
+    async resumeOrWhy(token: string, now = clock()): Promise<ResumedSession | { ended: EndReason | null }> {
       const sid = sessionKey(token, policy.secret);
       const at = now.getTime();
       const cached = cache.get(sid);
@@ -112,13 +139,13 @@ export function createSessionStore(db: Db, policy: SessionPolicy, clock: Clock =
       const [row] = await db.select().from(sessions).where(eq(sessions.sid, sid));
       if (!row) {
         cache.delete(sid);
-        return null;
+        return { ended: null };
       }
       const until = deadline(row.sess, policy.idleMinutes).getTime();
       if (until <= at) {
         cache.delete(sid);
         await db.delete(sessions).where(eq(sessions.sid, sid));
-        return null;
+        return { ended: endReason(row.sess, policy.idleMinutes, at) };
       }
       remember(sid, { userId: row.userId, readAt: at, deadline: until });
       if (now.getTime() - Date.parse(row.sess.lastSeenAt) > touchAfterMs) {
@@ -131,15 +158,25 @@ export function createSessionStore(db: Db, policy: SessionPolicy, clock: Clock =
       return { sid, userId: row.userId };
     },
 
+    /** Ends every session of `userId` but the one of `keepToken` (a password change keeps its own). */
+    async destroyAllOf(userId: string, keepToken?: string) {
+      const keep = keepToken ? sessionKey(keepToken, policy.secret) : undefined;
+      const ended = await db
+        .delete(sessions)
+        .where(keep ? and(eq(sessions.userId, userId), ne(sessions.sid, keep)) : eq(sessions.userId, userId))
+        .returning({ sid: sessions.sid });
+      for (const row of ended) cache.delete(row.sid);
+    },
+
     async destroy(token: string) {
       const sid = sessionKey(token, policy.secret);
       cache.delete(sid);
       await db.delete(sessions).where(eq(sessions.sid, sid));
     },
 
-    /** Deletes sessions past their deadline. */
+    /** Deletes sessions a day past their deadline (kept until then to tell why they ended). */
     async prune(now = clock()) {
-      await db.delete(sessions).where(lt(sessions.expire, now));
+      await db.delete(sessions).where(lt(sessions.expire, new Date(now.getTime() - KEPT_AFTER_END_MS)));
     },
   };
 }

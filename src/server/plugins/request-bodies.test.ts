@@ -11,6 +11,11 @@ beforeAll(async () => {
   t = await buildTestApp();
   user = await signUp(t.app);
   await seedEveryRecordType(t, user);
+  // A passkey, so its rename route has a target.
+  await queryRows(
+    t.database,
+    sql`insert into passkey_credentials (user_id, credential_id, public_key, name) values (${user.id}, 'cred-1', 'key', 'Phone')`,
+  );
 });
 afterAll(() => t.close());
 

@@ -6,6 +6,7 @@ import { unauthorized } from "../lib/errors";
 import {
   type Clock,
   createSessionStore,
+  type EndReason,
   SESSION_LIFETIME_MS,
   type SessionStore,
   systemClock,
@@ -30,6 +31,11 @@ declare module "fastify" {
     /** Signs a user in: ends any current session and starts a new one with a new id. */
     signIn(userId: string): Promise<void>;
     signOut(): Promise<void>;
+    /**
+     * Ends every session of `userId`; with `keepThis`, all but this request's own (a password
+     * change keeps the browser that made it signed in).
+     */
+    endSessions(userId: string, options?: { keepThis?: boolean }): Promise<void>;
   }
 }
 
@@ -37,6 +43,18 @@ declare module "fastify" {
 export function cookieName(config: Pick<Config, "publicUrl">) {
   return config.publicUrl?.startsWith("https:") ? "__Host-sid" : "sid";
 }
+
+/**
+ * Set when a session ended by itself, for the sign-in page to say why: `idle-<minutes>` or
+ * `absolute`. Not secret (the page reads it); removed at the next sign-in.
+ */
+export const SESSION_ENDED_COOKIE = "session_ended";
+/**
+ * When this browser's session started (signed): the session cookie lives exactly as long as the
+ * session, so after 24 hours only this tells the server that the absolute limit ended it.
+ */
+const STARTED_COOKIE = "session_started";
+const STARTED_KEPT_S = 7 * 24 * 60 * 60;
 
 const loaded = Symbol("sessionLoaded");
 type WithLoaded = FastifyRequest & { [loaded]?: boolean };
@@ -64,18 +82,45 @@ export async function registerSessions(
   await app.register(cookie, { secret: config.sessionSecret });
 
   app.decorateRequest("userId", null);
+  const endedCookieValue = (reason: EndReason) =>
+    reason === "idle" ? `idle-${config.sessionIdleMinutes}` : "absolute";
+  /** Tells the browser why its session ended (when known) and forgets when it started. */
+  const sayWhyEnded = (request: FastifyRequest, reply: FastifyReply, reason: EndReason | null) => {
+    let why = reason;
+    if (!why) {
+      const raw = request.cookies[STARTED_COOKIE];
+      const started = raw ? request.unsignCookie(raw) : undefined;
+      const at = started?.valid && started.value ? Date.parse(started.value) : Number.NaN;
+      if (clock().getTime() >= at + SESSION_LIFETIME_MS) why = "absolute";
+    }
+    if (why) {
+      reply.setCookie(SESSION_ENDED_COOKIE, endedCookieValue(why), {
+        ...cookieOptions,
+        httpOnly: false,
+        maxAge: STARTED_KEPT_S,
+      });
+    }
+    if (request.cookies[STARTED_COOKIE]) reply.clearCookie(STARTED_COOKIE, cookieOptions);
+  };
+
   app.decorateRequest("loadSession", async function (this: WithLoaded, reply: FastifyReply) {
     if (this[loaded]) return this.userId;
     this[loaded] = true;
     const token = this.cookies[name];
-    if (!token) return null;
-    const session = await store.resume(token);
-    if (session) {
+    if (!token) {
+      // The browser dropped the session cookie at its 24 hours.
+      if (this.cookies[STARTED_COOKIE]) sayWhyEnded(this, reply, null);
+      return null;
+    }
+    const session = await store.resumeOrWhy(token);
+    if ("userId" in session) {
       this.userId = session.userId;
       await loadFamilyTimeZone(db, this, session.userId);
+    } else {
+      // A cookie of an ended session is removed, so the browser stops sending it.
+      reply.clearCookie(name, cookieOptions);
+      sayWhyEnded(this, reply, session.ended);
     }
-    // A cookie of an ended session is removed, so the browser stops sending it.
-    else reply.clearCookie(name, cookieOptions);
     return this.userId;
   });
   app.decorateRequest("ownerId", function (this: FastifyRequest) {
@@ -94,13 +139,29 @@ export async function registerSessions(
     (this.request as WithLoaded)[loaded] = true;
     await loadFamilyTimeZone(db, this.request, userId);
     this.setCookie(name, token, { ...cookieOptions, maxAge: SESSION_LIFETIME_MS / 1000 });
+    this.setCookie(STARTED_COOKIE, clock().toISOString(), {
+      ...cookieOptions,
+      signed: true,
+      maxAge: STARTED_KEPT_S,
+    });
+    if (this.request.cookies[SESSION_ENDED_COOKIE]) {
+      this.clearCookie(SESSION_ENDED_COOKIE, { ...cookieOptions, httpOnly: false });
+    }
   });
+
+  app.decorateReply(
+    "endSessions",
+    async function (this: FastifyReply, userId: string, options: { keepThis?: boolean } = {}) {
+      await store.destroyAllOf(userId, options.keepThis ? this.request.cookies[name] : undefined);
+    },
+  );
 
   app.decorateReply("signOut", async function (this: FastifyReply) {
     const token = this.request.cookies[name];
     if (token) await store.destroy(token);
     this.request.userId = null;
     this.clearCookie(name, cookieOptions);
+    if (this.request.cookies[STARTED_COOKIE]) this.clearCookie(STARTED_COOKIE, cookieOptions);
   });
 
   const timer = setInterval(

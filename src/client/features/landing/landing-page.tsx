@@ -1,20 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
 import { HeartPulse, LogIn } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { FormAlert } from "@/client/components/ui/form-field";
 import { Spinner } from "@/client/components/ui/spinner";
+import { loginHref } from "@/client/features/passkeys/next-after-sign-in";
+import { PasskeySignInButton } from "@/client/features/passkeys/passkey-sign-in-button";
+import { forgetSessionEndedReason, sessionEndedReason } from "@/client/features/passkeys/session-ended";
+import { SessionEndedNotice } from "@/client/features/passkeys/session-ended-notice";
 import { cn } from "@/client/lib/utils";
 import { authConfigQueryOptions } from "./api";
 import { FeatureGrid, HealthcareExcellenceCard } from "./components/landing-features";
 import { REGISTER_HREF } from "./components/register-href";
+import { useAuthSuccess } from "./use-auth-success";
 
 /** The forms (and their validation library) load only when a form is shown (`?signin=1`). */
 const SignInCard = lazy(() => import("./components/sign-in-card").then((m) => ({ default: m.SignInCard })));
-
-/** Sign-in starts on the server: it redirects to the identity provider, or back here with `?signin=1`. */
-const LOGIN_HREF = "/api/login";
 
 /** Where an OpenID Connect sign-in that went wrong sends the browser back to (`/?signin=...`). */
 const SIGN_IN_PROBLEMS: Record<string, string> = {
@@ -30,11 +32,15 @@ export function LandingPage() {
   const mode = params.get("mode") === "register" ? "register" : "signin";
   const { data: config } = useQuery(authConfigQueryOptions);
   const canRegister = config?.mode === "local" && config.allowSignup;
+  const onSignedIn = useAuthSuccess();
+  const [ended] = useState(() => sessionEndedReason());
+  useEffect(() => forgetSessionEndedReason(), []);
 
   return (
     <div className="min-h-dvh bg-gradient-to-b from-blue-50 via-background to-background">
       <main className="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-10 sm:px-6 sm:py-16 lg:gap-14">
         <FormAlert message={problem} className="mx-auto w-full max-w-3xl" />
+        <SessionEndedNotice message={problem ? undefined : ended} />
         <section
           className={cn(
             "grid items-center gap-8",
@@ -55,7 +61,7 @@ export function LandingPage() {
             {showForm ? null : (
               <div className="flex flex-col gap-3 sm:flex-row">
                 <Button asChild size="lg" className="px-8">
-                  <a href={LOGIN_HREF}>
+                  <a href={loginHref()}>
                     <LogIn aria-hidden="true" />
                     Sign In
                   </a>
@@ -65,6 +71,7 @@ export function LandingPage() {
                     <Link href={REGISTER_HREF}>Create an account</Link>
                   </Button>
                 ) : null}
+                <PasskeySignInButton onSignedIn={onSignedIn} className="px-8" />
               </div>
             )}
           </div>

@@ -1,17 +1,21 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { useLocation } from "wouter";
+import { nextAfterSignIn } from "@/client/features/passkeys/next-after-sign-in";
 import { errorIssues, errorMessage } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
 
-/** After signing in or up: remember the user, reload anything user-specific, go to the dashboard. */
+/**
+ * After signing in or up: remember the user, reload anything user-specific, and go where the
+ * person was going (the tapped form, a deep link's screen), else to the dashboard.
+ */
 export function useAuthSuccess() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return async (user: AuthUser) => {
     queryClient.setQueryData(authQueryKey, user);
     await queryClient.invalidateQueries({ queryKey: authQueryKey });
-    navigate("/", { replace: true });
+    navigate(nextAfterSignIn(), { replace: true });
   };
 }
 

@@ -1,5 +1,7 @@
 import { PageHeader } from "@/client/components/ui/page-header";
 import { Spinner } from "@/client/components/ui/spinner";
+import { PasskeysCard } from "@/client/features/passkeys/passkeys-card";
+import { PasswordCard } from "@/client/features/passkeys/password-card";
 import { useAuth } from "@/client/lib/auth";
 import { DangerZoneCard } from "./components/danger-zone-card";
 import { DataManagementCard } from "./components/data-management-card";
@@ -17,6 +19,8 @@ export function SettingsPage() {
       <div className="flex max-w-3xl flex-col gap-6">
         <ProfileForm user={user} />
         <TimeZoneCard user={user} />
+        <PasskeysCard />
+        <PasswordCard />
         <DataManagementCard />
         <StorageCard />
         <DangerZoneCard />

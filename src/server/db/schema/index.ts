@@ -2,6 +2,7 @@ export * from "./care-records";
 export * from "./children";
 export * from "./idempotency";
 export * from "./journals";
+export * from "./passkeys";
 export * from "./photos";
 export * from "./picc";
 export * from "./record-counts";

@@ -8,6 +8,7 @@ import {
   registerInput,
 } from "../../../domain/auth";
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from "../../../domain/clock";
+import { DEFAULT_NEXT, safeNextPath } from "../../../domain/next-path";
 import { signedInUserRecord } from "../../../domain/signed-in-user";
 import type { ModuleRoutes } from "../../app-context";
 import type { Db } from "../../db/client";
@@ -187,9 +188,16 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
   );
 
   r.get("/api/login", async (request, reply) => {
-    if (!oidc) return reply.redirect("/?signin=1");
+    // Where to go once signed in: only ever a path of this site.
+    const next = safeNextPath((request.query as { next?: unknown }).next);
+    if (!oidc) {
+      return reply.redirect(
+        next === DEFAULT_NEXT ? "/?signin=1" : `/?signin=1&next=${encodeURIComponent(next)}`,
+      );
+    }
     const { url, pending } = await oidc.start(`${origin(request)}/api/callback`);
-    reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
+    const withNext: PendingLogin & { next: string } = { ...pending, next };
+    reply.setCookie(PENDING_COOKIE, JSON.stringify(withNext), {
       path: "/api/callback",
       httpOnly: true,
       sameSite: "lax",
@@ -206,12 +214,12 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
     const unsigned = raw ? request.unsignCookie(raw) : undefined;
     reply.clearCookie(PENDING_COOKIE, { path: "/api/callback" });
     if (!unsigned?.valid || !unsigned.value) return reply.redirect("/?signin=expired");
-    const pending = JSON.parse(unsigned.value) as PendingLogin;
+    const { next, ...pending } = JSON.parse(unsigned.value) as PendingLogin & { next?: unknown };
     try {
       const identity = await oidc.finish(new URL(request.url, origin(request)), pending);
       const user = await findOrCreateOidcUser(db, identity, new Date(), browserTimeZone(request));
       await reply.signIn(user.id);
-      return reply.redirect("/");
+      return reply.redirect(safeNextPath(next));
     } catch (err) {
       request.log.warn({ fault: (err as Error).name }, "OpenID Connect sign-in failed");
       return reply.redirect("/?signin=failed");

@@ -8,7 +8,7 @@ import { loginFailures } from "../../db/schema/index";
  */
 export const MAX_FAILURES = 10;
 export const WINDOW_MS = 15 * 60 * 1000;
-const SIGN_IN_LIMIT: AttemptLimit = { max: MAX_FAILURES, windowMs: WINDOW_MS };
+export const SIGN_IN_LIMIT: AttemptLimit = { max: MAX_FAILURES, windowMs: WINDOW_MS };
 /** At most this many new accounts per client address in an hour. */
 export const MAX_SIGNUPS = 10;
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;

@@ -99,8 +99,9 @@ async function throughProvider(authorizationUrl: string): Promise<URL> {
   throw new Error("too many redirects");
 }
 
-async function signInThroughProvider() {
-  const start = await t.app.inject({ method: "GET", url: "/api/login" });
+async function signInThroughProvider(next?: string, landsOn = "/") {
+  const query = next === undefined ? "" : `?next=${encodeURIComponent(next)}`;
+  const start = await t.app.inject({ method: "GET", url: `/api/login${query}` });
   expect(start.statusCode).toBe(302);
   const location = new URL(start.headers.location as string);
   expect(location.origin).toBe(issuer);
@@ -115,9 +116,24 @@ async function signInThroughProvider() {
     headers: { cookie: `oidc_pending=${pending.value}` },
   });
   expect(callback.statusCode).toBe(302);
-  expect(callback.headers.location).toBe("/");
+  expect(callback.headers.location).toBe(landsOn);
   return clientFor(t.app, sessionCookie(callback));
 }
+
+describe("where OpenID Connect sign-in lands", () => {
+  it("goes on to the path the person was going to", async () => {
+    nextAccount = "family-next-1";
+    await signInThroughProvider("/tpn?log=today", "/tpn?log=today");
+  });
+
+  it.each(["https://evil.example/", "//evil.example/tpn", "/\\evil.example", "javascript:alert(1)"])(
+    "refuses a next of %j and lands on the dashboard",
+    async (next) => {
+      nextAccount = "family-next-2";
+      await signInThroughProvider(next, "/");
+    },
+  );
+});
 
 describe("OpenID Connect sign-in", () => {
   it("signs in through the provider and creates the user once", async () => {

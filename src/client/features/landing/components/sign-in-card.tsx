@@ -2,7 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { loginHref } from "@/client/features/passkeys/next-after-sign-in";
+import { PasskeySignInButton } from "@/client/features/passkeys/passkey-sign-in-button";
 import { authConfigQueryOptions } from "../api";
+import { useAuthSuccess } from "../use-auth-success";
 import { RegisterForm } from "./register-form";
 import { SignInForm } from "./sign-in-form";
 
@@ -16,6 +19,7 @@ export function SignInCard({ mode }: { mode: "signin" | "register" }) {
   const { data: config } = useQuery(authConfigQueryOptions);
   const canRegister = config?.mode === "local" && config.allowSignup;
   const registering = mode === "register" && canRegister;
+  const onSignedIn = useAuthSuccess();
 
   if (config?.mode === "oidc") {
     return (
@@ -28,8 +32,9 @@ export function SignInCard({ mode }: { mode: "signin" | "register" }) {
         </CardHeader>
         <CardContent>
           <Button asChild size="lg" className="w-full">
-            <a href="/api/login">Continue to sign in</a>
+            <a href={loginHref()}>Continue to sign in</a>
           </Button>
+          <PasskeySignInButton onSignedIn={onSignedIn} className="mt-3 w-full" />
         </CardContent>
       </Card>
     );
@@ -47,6 +52,17 @@ export function SignInCard({ mode }: { mode: "signin" | "register" }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {registering ? <RegisterForm /> : <SignInForm />}
+        {registering ? null : (
+          <>
+            <Link
+              href="/reset-password"
+              className="self-center font-medium text-primary text-sm underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+            <PasskeySignInButton onSignedIn={onSignedIn} className="w-full" />
+          </>
+        )}
         {canRegister ? (
           <p className="text-center text-muted-foreground text-sm">
             {registering ? "Already have an account? " : "New here? "}

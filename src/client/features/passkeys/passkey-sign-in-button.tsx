@@ -1,0 +1,59 @@
+import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/client/components/ui/button";
+import { FormAlert } from "@/client/components/ui/form-field";
+import { errorMessage } from "@/client/lib/api";
+import type { AuthUser } from "@/client/lib/auth";
+import { isPasskeyCancelled, signInWithPasskey } from "./api";
+
+/**
+ * "Sign in with a passkey": one touch (the phone's fingerprint, face or screen lock), no email or
+ * password typed. Shown only where the browser can use passkeys.
+ */
+export function PasskeySignInButton({
+  onSignedIn,
+  size = "lg",
+  className,
+}: {
+  onSignedIn: (user: AuthUser) => Promise<void>;
+  size?: "default" | "lg";
+  className?: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  if (!browserSupportsWebAuthn()) return null;
+
+  async function signIn() {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await onSignedIn(await signInWithPasskey());
+    } catch (err) {
+      setProblem(
+        isPasskeyCancelled(err)
+          ? "Signing in with a passkey was cancelled. Try again, or use your email and password."
+          : errorMessage(err),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <FormAlert message={problem} />
+      <Button
+        type="button"
+        size={size}
+        variant="outline"
+        onClick={signIn}
+        disabled={busy}
+        className={className}
+      >
+        <KeyRound aria-hidden="true" />
+        {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+      </Button>
+    </div>
+  );
+}
