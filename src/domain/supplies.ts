@@ -123,6 +123,8 @@ const wholeNumber = (message: string, min: number) =>
     return n;
   });
 
+const MAX_STOCK_TEXT = MAX_STOCK.toLocaleString("en-US");
+
 /** At most this many lines in one delivery or count: far more supplies than a home keeps. */
 export const MAX_STOCK_LINES = 500;
 
@@ -152,7 +154,7 @@ export const supplyReceiptInput = z
     lines: stockLines(
       z.object({
         supplyId: requiredId("Supply"),
-        quantity: wholeNumber(`Quantity received must be a whole number from 1 to ${MAX_STOCK}`, 1),
+        quantity: wholeNumber(`Quantity received must be a whole number from 1 to ${MAX_STOCK_TEXT}`, 1),
         lot: optionalText(100),
         expirationDate: optionalIsoDate("Expiration date"),
       }),
@@ -168,7 +170,7 @@ export const supplyCountInput = z
     lines: stockLines(
       z.object({
         supplyId: requiredId("Supply"),
-        counted: wholeNumber(`Counted must be a whole number from 0 to ${MAX_STOCK}`, 0),
+        counted: wholeNumber(`Counted must be a whole number from 0 to ${MAX_STOCK_TEXT}`, 0),
       }),
     ),
   })

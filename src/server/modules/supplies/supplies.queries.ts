@@ -225,7 +225,7 @@ export async function receiveDelivery(
     if (supply.currentStock + line.quantity > MAX_STOCK)
       issues.push({
         path: `lines.${index}.quantity`,
-        message: `${supply.name} would hold more than ${MAX_STOCK} ${supply.unit}: check the quantity`,
+        message: `${supply.name} would hold more than ${MAX_STOCK.toLocaleString("en-US")} ${supply.unit}: check the quantity`,
       });
   });
   if (issues.length > 0) throw invalidRecord(issues);

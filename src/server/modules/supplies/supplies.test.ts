@@ -255,7 +255,7 @@ describe("deliveries and stocktakes", () => {
     ]);
     expect(response.statusCode).toBe(400);
     expect(response.json().issues).toEqual([
-      { path: "lines.3.quantity", message: "Quantity received must be a whole number from 1 to 1000000" },
+      { path: "lines.3.quantity", message: "Quantity received must be a whole number from 1 to 1,000,000" },
     ]);
     for (const supply of supplies) {
       expect(await stockOf(user, supply.id)).toBe(5);
@@ -334,7 +334,7 @@ describe("deliveries and stocktakes", () => {
     ]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().issues).toEqual([
-      { path: "lines.1.counted", message: "Counted must be a whole number from 0 to 1000000" },
+      { path: "lines.1.counted", message: "Counted must be a whole number from 0 to 1,000,000" },
     ]);
     expect(await stockOf(user, bags.id)).toBe(10);
 
