@@ -402,4 +402,23 @@ describe("deliveries and stocktakes", () => {
     const activity = JSON.stringify((await user.get("/api/dashboard/activity")).json());
     expect(activity).not.toContain("Secret supply");
   });
+
+  it("go with the family's records and with the account", async () => {
+    const eventsOf = async (user: TestUser) =>
+      (
+        await queryRows(
+          t.database,
+          sql`select count(*)::int as n from supply_stock_events where user_id = ${user.id}`,
+        )
+      )[0];
+    for (const path of ["/api/account/child-profile", "/api/account/user"]) {
+      const user = await signUp(t.app);
+      const supply = await addSupply(user);
+      await receive(user, [{ supplyId: supply.id, quantity: 3 }]);
+      await count(user, [{ supplyId: supply.id, counted: 2 }]);
+      expect(await eventsOf(user)).toEqual({ n: 2 });
+      expect((await user.delete(path)).statusCode).toBe(200);
+      expect(await eventsOf(user)).toEqual({ n: 0 });
+    }
+  });
 });
