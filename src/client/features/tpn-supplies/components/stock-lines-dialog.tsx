@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useGuardedDialog } from "@/client/components/forms/use-guarded-dialog";
 import { Button } from "@/client/components/ui/button";
 import {
@@ -15,7 +15,6 @@ import { FormAlert } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorIssues, errorMessage, requestJson } from "@/client/lib/api";
-import { cn } from "@/client/lib/utils";
 import { supplyCountInput, supplyReceiptInput } from "@/domain/supplies";
 import { type SupplyListItem, suppliesApi, supplyStockEventsKey } from "../api";
 
@@ -136,7 +135,7 @@ function StockLinesForm({
     inputs.current.get(next.id)?.focus();
   };
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
     const typed = supplies.filter((supply) => values[supply.id]?.amount.trim());
@@ -341,7 +340,7 @@ function StockLine({
         ) : (
           <button
             type="button"
-            className={cn("self-start text-primary text-xs underline-offset-2 hover:underline")}
+            className="-my-1 min-h-8 self-start text-primary text-xs underline-offset-2 hover:underline"
             onClick={() => setDetails(true)}
             aria-label={`Add lot and expiry for ${supply.name}`}
           >
