@@ -35,38 +35,51 @@ async function valueTicks(figure: Locator) {
   });
 }
 
+/** A child whose TPN entries give only a volume: tonight's bag logged nine times (109,364 mL). */
+async function seedVolumes(page: Page) {
+  await signUpViaApi(page);
+  const child = await post(page, "/api/children", { name: "Sam" });
+  await post(page, "/api/tpn", { childId: child.id, date: localDay(-2), volume: "1150" });
+  await post(page, "/api/tpn", { childId: child.id, date: localDay(-1), volume: "1100" });
+  await post(page, "/api/tpn", { childId: child.id, date: localDay(), volume: "99999" });
+  for (let n = 0; n < 8; n++)
+    await post(page, "/api/tpn", { childId: child.id, date: localDay(), volume: n === 0 ? "2365" : "1000" });
+}
+
+const volumeFigure = (page: Page) => page.getByRole("figure").filter({ hasText: "Volume" });
+
 describe("trend charts that do not mislead", () => {
   const browser = useBrowser();
 
-  for (const size of ["phone", "desktop"] as Size[]) {
-    it(`opens the TPN trend on the volume written, from 0 mL, every axis label whole (${size})`, async () => {
-      const page = await browser.newPage(size);
-      await signUpViaApi(page);
-      const child = await post(page, "/api/children", { name: "Sam" });
-      // Only the volume is written down; tonight's bag was logged nine times (109,364 mL).
-      await post(page, "/api/tpn", { childId: child.id, date: localDay(-2), volume: "1150" });
-      await post(page, "/api/tpn", { childId: child.id, date: localDay(-1), volume: "1100" });
-      await post(page, "/api/tpn", { childId: child.id, date: localDay(), volume: "99999" });
-      for (let n = 0; n < 8; n++)
-        await post(page, "/api/tpn", {
-          childId: child.id,
-          date: localDay(),
-          volume: n === 0 ? "2365" : "1000",
-        });
+  it("opens the TPN trend on the amount that was written down, not on empty calories", async () => {
+    const page = await browser.newPage("phone");
+    await seedVolumes(page);
+    await page.goto("/tpn-nutrition");
+    await expect
+      .poll(() => volumeFigure(page).locator("figcaption").textContent(), { timeout: 10_000 })
+      .toContain("Volume: latest 109,364 mL on");
+    expect(await page.getByRole("combobox", { name: "Amount" }).textContent()).toContain("Volume");
+    expect(await page.getByText("Nothing to chart yet").count()).toBe(0);
+  });
 
+  for (const size of ["phone", "desktop"] as Size[]) {
+    it(`draws the volume from 0 mL with every axis label whole, and pain from 0 to 10 (${size})`, async () => {
+      const page = await browser.newPage(size);
+      await seedVolumes(page);
       await page.goto("/tpn-nutrition");
-      const figure = page.getByRole("figure").filter({ hasText: "Volume" });
+      await page.getByRole("combobox", { name: "Amount" }).click();
+      await page.getByRole("option", { name: "Volume (mL)" }).click();
+      const figure = volumeFigure(page);
       await expect
         .poll(() => figure.locator("figcaption").textContent())
         .toContain("Volume: latest 109,364 mL on");
-      expect(await page.getByRole("combobox", { name: "Amount" }).textContent()).toContain("Volume");
 
       const ticks = await valueTicks(figure);
+      // Every label whole inside the chart's box (they were cut at its left edge).
+      expect(ticks.filter((tick) => !tick.inside)).toEqual([]);
       expect(ticks.at(-1)?.text).toBe("0 mL");
       expect(ticks[0]?.text).toBe("125,000 mL");
-      expect(ticks.filter((tick) => !tick.inside)).toEqual([]);
 
-      // Pain on its own 0 to 10 scale.
       await post(page, "/api/symptoms", { date: localDay(-1), symptoms: "fever", painLevel: 3 });
       await post(page, "/api/symptoms", { date: localDay(), symptoms: "fever", painLevel: 4 });
       await page.goto("/symptoms-pain");
