@@ -62,6 +62,7 @@ describe("a chart's value axis", () => {
     expect(valueAxis([900, 1150, 1000])).toEqual({
       domain: [0, 1250],
       ticks: [0, 250, 500, 750, 1000, 1250],
+      broken: false,
     });
     // Nine bags logged on one day: 109,364 mL.
     const volume = valueAxis([1150, 109_364]);
@@ -74,7 +75,22 @@ describe("a chart's value axis", () => {
     expect(valueAxis([]).domain).toEqual([0, 1]);
   });
   it("keeps a fixed scale's ends (pain 0 to 10)", () => {
-    expect(valueAxis([3.5, 4], { fixed: [0, 10] })).toEqual({ domain: [0, 10], ticks: [0, 2, 4, 6, 8, 10] });
+    expect(valueAxis([3.5, 4], { fixed: [0, 10] })).toEqual({
+      domain: [0, 10],
+      ticks: [0, 2, 4, 6, 8, 10],
+      broken: false,
+    });
+  });
+  it("starts a measurement's axis under its lowest value, marked as broken, when asked", () => {
+    // Sodium 136 to 141 with its normal range 135-145: drawn from zero it would be a flat line.
+    expect(valueAxis([136, 139, 141, 135, 145], { from: "data" })).toEqual({
+      domain: [134, 146],
+      ticks: [134, 136, 138, 140, 142, 144, 146],
+      broken: true,
+    });
+    // Values near zero need no break.
+    expect(valueAxis([0.5, 3], { from: "data" })).toMatchObject({ domain: [0, 3], broken: false });
+    expect(valueAxis([12.8, 12.8], { from: "data" }).broken).toBe(true);
   });
   it("labels ticks with thousands separators and the unit", () => {
     expect(tickLabel(109_364, "mL")).toBe("109,364 mL");

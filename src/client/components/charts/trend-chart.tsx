@@ -20,9 +20,27 @@ export interface TrendChartProps {
   band?: { low: number; high: number } | null;
   /** A scale with its own ends (pain: 0 to 10); amounts otherwise start at zero. */
   scale?: [number, number];
+  /**
+   * "data" for measurements whose changes matter more than their size (a lab result): the axis
+   * starts under the lowest value, with a break drawn on it. Amounts start at zero.
+   */
+  axisFrom?: "zero" | "data";
 }
 
 const TICK_FONT_SIZE = 11;
+
+/** From a tick label's end to the axis line: recharts' tick line (6) and its gap (2). */
+const AXIS_GAP = 8;
+
+/** Two slashes across the value axis just above its lowest tick: it does not start at zero. */
+function AxisBreak({ x, y }: { x: number; y: number }) {
+  return (
+    <g data-axis-break="" aria-hidden="true">
+      <rect x={x - 6} y={y - 4} width={12} height={7} fill="var(--color-card, #fff)" />
+      <path d={`M${x - 6},${y + 1} l12,-4 M${x - 6},${y + 5} l12,-4`} stroke="#64748b" strokeWidth={1.2} />
+    </g>
+  );
+}
 
 /** The widest of `labels` as the browser draws them at `fontSize` in the page's font (0 where it cannot tell). */
 function measuredWidth(labels: readonly string[], fontSize: number): number {
@@ -35,13 +53,17 @@ function measuredWidth(labels: readonly string[], fontSize: number): number {
 const day = (date: string) => format(parseDateValue(date), "MMM d");
 
 /** The line itself (recharts): loaded only on screens that show a trend. */
-export default function TrendChart({ points, unit, band, scale }: TrendChartProps) {
+export default function TrendChart({ points, unit, band, scale, axisFrom = "zero" }: TrendChartProps) {
   const data = points.map((p) => ({ ...p, label: day(p.date) }));
   // From zero (or the scale's own ends), so a line's height is its amount; the axis as wide as
   // its longest label ('120,000 mL'), so no label is cut.
-  const axis = valueAxis([...points.map((p) => p.value), ...(band ? [band.high] : [])], {
-    ...(scale ? { fixed: scale } : {}),
-  });
+  const axis = valueAxis(
+    [
+      ...points.map((p) => p.value),
+      ...(band ? (axisFrom === "data" ? [band.low, band.high] : [band.high]) : []),
+    ],
+    { ...(scale ? { fixed: scale } : {}), from: axisFrom },
+  );
   const labels = axis.ticks.map((tick) => tickLabel(tick, unit));
   return (
     <ResponsiveContainer width="100%" height={220}>
@@ -51,17 +73,22 @@ export default function TrendChart({ points, unit, band, scale }: TrendChartProp
         <YAxis
           // Drawn whole on one line (recharts would wrap '125,000 mL' onto two).
           tick={(props: { x: number | string; y: number | string; payload: { value: unknown } }) => (
-            <text
-              x={props.x}
-              y={props.y}
-              dy="0.355em"
-              textAnchor="end"
-              fontSize={TICK_FONT_SIZE}
-              fill="#64748b"
-              className="recharts-cartesian-axis-tick-value"
-            >
-              {tickLabel(Number(props.payload.value), unit)}
-            </text>
+            <g>
+              <text
+                x={props.x}
+                y={props.y}
+                dy="0.355em"
+                textAnchor="end"
+                fontSize={TICK_FONT_SIZE}
+                fill="#64748b"
+                className="recharts-cartesian-axis-tick-value"
+              >
+                {tickLabel(Number(props.payload.value), unit)}
+              </text>
+              {axis.broken && Number(props.payload.value) === axis.domain[0] ? (
+                <AxisBreak x={Number(props.x) + AXIS_GAP} y={Number(props.y) - 9} />
+              ) : null}
+            </g>
           )}
           width={Math.max(axisWidth(labels, TICK_FONT_SIZE), measuredWidth(labels, TICK_FONT_SIZE) + 14)}
           domain={axis.domain}
