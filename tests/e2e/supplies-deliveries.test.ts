@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
@@ -31,6 +32,12 @@ const stocks = async (page: Page) =>
     (
       (await (await page.request.get("/api/tpn-supplies")).json()) as { name: string; currentStock: number }[]
     ).map((s) => [s.name, s.currentStock]),
+  );
+
+/** The WCAG 2 A/AA problems axe finds on the page (with a dialog open: in the dialog). */
+const axeViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).setLegacyMode().analyze()).violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
 
 /** Whether the element is wholly inside the window (seen without scrolling). */
@@ -110,6 +117,9 @@ describe("deliveries and stocktakes on a phone", () => {
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain("whole number");
     await dialog.getByText("Check the lines marked below: nothing was saved.").waitFor();
     expect(await stocks(page)).toEqual(before);
+    await dialog.getByRole("button", { name: "Add lot and expiry for Alcohol caps" }).click();
+    await dialog.getByLabel("Lot (optional)").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("counts stock: an empty line keeps its number, typed ones replace it and show the difference", async () => {
@@ -125,6 +135,7 @@ describe("deliveries and stocktakes on a phone", () => {
     await bags.fill(String(before["TPN bags 1000 mL"]! - 3));
     await dialog.getByText("(\u22123)").waitFor();
     await dialog.getByLabel("Alcohol caps: counted").fill("0");
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Save count" }).click();
     await expectToast(page, "The stock of 2 supplies is now what you counted.");
     const after = await stocks(page);
