@@ -35,7 +35,7 @@ const AXIS_GAP = 8;
 /** Two slashes across the value axis just above its lowest tick: it does not start at zero. */
 function AxisBreak({ x, y }: { x: number; y: number }) {
   return (
-    <g data-axis-break="" aria-hidden="true">
+    <g data-axis-break="">
       <rect x={x - 6} y={y - 4} width={12} height={7} fill="var(--color-card, #fff)" />
       <path d={`M${x - 6},${y + 1} l12,-4 M${x - 6},${y + 5} l12,-4`} stroke="#64748b" strokeWidth={1.2} />
     </g>
