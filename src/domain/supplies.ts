@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dayNumber, today as localToday } from "./dates";
 import {
+  isoDate,
   oneOf,
   optionalDecimal,
   optionalIsoDate,
@@ -106,6 +107,104 @@ export const supplyUsageRecord = z.object({
   notes: nullableText,
 });
 export type SupplyUsage = Wire<typeof supplyUsageRecord>;
+
+/** A line of a supply's stock history besides usage: a delivery received, or a stocktake. */
+export const STOCK_EVENT_KINDS = ["receipt", "count"] as const;
+export type StockEventKind = (typeof STOCK_EVENT_KINDS)[number];
+
+/** A whole number from `min` to `MAX_STOCK`, sent as a number or as digits. */
+const wholeNumber = (message: string, min: number) =>
+  z.union([z.number(), z.string().trim()], { error: message }).transform((v, ctx) => {
+    const n = typeof v === "number" ? v : /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isInteger(n) || n < min || n > MAX_STOCK) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const MAX_STOCK_TEXT = MAX_STOCK.toLocaleString("en-US");
+
+/** At most this many lines in one delivery or count: far more supplies than a home keeps. */
+export const MAX_STOCK_LINES = 500;
+
+/** Each supply at most once in one delivery or count: a second line would be a typing slip. */
+function eachSupplyOnce(lines: readonly { supplyId: string }[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  lines.forEach((line, index) => {
+    if (seen.has(line.supplyId))
+      ctx.addIssue({
+        code: "custom",
+        path: ["lines", index, "supplyId"],
+        message: "This supply is already on an earlier line",
+      });
+    seen.add(line.supplyId);
+  });
+}
+
+const stockLines = <T extends z.ZodType<{ supplyId: string }>>(line: T) =>
+  z
+    .array(line, { error: "Lines must be a list" })
+    .min(1, "Add at least one line")
+    .max(MAX_STOCK_LINES, `At most ${MAX_STOCK_LINES} lines at once`);
+
+/** `POST /api/tpn-supplies/receipts`: a delivery, each line raising one supply's stock. */
+export const supplyReceiptInput = z
+  .object({
+    lines: stockLines(
+      z.object({
+        supplyId: requiredId("Supply"),
+        quantity: wholeNumber(`Quantity received must be a whole number from 1 to ${MAX_STOCK_TEXT}`, 1),
+        lot: optionalText(100),
+        expirationDate: optionalIsoDate("Expiration date"),
+      }),
+    ),
+  })
+  .superRefine((body, ctx) => eachSupplyOnce(body.lines, ctx));
+export type SupplyReceiptInput = z.input<typeof supplyReceiptInput>;
+export type SupplyReceipt = z.output<typeof supplyReceiptInput>;
+
+/** `POST /api/tpn-supplies/counts`: a stocktake, each line setting one supply's stock to what was counted. */
+export const supplyCountInput = z
+  .object({
+    lines: stockLines(
+      z.object({
+        supplyId: requiredId("Supply"),
+        counted: wholeNumber(`Counted must be a whole number from 0 to ${MAX_STOCK_TEXT}`, 0),
+      }),
+    ),
+  })
+  .superRefine((body, ctx) => eachSupplyOnce(body.lines, ctx));
+export type SupplyCountInput = z.input<typeof supplyCountInput>;
+export type SupplyCount = z.output<typeof supplyCountInput>;
+
+/** A stored receipt or count as a backup holds it (what a restore checks). */
+export const supplyStockEventInput = z.object({
+  supplyId: requiredId("Supply"),
+  kind: oneOf("Kind", STOCK_EVENT_KINDS),
+  quantity: wholeNumber(`Quantity must be a whole number from 0 to ${MAX_STOCK}`, 0),
+  difference: z
+    .number({ error: "Difference must be a whole number" })
+    .int("Difference must be a whole number")
+    .min(-MAX_STOCK)
+    .max(MAX_STOCK),
+  lot: optionalText(100),
+  expirationDate: optionalIsoDate("Expiration date"),
+  eventDate: isoDate("Date"),
+});
+
+export const supplyStockEventRecord = z.object({
+  id: recordBase.id,
+  createdAt: recordBase.createdAt,
+  supplyId: z.uuid(),
+  kind: z.enum(STOCK_EVENT_KINDS),
+  quantity: z.number().int(),
+  difference: z.number().int(),
+  lot: nullableText,
+  expirationDate: nullableDate,
+  eventDate: dateOnly,
+});
+export type SupplyStockEvent = Wire<typeof supplyStockEventRecord>;
 
 export type StockStatus = "Out of Stock" | "Low Stock" | "Warning" | "In Stock";
 

@@ -30,7 +30,7 @@ export async function uploadTestPhoto(t: TestApp, user: TestUser): Promise<strin
 
 /**
  * One record of every type for a family with one child, linked the way a family's records are:
- * the TPN entry, line, infection and photo to the child, the usage to its supply, the infection to
+ * the TPN entry, line, infection and photo to the child, the usage, delivery and count to their supply, the infection to
  * its line. For export and import tests.
  */
 export async function seedEveryRecordType(t: TestApp, user: TestUser) {
@@ -77,6 +77,15 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
   await created(
     user.post("/api/supply-usage", { supplyId: supply.id, quantityUsed: 2, usageDate: "2026-11-21" }),
   );
+  // A delivery of 4 (stock 14), then a count of 13 (one fewer than the stock).
+  const receipt = await user.post("/api/tpn-supplies/receipts", {
+    lines: [{ supplyId: supply.id, quantity: 4, lot: "L-2291", expirationDate: "2027-06-30" }],
+  });
+  if (receipt.statusCode !== 201) throw new Error(`seed receipt: ${receipt.statusCode} ${receipt.body}`);
+  const count = await user.post("/api/tpn-supplies/counts", {
+    lines: [{ supplyId: supply.id, counted: 13 }],
+  });
+  if (count.statusCode !== 201) throw new Error(`seed count: ${count.statusCode} ${count.body}`);
   await created(
     user.post("/api/infusion-centers", {
       childId,

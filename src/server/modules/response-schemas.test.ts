@@ -12,7 +12,7 @@ import { medicationRecord } from "../../domain/medications";
 import { noteRecord } from "../../domain/notes";
 import { physicalTherapySessionRecord } from "../../domain/physical-therapy";
 import { piccInfectionRecord, piccLineRecord } from "../../domain/picc";
-import { supplyRecord, supplyUsageRecord } from "../../domain/supplies";
+import { supplyRecord, supplyStockEventRecord, supplyUsageRecord } from "../../domain/supplies";
 import { symptomEntryRecord } from "../../domain/symptoms";
 import { tpnEntryRecord } from "../../domain/tpn";
 import { specialistVisitRecord } from "../../domain/visits";
@@ -33,6 +33,7 @@ const PAIRS: [string, PgTable, z.ZodObject][] = [
   ["food diary", schema.foodDiaryEntries, foodDiaryEntryRecord],
   ["TPN supplies", schema.tpnSupplies, supplyRecord],
   ["supply usage", schema.supplyUsage, supplyUsageRecord],
+  ["supply deliveries and counts", schema.supplyStockEvents, supplyStockEventRecord],
   ["infusion centers", schema.infusionCenters, infusionCenterRecord],
   ["PICC lines", schema.piccLines, piccLineRecord],
   ["PICC infections", schema.piccInfections, piccInfectionRecord],

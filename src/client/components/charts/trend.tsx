@@ -33,6 +33,8 @@ export function TrendCard({
   points,
   unit,
   band,
+  scale,
+  axisFrom,
   isLoading,
   empty,
 }: {
@@ -62,7 +64,7 @@ export function TrendCard({
             <figcaption className="text-muted-foreground text-sm">{sentence}</figcaption>
             <div aria-hidden="true" className="min-w-0">
               <Suspense fallback={<Spinner label="Loading the chart..." className="py-10" />}>
-                <TrendChart points={points} unit={unit} band={band} />
+                <TrendChart points={points} unit={unit} band={band} scale={scale} axisFrom={axisFrom} />
               </Suspense>
             </div>
           </figure>

@@ -27,6 +27,8 @@ const ENTITIES: Record<string, { label: string; strip?: RegExp }> = {
   infusion_center: { label: "infusion center" },
   tpn_supply: { label: "TPN supply" },
   supply_usage: { label: "supply usage" },
+  supply_receipt: { label: "supply delivery" },
+  supply_count: { label: "stock count" },
   picc_line: { label: "PICC line" },
   picc_infection: { label: "line infection" },
   medical_photo: { label: "medical photo" },

@@ -1,8 +1,15 @@
 import type { z } from "zod";
 import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
-import type { Supply, SupplyListItem, SupplyUsage, supplyInput, supplyUsageInput } from "@/domain/supplies";
+import type {
+  Supply,
+  SupplyListItem,
+  SupplyStockEvent,
+  SupplyUsage,
+  supplyInput,
+  supplyUsageInput,
+} from "@/domain/supplies";
 
-export type { Supply, SupplyListItem, SupplyUsage };
+export type { Supply, SupplyListItem, SupplyStockEvent, SupplyUsage };
 export type SupplyValues = z.output<typeof supplyInput>;
 export type SupplyUsageValues = z.output<typeof supplyUsageInput>;
 
@@ -20,3 +27,11 @@ export const supplyUsageApi = createResourceApi<SupplyUsage, SupplyUsageValues, 
   "supply-usage",
   { paged: true },
 );
+
+/** Deliveries and counts, newest first; `{ supplyId }` lists one supply's. Written by the stock forms only. */
+export const supplyStockEventsApi = createResourceApi<SupplyStockEvent, never, { supplyId?: string }>(
+  "/api/supply-stock-events",
+  "supply-stock-events",
+  { paged: true },
+);
+export const supplyStockEventsKey = supplyStockEventsApi.key;

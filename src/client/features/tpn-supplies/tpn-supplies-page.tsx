@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { FileDown, PackageSearch } from "lucide-react";
+import { ClipboardCheck, FileDown, PackagePlus, PackageSearch } from "lucide-react";
 import { useState } from "react";
 import { DialogRecordScreen } from "@/client/components/record-screen/dialog-record-screen";
 import { RecordDialog } from "@/client/components/record-screen/record-dialog";
@@ -7,6 +7,7 @@ import { defineRecordScreen } from "@/client/components/record-screen/types";
 import { Button } from "@/client/components/ui/button";
 import { type SupplyListItem, suppliesApi } from "./api";
 import { ReorderBanner } from "./components/reorder-banner";
+import { StockLinesDialog, type StockLinesMode } from "./components/stock-lines-dialog";
 import { SupplyCard } from "./components/supply-card";
 import { downloadSuppliesCsv } from "./supplies-csv";
 import { supplyForm, supplyUsageFields, supplyUsageFormSchema, supplyUsageFormValues } from "./supply-form";
@@ -52,41 +53,68 @@ export function TpnSuppliesPage() {
   });
   const { create } = useSupplyUsageMutations();
   const supply = using.supply;
+  const [stockForm, setStockForm] = useState<{ open: boolean; mode: StockLinesMode }>({
+    open: false,
+    mode: "receive",
+  });
+  const hasSupplies = (supplies.data?.length ?? 0) > 0;
 
   return (
     <DialogRecordScreen
       config={suppliesScreen}
       headerExtras={
-        <Button
-          variant="outline"
-          onClick={() => downloadSuppliesCsv(supplies.data ?? [])}
-          disabled={!supplies.data}
-        >
-          <FileDown aria-hidden="true" />
-          Export CSV
-        </Button>
+        <>
+          {hasSupplies ? (
+            <>
+              <Button variant="outline" onClick={() => setStockForm({ open: true, mode: "receive" })}>
+                <PackagePlus aria-hidden="true" />
+                Receive delivery
+              </Button>
+              <Button variant="outline" onClick={() => setStockForm({ open: true, mode: "count" })}>
+                <ClipboardCheck aria-hidden="true" />
+                Count stock
+              </Button>
+            </>
+          ) : null}
+          <Button
+            variant="outline"
+            onClick={() => downloadSuppliesCsv(supplies.data ?? [])}
+            disabled={!supplies.data}
+          >
+            <FileDown aria-hidden="true" />
+            Export CSV
+          </Button>
+        </>
       }
       filters={<ReorderBanner supplies={supplies.data ?? []} />}
       renderCard={(item, actions) => (
         <SupplyCard supply={item} {...actions} onRecordUsage={() => setUsing({ open: true, supply: item })} />
       )}
       dialogs={
-        <RecordDialog
-          open={using.open}
-          onOpenChange={(open) => setUsing((state) => ({ ...state, open }))}
-          title="Record Supply Usage"
-          description={
-            supply ? `${supply.name} · Current stock: ${supply.currentStock} ${supply.unit}` : undefined
-          }
-          schema={supplyUsageFormSchema}
-          fields={supplyUsageFields}
-          defaultValues={supplyUsageFormValues(null)}
-          submitLabel="Record Usage"
-          pendingLabel="Recording..."
-          onSubmit={(input) =>
-            supply ? create.mutateAsync({ ...input, supplyId: supply.id }) : Promise.resolve()
-          }
-        />
+        <>
+          <StockLinesDialog
+            mode={stockForm.mode}
+            open={stockForm.open}
+            onOpenChange={(open) => setStockForm((state) => ({ ...state, open }))}
+            supplies={supplies.data ?? []}
+          />
+          <RecordDialog
+            open={using.open}
+            onOpenChange={(open) => setUsing((state) => ({ ...state, open }))}
+            title="Record Supply Usage"
+            description={
+              supply ? `${supply.name} · Current stock: ${supply.currentStock} ${supply.unit}` : undefined
+            }
+            schema={supplyUsageFormSchema}
+            fields={supplyUsageFields}
+            defaultValues={supplyUsageFormValues(null)}
+            submitLabel="Record Usage"
+            pendingLabel="Recording..."
+            onSubmit={(input) =>
+              supply ? create.mutateAsync({ ...input, supplyId: supply.id }) : Promise.resolve()
+            }
+          />
+        </>
       }
     />
   );

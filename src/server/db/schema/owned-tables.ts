@@ -11,16 +11,17 @@ import { children } from "./children";
 import { foodDiaryEntries, medications, notes, physicalTherapySessions } from "./journals";
 import { medicalPhotos } from "./photos";
 import { piccInfections, piccLines } from "./picc";
-import { infusionCenters, supplyUsage, tpnSupplies } from "./supplies";
+import { infusionCenters, supplyStockEvents, supplyUsage, tpnSupplies } from "./supplies";
 
 export type OwnedTable = PgTable & { userId: PgColumn; createdAt: PgColumn };
 
 /**
  * Every table of care records a user owns, by the name an export uses for it. Ordered so that
- * deleting in this order never breaks a reference (usage before supplies, children last).
+ * deleting in this order never breaks a reference (usage and stock events before supplies, children last).
  */
 export const CARE_RECORD_TABLES = {
   supplyUsage,
+  supplyStockEvents,
   tpnSupplies,
   piccInfections,
   piccLines,

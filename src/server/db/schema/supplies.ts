@@ -13,7 +13,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import type { SupplyCategory } from "../../../domain/supplies";
+import type { StockEventKind, SupplyCategory } from "../../../domain/supplies";
 import { childLink } from "./child-link";
 import { createdAt, exportOrder, id, owner, updatedAt } from "./columns";
 
@@ -63,6 +63,39 @@ export const supplyUsage = pgTable(
     // (owner, supply): a usage can only draw on its owner's supply, and goes with it.
     foreignKey({
       name: "supply_usage_owner_supply_fk",
+      columns: [t.userId, t.supplyId],
+      foreignColumns: [tpnSupplies.userId, tpnSupplies.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * What came into a supply's stock and what a stocktake found: a delivery's line ("receipt": `quantity`
+ * received, `difference` the same) or a count ("count": `quantity` counted, `difference` the
+ * counted number less the stock it replaced). Written with the stock change, in its transaction.
+ */
+export const supplyStockEvents = pgTable(
+  "supply_stock_events",
+  {
+    id: id(),
+    userId: owner(),
+    supplyId: uuid("supply_id").notNull(),
+    kind: varchar("kind", { length: 8 }).$type<StockEventKind>().notNull(),
+    quantity: integer("quantity").notNull(),
+    difference: integer("difference").notNull(),
+    lot: text("lot"),
+    expirationDate: date("expiration_date", { mode: "string" }),
+    eventDate: date("event_date", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    exportOrder("supply_stock_events", t),
+    index("supply_stock_events_page_idx").on(t.userId, t.eventDate.desc(), t.createdAt.desc(), t.id.desc()),
+    index("supply_stock_events_supply_idx").on(t.supplyId),
+    check("supply_stock_events_kind", sql`${t.kind} in ('receipt', 'count')`),
+    // (owner, supply): an event is only ever of its owner's supply, and goes with it.
+    foreignKey({
+      name: "supply_stock_events_owner_supply_fk",
       columns: [t.userId, t.supplyId],
       foreignColumns: [tpnSupplies.userId, tpnSupplies.id],
     }).onDelete("cascade"),

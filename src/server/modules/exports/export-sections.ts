@@ -49,6 +49,7 @@ const SECTION_INFO: Record<SectionName, SectionInfo> = {
   tpnEntries: { title: "TPN Entries", dateKey: "date", childScope: "exact" },
   tpnSupplies: { title: "TPN Supplies" },
   supplyUsage: { title: "Supply Usage", dateKey: "usageDate" },
+  supplyStockEvents: { title: "Supply Deliveries and Counts", dateKey: "eventDate" },
   infusionCenters: { title: "Infusion Centers", childScope: "withUnlinked" },
   piccLines: { title: "PICC Lines", childScope: "exact" },
   piccInfections: { title: "PICC Infections", dateKey: "infectionDate", childScope: "exact" },

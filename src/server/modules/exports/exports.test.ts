@@ -155,7 +155,7 @@ describe("spreadsheet exports", () => {
     expect(supplies[0]).toBe(
       "ID,Name,Category,Current stock,Min threshold,Unit,Supplier,Order number,Cost per unit ($),Expiration date,Notes,Created at,Updated at",
     );
-    expect(supplies[1]).toContain(",0.2 micron filter,filters,10,5,each,,,4.75,,'=cmd|' /C calc'!A0,");
+    expect(supplies[1]).toContain(",0.2 micron filter,filters,13,5,each,,,4.75,,'=cmd|' /C calc'!A0,");
     const symptoms = await zip.file("symptoms-pain.csv")!.async("string");
     expect(symptoms).toContain("fever; chills");
   });

@@ -1,10 +1,17 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { addDays, today } from "../../../domain/dates";
-import { FORECAST_WINDOW_DAYS } from "../../../domain/supplies";
+import type { FieldIssue } from "../../../domain/fields";
+import {
+  FORECAST_WINDOW_DAYS,
+  MAX_STOCK,
+  type StockEventKind,
+  type SupplyCount,
+  type SupplyReceipt,
+} from "../../../domain/supplies";
 import type { Db, Tx } from "../../db/client";
-import { supplyUsage, tpnSupplies } from "../../db/schema/index";
-import { redactAuditOfVanished } from "../../lib/audit";
-import { conflict, notFound } from "../../lib/errors";
+import { supplyStockEvents, supplyUsage, tpnSupplies } from "../../db/schema/index";
+import { redactAuditOfVanished, writeAudit } from "../../lib/audit";
+import { conflict, HttpError, invalidRecord, notFound } from "../../lib/errors";
 import { ownedRecords, type RowOf } from "../../lib/owned-records";
 import type { WriteContext } from "../../lib/transaction";
 
@@ -18,9 +25,13 @@ export const supplyRecords = ownedRecords({
   summary: (row) => row.name,
   hooks: {
     async inTransaction(ctx, change) {
-      // A supply's usage goes with it (its foreign key cascades): so does what the log said of it.
-      if (change.action === "delete")
+      // A supply's usage, deliveries and counts go with it (their foreign keys cascade): so does
+      // what the log said of them.
+      if (change.action === "delete") {
         await redactAuditOfVanished(ctx.tx, ctx.ownerId, "supply_usage", supplyUsage);
+        for (const entity of Object.values(STOCK_EVENT_ENTITY))
+          await redactAuditOfVanished(ctx.tx, ctx.ownerId, entity, supplyStockEvents);
+      }
     },
   },
 });
@@ -113,4 +124,170 @@ export async function recentUsage(tx: Tx, ownerId: string, supplyIds: string[], 
         gte(supplyUsage.usageDate, addDays(until, -(FORECAST_WINDOW_DAYS - 1))),
       ),
     );
+}
+
+export type StockEventRow = RowOf<typeof supplyStockEvents>;
+
+/** The activity log's name of a receipt and of a count. */
+const STOCK_EVENT_ENTITY: Record<StockEventKind, string> = {
+  receipt: "supply_receipt",
+  count: "supply_count",
+};
+
+/** A supply's deliveries and counts, newest first, a page at a time (`?supplyId=`). Written only by `receiveDelivery` and `countStock`. */
+export const stockEventRecords = ownedRecords({
+  entity: "supply_stock_event",
+  table: supplyStockEvents,
+  listFilters: { supplyId: { column: supplyStockEvents.supplyId } },
+  paged: { dateColumn: supplyStockEvents.eventDate },
+  summary: (row) => `${row.kind} of ${row.quantity}`,
+});
+
+/**
+ * The lines' supplies, locked for this transaction in one order (by id, so two deliveries of the
+ * same supplies queue rather than deadlock). A supply that is not the owner's is a 404 and
+ * nothing of the request is kept.
+ */
+async function lockSupplies(ctx: WriteContext, supplyIds: readonly string[]) {
+  const rows = await ctx.tx
+    .select({
+      id: tpnSupplies.id,
+      name: tpnSupplies.name,
+      unit: tpnSupplies.unit,
+      currentStock: tpnSupplies.currentStock,
+    })
+    .from(tpnSupplies)
+    .where(and(eq(tpnSupplies.userId, ctx.ownerId), inArray(tpnSupplies.id, [...supplyIds])))
+    .orderBy(asc(tpnSupplies.id))
+    .for("update");
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = supplyIds.findIndex((id) => !byId.has(id));
+  if (missing >= 0)
+    throw new HttpError(404, `Supply not found (line ${missing + 1})`, {}, [
+      { path: `lines.${missing}.supplyId`, message: "Supply not found" },
+    ]);
+  return byId;
+}
+
+async function recordEvents(
+  ctx: WriteContext,
+  kind: StockEventKind,
+  events: {
+    supplyId: string;
+    quantity: number;
+    difference: number;
+    lot?: string | null;
+    expirationDate?: string | null;
+    summary: string;
+  }[],
+  day: string,
+): Promise<StockEventRow[]> {
+  const rows = await ctx.tx
+    .insert(supplyStockEvents)
+    .values(
+      events.map(({ summary: _summary, ...event }) => ({
+        ...event,
+        kind,
+        eventDate: day,
+        userId: ctx.ownerId,
+      })),
+    )
+    .returning();
+  for (const [index, row] of rows.entries())
+    await writeAudit(ctx.tx, {
+      ownerId: ctx.ownerId,
+      actorId: ctx.actorId,
+      action: "create",
+      entity: STOCK_EVENT_ENTITY[kind],
+      entityId: row.id,
+      summary: events[index]!.summary,
+    });
+  return rows;
+}
+
+/**
+ * A delivery: each line raises its supply's stock by the quantity received and is kept in the
+ * supply's history as a receipt, all in the caller's transaction. A line that would take a stock
+ * past `MAX_STOCK` is a 400 naming it, and nothing of the delivery is kept.
+ */
+export async function receiveDelivery(
+  ctx: WriteContext,
+  lines: SupplyReceipt["lines"],
+  day: string = today(),
+): Promise<StockEventRow[]> {
+  const supplies = await lockSupplies(
+    ctx,
+    lines.map((line) => line.supplyId),
+  );
+  const issues: FieldIssue[] = [];
+  lines.forEach((line, index) => {
+    const supply = supplies.get(line.supplyId)!;
+    if (supply.currentStock + line.quantity > MAX_STOCK)
+      issues.push({
+        path: `lines.${index}.quantity`,
+        message: `${supply.name} would hold more than ${MAX_STOCK.toLocaleString("en-US")} ${supply.unit}: check the quantity`,
+      });
+  });
+  if (issues.length > 0) throw invalidRecord(issues);
+  for (const line of lines) {
+    await ctx.tx
+      .update(tpnSupplies)
+      .set({ currentStock: sql`${tpnSupplies.currentStock} + ${line.quantity}`, updatedAt: new Date() })
+      .where(and(eq(tpnSupplies.id, line.supplyId), eq(tpnSupplies.userId, ctx.ownerId)));
+  }
+  return recordEvents(
+    ctx,
+    "receipt",
+    lines.map((line) => {
+      const supply = supplies.get(line.supplyId)!;
+      return {
+        supplyId: line.supplyId,
+        quantity: line.quantity,
+        difference: line.quantity,
+        lot: line.lot ?? null,
+        expirationDate: line.expirationDate ?? null,
+        summary: `${supply.name}: +${line.quantity} ${supply.unit}`,
+      };
+    }),
+    day,
+  );
+}
+
+/**
+ * A stocktake: each line sets its supply's stock to the number counted and is kept in the supply's
+ * history as a count, with the difference from the stock it replaced (read under the row's lock,
+ * so a usage recorded meanwhile is counted in it), all in the caller's transaction.
+ */
+export async function countStock(
+  ctx: WriteContext,
+  lines: SupplyCount["lines"],
+  day: string = today(),
+): Promise<StockEventRow[]> {
+  const supplies = await lockSupplies(
+    ctx,
+    lines.map((line) => line.supplyId),
+  );
+  for (const line of lines) {
+    await ctx.tx
+      .update(tpnSupplies)
+      .set({ currentStock: line.counted, updatedAt: new Date() })
+      .where(and(eq(tpnSupplies.id, line.supplyId), eq(tpnSupplies.userId, ctx.ownerId)));
+  }
+  return recordEvents(
+    ctx,
+    "count",
+    lines.map((line) => {
+      const supply = supplies.get(line.supplyId)!;
+      const difference = line.counted - supply.currentStock;
+      const signed =
+        difference > 0 ? `+${difference}` : difference < 0 ? `\u2212${-difference}` : "no change";
+      return {
+        supplyId: line.supplyId,
+        quantity: line.counted,
+        difference,
+        summary: `${supply.name}: ${line.counted} ${supply.unit} (${signed})`,
+      };
+    }),
+    day,
+  );
 }

@@ -3,15 +3,27 @@ import { z } from "zod";
 import { today } from "../../../domain/dates";
 import {
   runOutForecast,
+  supplyCountInput,
   supplyInput,
   supplyListItemRecord,
+  supplyReceiptInput,
   supplyRecord,
+  supplyStockEventRecord,
   supplyUsageInput,
   supplyUsageRecord,
 } from "../../../domain/supplies";
 import type { ModuleRoutes } from "../../app-context";
-import { registerOwnedRoutes } from "../../lib/owned-routes";
-import { lowStockSupplies, recentUsage, supplyRecords, usageRecords } from "./supplies.queries";
+import { ownerScope, registerOwnedRoutes } from "../../lib/owned-routes";
+import { inTransaction } from "../../lib/transaction";
+import {
+  countStock,
+  lowStockSupplies,
+  receiveDelivery,
+  recentUsage,
+  stockEventRecords,
+  supplyRecords,
+  usageRecords,
+} from "./supplies.queries";
 
 export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
   const r = scope.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +54,58 @@ export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
 
   r.get("/api/tpn-supplies/low-stock", { schema: { response: { 200: z.array(supplyRecord) } } }, (request) =>
     lowStockSupplies(db, request.ownerId()),
+  );
+
+  // A delivery and a stocktake: every line or none, in one transaction (201 with the history lines).
+  r.post(
+    "/api/tpn-supplies/receipts",
+    { schema: { body: supplyReceiptInput, response: { 201: z.array(supplyStockEventRecord) } } },
+    async (request, reply) => {
+      const events = await inTransaction(db, ownerScope(request), (ctx) =>
+        receiveDelivery(ctx, request.body.lines),
+      );
+      return reply.status(201).send(events);
+    },
+  );
+
+  r.post(
+    "/api/tpn-supplies/counts",
+    { schema: { body: supplyCountInput, response: { 201: z.array(supplyStockEventRecord) } } },
+    async (request, reply) => {
+      const events = await inTransaction(db, ownerScope(request), (ctx) =>
+        countStock(ctx, request.body.lines),
+      );
+      return reply.status(201).send(events);
+    },
+  );
+
+  // A supply's deliveries and counts, newest first, a page at a time (`?supplyId=`).
+  r.get(
+    "/api/supply-stock-events",
+    {
+      schema: {
+        querystring: z.object({
+          supplyId: z.uuid({ message: "supplyId must be a valid id" }).optional(),
+          limit: z.coerce.number().int().min(1).max(500).optional(),
+          after: z.uuid({ message: "after must be a valid id" }).optional(),
+        }),
+        response: { 200: z.array(supplyStockEventRecord) },
+      },
+    },
+    async (request, reply) => {
+      const { supplyId, limit, after } = request.query;
+      const page = await stockEventRecords.page(db, request.ownerId(), {
+        where: { supplyId },
+        after,
+        limit,
+      });
+      if (page.next) {
+        const params = new URLSearchParams({ ...(supplyId ? { supplyId } : {}), after: page.next });
+        if (limit) params.set("limit", String(limit));
+        reply.header("link", `</api/supply-stock-events?${params.toString()}>; rel="next"`);
+      }
+      return page.rows;
+    },
   );
 
   registerOwnedRoutes(scope, db, {

@@ -201,3 +201,224 @@ describe("supply usage", () => {
     expect(activity).not.toContain("2026-11-01");
   });
 });
+
+describe("deliveries and stocktakes", () => {
+  const receive = (user: TestUser, lines: unknown[]) => user.post("/api/tpn-supplies/receipts", { lines });
+  const count = (user: TestUser, lines: unknown[]) => user.post("/api/tpn-supplies/counts", { lines });
+  const history = async (user: TestUser, supplyId: string) =>
+    (await user.get(`/api/supply-stock-events?supplyId=${supplyId}`)).json() as {
+      kind: string;
+      quantity: number;
+      difference: number;
+      lot: string | null;
+      expirationDate: string | null;
+      eventDate: string;
+    }[];
+
+  it("raises every supply of a delivery at once and keeps each line in its supply's history", async () => {
+    const user = await signUp(t.app);
+    const bags = await addSupply(user, { name: "Bags", currentStock: 3 });
+    const caps = await addSupply(user, { name: "Caps", currentStock: 0 });
+    const response = await receive(user, [
+      { supplyId: bags.id, quantity: 10, lot: "L-77", expirationDate: "2027-05-31" },
+      { supplyId: caps.id, quantity: "24" },
+    ]);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toHaveLength(2);
+    expect([await stockOf(user, bags.id), await stockOf(user, caps.id)]).toEqual([13, 24]);
+    expect(await history(user, bags.id)).toEqual([
+      expect.objectContaining({
+        kind: "receipt",
+        quantity: 10,
+        difference: 10,
+        lot: "L-77",
+        expirationDate: "2027-05-31",
+        eventDate: today(),
+      }),
+    ]);
+    expect(await history(user, caps.id)).toEqual([
+      expect.objectContaining({ kind: "receipt", quantity: 24, lot: null, expirationDate: null }),
+    ]);
+    const activity = JSON.stringify((await user.get("/api/dashboard/activity")).json());
+    expect(activity).toContain("Bags: +10 each");
+  });
+
+  it("changes nothing when one line of a delivery is refused, and names that line", async () => {
+    const user = await signUp(t.app);
+    const supplies = [];
+    for (const name of ["A", "B", "C", "D"]) supplies.push(await addSupply(user, { name, currentStock: 5 }));
+    const response = await receive(user, [
+      { supplyId: supplies[0]!.id, quantity: 2 },
+      { supplyId: supplies[1]!.id, quantity: 2 },
+      { supplyId: supplies[2]!.id, quantity: 2 },
+      { supplyId: supplies[3]!.id, quantity: -4 },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toEqual([
+      { path: "lines.3.quantity", message: "Quantity received must be a whole number from 1 to 1,000,000" },
+    ]);
+    for (const supply of supplies) {
+      expect(await stockOf(user, supply.id)).toBe(5);
+      expect(await history(user, supply.id)).toEqual([]);
+    }
+    // Each bad number is named on its own line.
+    const several = await receive(user, [
+      { supplyId: supplies[0]!.id, quantity: 1.5 },
+      { supplyId: supplies[1]!.id, quantity: 3 },
+      { supplyId: supplies[2]!.id, quantity: "x", expirationDate: "2027-02-30" },
+    ]);
+    expect(several.json().issues.map((i: { path: string }) => i.path)).toEqual([
+      "lines.0.quantity",
+      "lines.2.quantity",
+      "lines.2.expirationDate",
+    ]);
+    // A line that would take a stock past the maximum is refused in the transaction: nothing kept.
+    const tooMuch = await receive(user, [
+      { supplyId: supplies[0]!.id, quantity: 3 },
+      { supplyId: supplies[1]!.id, quantity: 1_000_000 },
+    ]);
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().issues.map((i: { path: string }) => i.path)).toEqual(["lines.1.quantity"]);
+    expect(await stockOf(user, supplies[0]!.id)).toBe(5);
+    expect(await history(user, supplies[0]!.id)).toEqual([]);
+  });
+
+  it("refuses a supply twice in one body, and an empty one", async () => {
+    const user = await signUp(t.app);
+    const supply = await addSupply(user, { currentStock: 5 });
+    const twice = await receive(user, [
+      { supplyId: supply.id, quantity: 2 },
+      { supplyId: supply.id, quantity: 3 },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().issues).toEqual([
+      { path: "lines.1.supplyId", message: "This supply is already on an earlier line" },
+    ]);
+    const countedTwice = await count(user, [
+      { supplyId: supply.id, counted: 2 },
+      { supplyId: supply.id, counted: 2 },
+    ]);
+    expect(countedTwice.json().issues.map((i: { path: string }) => i.path)).toEqual(["lines.1.supplyId"]);
+    expect((await receive(user, [])).statusCode).toBe(400);
+    expect(await stockOf(user, supply.id)).toBe(5);
+  });
+
+  it("answers another family's supply as missing, naming the line, and keeps nothing of the body", async () => {
+    const owner = await signUp(t.app);
+    const intruder = await signUp(t.app);
+    const theirs = await addSupply(owner, { currentStock: 8 });
+    const mine = await addSupply(intruder, { currentStock: 1 });
+    const response = await receive(intruder, [
+      { supplyId: mine.id, quantity: 5 },
+      { supplyId: theirs.id, quantity: 5 },
+    ]);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().issues).toEqual([{ path: "lines.1.supplyId", message: "Supply not found" }]);
+    const counted = await count(intruder, [{ supplyId: theirs.id, counted: 0 }]);
+    expect(counted.statusCode).toBe(404);
+    expect(await stockOf(owner, theirs.id)).toBe(8);
+    expect(await stockOf(intruder, mine.id)).toBe(1);
+    expect(await history(intruder, mine.id)).toEqual([]);
+    expect(await history(owner, theirs.id)).toEqual([]);
+    expect(await history(intruder, theirs.id)).toEqual([]);
+  });
+
+  it("sets each counted supply to its number and records the difference; a bad line keeps nothing", async () => {
+    const user = await signUp(t.app);
+    const bags = await addSupply(user, { name: "Bags", currentStock: 10 });
+    const caps = await addSupply(user, { name: "Caps", currentStock: 4 });
+    const gauze = await addSupply(user, { name: "Gauze", currentStock: 7 });
+    const refused = await count(user, [
+      { supplyId: bags.id, counted: 8 },
+      { supplyId: caps.id, counted: -1 },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([
+      { path: "lines.1.counted", message: "Counted must be a whole number from 0 to 1,000,000" },
+    ]);
+    expect(await stockOf(user, bags.id)).toBe(10);
+
+    const response = await count(user, [
+      { supplyId: bags.id, counted: 8 },
+      { supplyId: caps.id, counted: "6" },
+      { supplyId: gauze.id, counted: 7 },
+    ]);
+    expect(response.statusCode).toBe(201);
+    expect([
+      await stockOf(user, bags.id),
+      await stockOf(user, caps.id),
+      await stockOf(user, gauze.id),
+    ]).toEqual([8, 6, 7]);
+    expect(await history(user, bags.id)).toEqual([
+      expect.objectContaining({ kind: "count", quantity: 8, difference: -2 }),
+    ]);
+    expect(await history(user, caps.id)).toEqual([
+      expect.objectContaining({ kind: "count", quantity: 6, difference: 2 }),
+    ]);
+    expect(await history(user, gauze.id)).toEqual([
+      expect.objectContaining({ kind: "count", quantity: 7, difference: 0 }),
+    ]);
+  });
+
+  it("lands two deliveries of the same supplies sent at once, and a count among usages", async () => {
+    const user = await signUp(t.app);
+    const bags = await addSupply(user, { name: "Bags", currentStock: 1 });
+    const caps = await addSupply(user, { name: "Caps", currentStock: 1 });
+    const [first, second] = await Promise.all([
+      receive(user, [
+        { supplyId: bags.id, quantity: 10 },
+        { supplyId: caps.id, quantity: 5 },
+      ]),
+      receive(user, [
+        { supplyId: caps.id, quantity: 7 },
+        { supplyId: bags.id, quantity: 20 },
+      ]),
+    ]);
+    expect([first!.statusCode, second!.statusCode]).toEqual([201, 201]);
+    expect([await stockOf(user, bags.id), await stockOf(user, caps.id)]).toEqual([31, 13]);
+    expect(await history(user, bags.id)).toHaveLength(2);
+
+    const responses = await Promise.all([
+      use(user, bags.id, 1),
+      count(user, [{ supplyId: bags.id, counted: 25 }]),
+      use(user, bags.id, 1),
+    ]);
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    // Whatever the order they ran in, the count's difference is from the stock it replaced.
+    const stock = await stockOf(user, bags.id);
+    const usedAfterCount = 25 - stock;
+    const usedBeforeCount = 2 - usedAfterCount;
+    const [counted] = (await history(user, bags.id)).filter((e) => e.kind === "count");
+    expect(counted!.difference).toBe(25 - (31 - usedBeforeCount));
+  });
+
+  it("go with their supply, and leave no trace of it in the activity log", async () => {
+    const user = await signUp(t.app);
+    const supply = await addSupply(user, { name: "Secret supply" });
+    await receive(user, [{ supplyId: supply.id, quantity: 3 }]);
+    await count(user, [{ supplyId: supply.id, counted: 2 }]);
+    expect((await user.delete(`/api/tpn-supplies/${supply.id}`)).statusCode).toBe(204);
+    expect((await user.get("/api/supply-stock-events")).json()).toEqual([]);
+    const activity = JSON.stringify((await user.get("/api/dashboard/activity")).json());
+    expect(activity).not.toContain("Secret supply");
+  });
+
+  it("go with the family's records and with the account", async () => {
+    const eventsOf = async (user: TestUser) =>
+      (
+        await queryRows(
+          t.database,
+          sql`select count(*)::int as n from supply_stock_events where user_id = ${user.id}`,
+        )
+      )[0];
+    for (const path of ["/api/account/child-profile", "/api/account/user"]) {
+      const user = await signUp(t.app);
+      const supply = await addSupply(user);
+      await receive(user, [{ supplyId: supply.id, quantity: 3 }]);
+      await count(user, [{ supplyId: supply.id, counted: 2 }]);
+      expect(await eventsOf(user)).toEqual({ n: 2 });
+      expect((await user.delete(path)).statusCode).toBe(200);
+      expect(await eventsOf(user)).toEqual({ n: 0 });
+    }
+  });
+});

@@ -43,6 +43,8 @@ export function LabTrends() {
       label={name}
       points={points}
       band={band}
+      // A result's changes matter more than its size (sodium 136 to 141): from under the lowest, with a break.
+      axisFrom="data"
       empty="No numeric results for this test yet."
       controls={
         <Select value={name} onValueChange={setChosen}>

@@ -7,6 +7,9 @@ import { useChildFilter } from "@/client/lib/child-filter";
 import { toDateOnly } from "@/client/lib/format";
 import type { PainDay, TrendRange } from "@/domain/trends";
 
+/** The 0 to 10 pain scale the entries use (the numeric rating scale). */
+const PAIN_SCALE: [number, number] = [0, 10];
+
 /** Pain per day; under the symptoms' own key, so every symptom change reloads it. */
 function painOptions(childId: string | null, days: TrendRange, today: string) {
   const params = new URLSearchParams({ days: String(days), today, ...(childId ? { childId } : {}) });
@@ -28,6 +31,7 @@ export function PainTrend() {
       icon={Activity}
       label="Average pain level"
       unit="/10"
+      scale={PAIN_SCALE}
       points={points}
       isLoading={pain.isLoading}
       empty={`No pain level recorded in the last ${days} days.`}

@@ -5,7 +5,7 @@ import { RangeToggle, TrendCard } from "@/client/components/charts/trend";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { getJson } from "@/client/lib/api";
 import { toDateOnly } from "@/client/lib/format";
-import type { TpnDay, TrendRange } from "@/domain/trends";
+import { firstMeasureWithData, type TpnDay, type TrendRange } from "@/domain/trends";
 
 const METRICS = [
   { key: "calories", label: "Calories", unit: "kcal" },
@@ -28,8 +28,16 @@ function tpnDailyOptions(childId: string, days: TrendRange, today: string) {
 /** The child's daily calories, protein, carbohydrates, fat or volume over 7, 30 or 90 days. */
 export function TpnTrends({ childId }: { childId: string }) {
   const [days, setDays] = useState<TrendRange>(30);
-  const [metric, setMetric] = useState<Metric>("calories");
+  // Until one is chosen, the first amount with something to draw (not calories when only the
+  // volume was written down).
+  const [picked, setPicked] = useState<Metric | null>(null);
   const daily = useQuery(tpnDailyOptions(childId, days, toDateOnly()));
+  const metric =
+    picked ??
+    firstMeasureWithData(
+      daily.data ?? [],
+      METRICS.map((m) => m.key),
+    );
   const chosen = METRICS.find((m) => m.key === metric)!;
   const points = (daily.data ?? []).flatMap((day) =>
     day[metric] === null ? [] : [{ date: day.date, value: day[metric]! }],
@@ -45,7 +53,7 @@ export function TpnTrends({ childId }: { childId: string }) {
       empty={`No ${chosen.label.toLowerCase()} recorded in the last ${days} days.`}
       controls={
         <>
-          <Select value={metric} onValueChange={(value) => setMetric(value as Metric)}>
+          <Select value={metric} onValueChange={(value) => setPicked(value as Metric)}>
             <SelectTrigger aria-label="Amount" className="h-9 w-40">
               <SelectValue />
             </SelectTrigger>

@@ -17,6 +17,7 @@ import type { SupplyListItem } from "../api";
 import { SUPPLY_CATEGORY_LABELS } from "../supply-form";
 import { daysText } from "./reorder-banner";
 import { StockBadge } from "./stock-badge";
+import { StockEventHistory } from "./stock-event-history";
 import { UsageHistory } from "./usage-history";
 
 export function SupplyCard({
@@ -83,10 +84,19 @@ export function SupplyCard({
           <CollapsibleTrigger asChild>
             <Button variant="ghost" size="sm" className="w-full">
               <History aria-hidden="true" />
-              {historyOpen ? "Hide usage history" : "Usage history"}
+              {historyOpen ? "Hide history" : "History"}
             </Button>
           </CollapsibleTrigger>
-          <CollapsibleContent>{historyOpen ? <UsageHistory supply={supply} /> : null}</CollapsibleContent>
+          <CollapsibleContent>
+            {historyOpen ? (
+              <div className="flex flex-col gap-2">
+                <h4 className="font-medium text-muted-foreground text-xs">Usage</h4>
+                <UsageHistory supply={supply} />
+                <h4 className="font-medium text-muted-foreground text-xs">Deliveries and counts</h4>
+                <StockEventHistory supply={supply} />
+              </div>
+            ) : null}
+          </CollapsibleContent>
         </Collapsible>
       </div>
     </RecordCard>

@@ -10,7 +10,7 @@ import { noteInput } from "../../../../domain/notes";
 import { medicalPhotoInput } from "../../../../domain/photos";
 import { physicalTherapySessionInput } from "../../../../domain/physical-therapy";
 import { piccInfectionInput, piccLineInput } from "../../../../domain/picc";
-import { supplyInput, supplyUsageInput } from "../../../../domain/supplies";
+import { supplyInput, supplyStockEventInput, supplyUsageInput } from "../../../../domain/supplies";
 import { symptomEntryInput } from "../../../../domain/symptoms";
 import { tpnEntryInput } from "../../../../domain/tpn";
 import { specialistVisitInput } from "../../../../domain/visits";
@@ -32,6 +32,7 @@ export const RESTORE_SECTIONS: readonly RestoreSection[] = [
   { name: "careTeamMembers", input: careTeamMemberInput, links: {} },
   { name: "tpnSupplies", input: supplyInput, links: {} },
   { name: "supplyUsage", input: supplyUsageInput, links: { supplyId: "tpnSupplies" } },
+  { name: "supplyStockEvents", input: supplyStockEventInput, links: { supplyId: "tpnSupplies" } },
   { name: "infusionCenters", input: infusionCenterInput, links: { childId: "children" } },
   { name: "piccLines", input: piccLineInput, links: { childId: "children" } },
   {

@@ -95,10 +95,11 @@ describe("restoring an export", () => {
     const response = await restore(target, first);
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report.message).toBe("Imported 17 records.");
+    expect(report.message).toBe("Imported 19 records.");
     expect(report.imported).toMatchObject({
       children: 1,
       supplyUsage: 1,
+      supplyStockEvents: 2,
       piccInfections: 1,
       medicalPhotos: 1,
     });
@@ -107,13 +108,13 @@ describe("restoring an export", () => {
     const second = await exportOf(target);
     expect(comparable(second)).toEqual(comparable(first));
     // Stock is not taken twice: the usage comes back as a record, the stock as it was.
-    expect(second.tpnSupplies[0]?.currentStock).toBe(10);
+    expect(second.tpnSupplies[0]?.currentStock).toBe(13);
     // The restored photo is served to its new owner.
     const photo = await target.get(second.medicalPhotos[0]!.photoUrl as string);
     expect(photo.statusCode).toBe(200);
     expect(photo.headers["content-type"]).toBe("image/jpeg");
     // The source account is untouched.
-    expect(await recordCount(source)).toBe(17);
+    expect(await recordCount(source)).toBe(19);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -127,7 +128,7 @@ describe("restoring an export", () => {
         const target = await signUp(t.app);
         const response = await restore(target, first);
         expect(response.statusCode).toBe(200);
-        expect(response.json().message).toBe("Imported 17 records.");
+        expect(response.json().message).toBe("Imported 19 records.");
         expect(comparable(await exportOf(target))).toEqual(comparable(first));
       } finally {
         await embedded.close();
@@ -258,7 +259,7 @@ describe("restoring a backup", () => {
     const target = await signUp(t.app);
     const restored = await restoreBackup(target, response.rawPayload);
     expect(restored.statusCode).toBe(200);
-    expect(restored.json()).toMatchObject({ message: "Imported 17 records.", skipped: [] });
+    expect(restored.json()).toMatchObject({ message: "Imported 19 records.", skipped: [] });
     expect(comparable(await exportOf(target))).toEqual(comparable(await exportOf(source)));
     const photo = (await exportOf(target)).medicalPhotos[0]!;
     expect((await target.get(photo.photoUrl as string)).statusCode).toBe(200);
@@ -305,7 +306,7 @@ describe("restoring a backup", () => {
     expect(started.statusCode).toBe(202);
     expect(started.headers["preference-applied"]).toBe("respond-async");
     const job = started.json();
-    expect(job).toMatchObject({ state: "writing", total: 17, processed: 0, report: null });
+    expect(job).toMatchObject({ state: "writing", total: 19, processed: 0, report: null });
     expect(started.headers.location).toBe(`/api/account/import/${job.id}`);
 
     const second = await restoreBackup(target, backup);
@@ -324,11 +325,11 @@ describe("restoring a backup", () => {
     }
     expect(state).toMatchObject({
       state: "done",
-      processed: 17,
-      report: { message: "Imported 17 records." },
+      processed: 19,
+      report: { message: "Imported 19 records." },
     });
     expect((await target.get("/api/account/import")).json()).toEqual([state]);
-    expect(await recordCount(target)).toBe(17);
+    expect(await recordCount(target)).toBe(19);
   });
 
   it("undoes what a restore wrote when it cannot finish, and one whose process stopped, from its journal", async () => {
@@ -367,7 +368,7 @@ describe("restoring a backup", () => {
     await expect(
       writeRestore({ db: t.database.db, storage: failing }, second.job, second.dir),
     ).rejects.toThrow();
-    expect(await recordCount(target)).toBe(1 + 16);
+    expect(await recordCount(target)).toBe(1 + 18);
     const sweep = (minutes: number) =>
       undoAbandonedRestores({
         db: t.database.db,
