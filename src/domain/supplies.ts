@@ -22,6 +22,17 @@ export const SUPPLY_CATEGORIES = [
 ] as const;
 export type SupplyCategory = (typeof SUPPLY_CATEGORIES)[number];
 
+/** How each category reads on the form, the card and in the exports. */
+export const SUPPLY_CATEGORY_LABELS: Record<SupplyCategory, string> = {
+  tubing: "Tubing",
+  bags: "Bags",
+  syringes: "Syringes",
+  filters: "Filters",
+  connectors: "Connectors",
+  catheters: "Catheters",
+  other: "Other",
+};
+
 /** Spec section 9: a new supply starts with no stock and a reorder threshold of 5. */
 export const DEFAULT_STOCK = 0;
 export const DEFAULT_MIN_THRESHOLD = 5;
