@@ -4,7 +4,14 @@ import type { CareSummary, ExportFormat, ExportScope } from "../../../domain/exp
 import type { Db } from "../../db/client";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { careSummaries } from "./care-summary";
-import { EXPORT_SECTIONS, type ExportSection, sectionRows } from "./export-sections";
+import {
+  EXPORT_SECTIONS,
+  type ExportSection,
+  filledColumns,
+  type RowOrder,
+  sectionRows,
+} from "./export-sections";
+import { type LinkNames, linkNames } from "./link-names";
 
 /**
  * Everything a format needs to write an export: the account, the scope (child and dates), the
@@ -18,13 +25,22 @@ export interface ExportContext {
   account: CurrentUser;
   scope: ExportScope;
   exportedAt: Date;
+  /** The family's IANA time zone: the readable formats write every instant in it, and name it. */
+  timeZone: string;
   sections: readonly ExportSection[];
-  /** A section's rows, oldest first, a page at a time, without their owner. */
-  rows(section: ExportSection): AsyncGenerator<Record<string, unknown>>;
+  /**
+   * A section's rows, oldest first, a page at a time, without their owner: as written ("created",
+   * the default), or by the record's own date ("date", for the formats a person reads).
+   */
+  rows(section: ExportSection, order?: RowOrder): AsyncGenerator<Record<string, unknown>>;
   /** The care summary of each child in scope (the PDF and Word reports open with it). */
   careSummaries(): Promise<CareSummary[]>;
   /** The family's children by id, to name a record's child in readable formats. */
   childNames(): Promise<Map<string, string>>;
+  /** The keys of a section's columns with a value in at least one of its records in scope. */
+  filledColumns(section: ExportSection): Promise<Set<string>>;
+  /** The names of the children, supplies and lines records link to, read once per export. */
+  linkNames(): Promise<LinkNames>;
   /** JSON only: each photo record carries its image, so a restore brings the photos back. */
   includePhotos: boolean;
 }
@@ -39,17 +55,25 @@ export interface ExportFormatter {
   render(context: ExportContext): Readable;
 }
 
+/**
+ * The time zone an account's exports are written in. For now every export is written in UTC, and
+ * says so; the account's own zone takes its place here, and only here.
+ */
+export const exportTimeZone = (_account: CurrentUser): string => "UTC";
+
 export function exportContext(
   base: Pick<ExportContext, "db" | "storage" | "ownerId" | "account" | "scope"> & { includePhotos?: boolean },
 ): ExportContext {
   let names: Promise<Map<string, string>> | undefined;
   let summaries: Promise<CareSummary[]> | undefined;
-  return {
+  let links: Promise<LinkNames> | undefined;
+  const context: ExportContext = {
     ...base,
     includePhotos: base.includePhotos ?? false,
     exportedAt: new Date(),
+    timeZone: exportTimeZone(base.account),
     sections: EXPORT_SECTIONS,
-    rows: (section) => sectionRows(base.db, base.ownerId, section, base.scope),
+    rows: (section, order) => sectionRows(base.db, base.ownerId, section, base.scope, undefined, order),
     careSummaries: () => {
       summaries ??= careSummaries(base.db, base.ownerId, base.scope.childId);
       return summaries;
@@ -64,7 +88,13 @@ export function exportContext(
       })();
       return names;
     },
+    filledColumns: (section) => filledColumns(base.db, base.ownerId, section, base.scope),
+    linkNames: () => {
+      links ??= linkNames(context);
+      return links;
+    },
   };
+  return context;
 }
 
 /** The file's name: 'tpn-tracker-export-{yyyy-MM-dd}.{ext}' (spec section 7 names the JSON one). */
