@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { setImmediate } from "node:timers/promises";
 import PDFDocument from "pdfkit";
 import type { ExportContext, ExportFormatter } from "../export-model";
+import type { ReadableColumn } from "./readable";
 import {
   columnShares,
   NO_RECORDS,
@@ -183,7 +184,10 @@ const HEAD_FILL = "#f3f4f6";
  * then one row per record, each cell's text wrapped within its column. A row never splits
  * across pages; one taller than a page is cut short with an ellipsis.
  */
-function recordTable(w: PdfWriter, labels: string[], shares: number[]) {
+function recordTable(w: PdfWriter, columns: readonly ReadableColumn[], shares: number[]) {
+  const labels = columns.map((c) => c.label);
+  // Amounts line up on the right, as in a ledger.
+  const aligns = columns.map((c) => (c.kind === "number" || c.kind === "money" ? "right" : "left"));
   const { doc } = w;
   // Each column at least as wide as the longest word of its header, the rest shared out.
   w.use(STYLES.tableHead);
@@ -204,6 +208,7 @@ function recordTable(w: PdfWriter, labels: string[], shares: number[]) {
     return Math.max(tallest, doc.currentLineHeight(true)) + 2 * CELL_PAD;
   };
   const draw = (cells: string[], style: TextStyle, height: number, fill?: string) => {
+    const aligned = !fill;
     const top = doc.y;
     if (fill) doc.save().rect(w.left, top, w.width(), height).fill(fill).restore();
     w.use(style);
@@ -214,6 +219,7 @@ function recordTable(w: PdfWriter, labels: string[], shares: number[]) {
           width: cellWidth(i),
           height: height - 2 * CELL_PAD,
           ellipsis: true,
+          align: aligned ? aligns[i] : "left",
         });
       }
       x += widths[i]!;
@@ -295,11 +301,7 @@ async function* pdfChunks(context: ExportContext): AsyncGenerator<Buffer> {
     w.paragraph(section.title, STYLES.sectionTitle);
     doc.moveDown(0.3);
     const columns = await reportColumns(context, section);
-    const table = recordTable(
-      w,
-      columns.map((c) => c.label),
-      columnShares(columns),
-    );
+    const table = recordTable(w, columns, columnShares(columns));
     let empty = true;
     for await (const cells of sectionRecords(context, section, names, columns)) {
       if (empty) table.header();

@@ -189,7 +189,7 @@ const TABLE_BORDERS = ["top", "left", "bottom", "right", "insideH", "insideV"]
   .join("");
 
 /** A table cell: its text in a small size, wrapped within the cell. */
-function cellXml(text: string, width: number, head: boolean): string {
+function cellXml(text: string, width: number, head: boolean, right: boolean): string {
   const shade = head ? '<w:shd w:val="clear" w:color="auto" w:fill="F3F4F6"/>' : "";
   const props = `${head ? "<w:b/><w:bCs/>" : ""}<w:sz w:val="16"/><w:szCs w:val="16"/>`;
   const runs = text
@@ -200,14 +200,14 @@ function cellXml(text: string, width: number, head: boolean): string {
     : "";
   return (
     `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="dxa"/>${shade}</w:tcPr>` +
-    `<w:p><w:pPr><w:spacing w:before="0" w:after="0"/></w:pPr>${runs ? `<w:r><w:rPr>${props}</w:rPr>${runs}</w:r>` : ""}</w:p></w:tc>`
+    `<w:p><w:pPr><w:spacing w:before="0" w:after="0"/>${right ? '<w:jc w:val="right"/>' : ""}</w:pPr>${runs ? `<w:r><w:rPr>${props}</w:rPr>${runs}</w:r>` : ""}</w:p></w:tc>`
   );
 }
 
 /** A table row; the header row repeats on every page the table runs onto, and no row splits. */
-const rowXml = (cells: string[], widths: number[], head: boolean) =>
+const rowXml = (cells: string[], widths: number[], head: boolean, right: boolean[] = []) =>
   `<w:tr><w:trPr><w:cantSplit/>${head ? "<w:tblHeader/>" : ""}</w:trPr>${cells
-    .map((cell, i) => cellXml(cell, widths[i]!, head))
+    .map((cell, i) => cellXml(cell, widths[i]!, head, right[i] ?? false))
     .join("")}</w:tr>`;
 
 /** The start of a section's table: full width, columns by what they hold, light rules, the header row. */
@@ -229,6 +229,8 @@ async function* recordsXml(context: ExportContext, names: ReportNames): AsyncGen
     yield headingXml(section.title);
     const columns = await reportColumns(context, section);
     const widths = columnShares(columns).map((share) => Math.floor(share * TABLE_WIDTH));
+    // Amounts line up on the right, as in a ledger.
+    const right = columns.map((c) => c.kind === "number" || c.kind === "money");
     let empty = true;
     for await (const cells of sectionRecords(context, section, names, columns)) {
       if (empty)
@@ -237,7 +239,7 @@ async function* recordsXml(context: ExportContext, names: ReportNames): AsyncGen
           widths,
         );
       empty = false;
-      yield rowXml(cells, widths, false);
+      yield rowXml(cells, widths, false, right);
     }
     // A paragraph after each table: Word joins two tables that touch.
     yield empty ? `<w:p>${runXml(NO_RECORDS, { color: MUTED }, false)}</w:p>` : "</w:tbl><w:p/>";
