@@ -274,6 +274,25 @@ describe("spreadsheet exports", () => {
     );
   });
 
+  it("pages through a section in date order without repeating or skipping a record", async () => {
+    const many = await signUp(t.app);
+    // 700 symptoms on three dates, typed in newest date first, 600 of them at one creation time:
+    // page boundaries fall among equal dates and equal creation times.
+    await queryRows(
+      t.database,
+      sql`insert into symptom_entries (user_id, date, symptoms, created_at)
+        select ${many.id}, date '2026-11-03' - (i % 3), array['Entry ' || i],
+          case when i <= 600 then timestamptz '2026-11-04 08:00:00.123456' else timestamptz '2026-11-04 09:00' + make_interval(secs => i / 1000000.0) end
+        from generate_series(1, 700) as i`,
+    );
+    const zip = await JSZip.loadAsync((await download(many, "format=csv")).rawPayload);
+    const rows = (await zip.file("symptoms-pain.csv")!.async("string")).trim().split("\r\n").slice(1);
+    expect(rows).toHaveLength(700);
+    expect(new Set(rows.map((row) => row.split(",")[3])).size).toBe(700);
+    const dates = rows.map((row) => row.split(",")[1]);
+    expect(dates).toEqual([...dates].sort());
+  });
+
   it("writes instants in the family's time zone, and names it", async () => {
     const account = (await user.get("/api/auth/user")).json();
     const context = {
