@@ -5,6 +5,14 @@ import { childLinkField, nullableDate, nullableText, recordBase, type Wire } fro
 export const ALLERGY_SEVERITIES = ["mild", "moderate", "severe", "life-threatening"] as const;
 export type AllergySeverity = (typeof ALLERGY_SEVERITIES)[number];
 
+/** How each severity reads on the form, the card and in the exports. */
+export const ALLERGY_SEVERITY_LABELS: Record<AllergySeverity, string> = {
+  mild: "Mild",
+  moderate: "Moderate",
+  severe: "Severe",
+  "life-threatening": "Life-threatening",
+};
+
 export const medicalAllergyInput = z.object({
   childId: optionalId(),
   allergen: requiredText("Allergen"),

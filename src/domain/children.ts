@@ -7,6 +7,9 @@ export { AVATAR_COLORS, ageFromDateOfBirth, childAgeLabel, DEFAULT_AVATAR_COLOR 
 
 export const GENDERS = ["male", "female"] as const;
 export type Gender = (typeof GENDERS)[number];
+
+/** How each value reads on the form and in the exports. */
+export const GENDER_LABELS: Record<Gender, string> = { male: "Male", female: "Female" };
 export const MAX_CHILD_AGE = 25;
 
 export const childInput = z.object({

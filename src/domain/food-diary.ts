@@ -5,6 +5,14 @@ import { childLinkField, dateOnly, nullableText, recordBase, textList, type Wire
 export const MEAL_TYPES = ["breakfast", "lunch", "dinner", "snack"] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
 
+/** How each meal reads on the form, the card and in the exports. */
+export const MEAL_TYPE_LABELS: Record<MealType, string> = {
+  breakfast: "Breakfast",
+  lunch: "Lunch",
+  dinner: "Dinner",
+  snack: "Snack",
+};
+
 export const foodDiaryEntryInput = z.object({
   childId: optionalId(),
   date: pastDate("Date"),

@@ -5,6 +5,13 @@ import { childLinkField, dateOnly, nullableText, recordBase, type Wire } from ".
 export const LAB_STATUSES = ["pending", "completed", "reviewed"] as const;
 export type LabStatus = (typeof LAB_STATUSES)[number];
 
+/** How each status reads on the form, the card's badge and in the exports. */
+export const LAB_STATUS_LABELS: Record<LabStatus, string> = {
+  pending: "Pending",
+  completed: "Completed",
+  reviewed: "Reviewed",
+};
+
 export const labTestInput = z.object({
   childId: optionalId(),
   testName: requiredText("Test name"),

@@ -7,6 +7,21 @@ export const NOTE_PRIORITIES = ["low", "medium", "high"] as const;
 export type NoteCategory = (typeof NOTE_CATEGORIES)[number];
 export type NotePriority = (typeof NOTE_PRIORITIES)[number];
 
+/** How each value reads on the forms, the cards and in the exports. */
+export const NOTE_CATEGORY_LABELS: Record<NoteCategory, string> = {
+  general: "General",
+  medical: "Medical",
+  appointment: "Appointment",
+  medication: "Medication",
+  emergency: "Emergency",
+};
+
+export const NOTE_PRIORITY_LABELS: Record<NotePriority, string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+};
+
 export const noteInput = z.object({
   childId: optionalId(),
   title: requiredText("Title"),

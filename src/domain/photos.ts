@@ -7,6 +7,22 @@ export type PhotoCategory = (typeof PHOTO_CATEGORIES)[number];
 export const PHOTO_SEVERITIES = ["mild", "moderate", "severe"] as const;
 export type PhotoSeverity = (typeof PHOTO_SEVERITIES)[number];
 
+/** How each category and severity reads on the forms, the cards and in the exports (spec section 3). */
+export const PHOTO_CATEGORY_LABELS: Record<PhotoCategory, string> = {
+  wound: "Wound",
+  rash: "Rash",
+  bruising: "Bruising",
+  swelling: "Swelling",
+  surgical_site: "Surgical Site",
+  other: "Other",
+};
+
+export const PHOTO_SEVERITY_LABELS: Record<PhotoSeverity, string> = {
+  mild: "Mild",
+  moderate: "Moderate",
+  severe: "Severe",
+};
+
 /** Spec section 9: one image of at most 10 MB (10485760 bytes). */
 export const MAX_PHOTO_BYTES = 10_485_760;
 /**

@@ -22,6 +22,38 @@ export type LineType = (typeof LINE_TYPES)[number];
 export type InfectionType = (typeof INFECTION_TYPES)[number];
 export type InfectionOutcome = (typeof INFECTION_OUTCOMES)[number];
 
+/** How each value reads on the forms, the cards and in the exports (one list for all). */
+export const INSERTION_SITE_LABELS: Record<InsertionSite, string> = {
+  "right-arm": "Right arm",
+  "left-arm": "Left arm",
+  "right-leg": "Right leg",
+  "left-leg": "Left leg",
+  chest: "Chest",
+  other: "Other",
+};
+
+export const LINE_TYPE_LABELS: Record<LineType, string> = {
+  "single-lumen": "Single lumen",
+  "double-lumen": "Double lumen",
+  "triple-lumen": "Triple lumen",
+  "power-picc": "Power PICC",
+};
+
+export const INFECTION_TYPE_LABELS: Record<InfectionType, string> = {
+  bloodstream: "Bloodstream",
+  "exit-site": "Exit site",
+  tunnel: "Tunnel",
+  "catheter-related": "Catheter-related",
+  other: "Other",
+};
+
+export const OUTCOME_LABELS: Record<InfectionOutcome, string> = {
+  resolved: "Resolved",
+  "line-removed": "Line removed",
+  ongoing: "Ongoing",
+  complications: "Complications",
+};
+
 const optionalChoice = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z
     .union([z.literal(""), z.null(), oneOf(label, values)])

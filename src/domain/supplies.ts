@@ -23,6 +23,17 @@ export const SUPPLY_CATEGORIES = [
 ] as const;
 export type SupplyCategory = (typeof SUPPLY_CATEGORIES)[number];
 
+/** How each category reads on the form, the card and in the exports. */
+export const SUPPLY_CATEGORY_LABELS: Record<SupplyCategory, string> = {
+  tubing: "Tubing",
+  bags: "Bags",
+  syringes: "Syringes",
+  filters: "Filters",
+  connectors: "Connectors",
+  catheters: "Catheters",
+  other: "Other",
+};
+
 /** Spec section 9: a new supply starts with no stock and a reorder threshold of 5. */
 export const DEFAULT_STOCK = 0;
 export const DEFAULT_MIN_THRESHOLD = 5;
@@ -111,6 +122,10 @@ export type SupplyUsage = Wire<typeof supplyUsageRecord>;
 /** A line of a supply's stock history besides usage: a delivery received, or a stocktake. */
 export const STOCK_EVENT_KINDS = ["receipt", "count"] as const;
 export type StockEventKind = (typeof STOCK_EVENT_KINDS)[number];
+export const STOCK_EVENT_KIND_LABELS: Record<StockEventKind, string> = {
+  receipt: "Delivery",
+  count: "Stock count",
+};
 
 /** A whole number from `min` to `MAX_STOCK`, sent as a number or as digits. */
 const wholeNumber = (message: string, min: number) =>

@@ -23,6 +23,13 @@ import {
 export const SYMPTOM_SEVERITIES = ["mild", "moderate", "severe"] as const;
 export type SymptomSeverity = (typeof SYMPTOM_SEVERITIES)[number];
 
+/** How each severity reads on the form, the card and in the exports. */
+export const SYMPTOM_SEVERITY_LABELS: Record<SymptomSeverity, string> = {
+  mild: "Mild",
+  moderate: "Moderate",
+  severe: "Severe",
+};
+
 /** The pain scale's labels (spec section 4). */
 export function painLabel(level: number): string {
   if (level <= 1) return "No Pain";

@@ -7,14 +7,14 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { errorMessage, getJson } from "@/client/lib/api";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { formatCardDate } from "@/client/lib/format";
+import { ALLERGY_SEVERITY_LABELS } from "@/domain/allergies";
 import type { CareSummary } from "@/domain/exports";
-import { ALLERGY_SEVERITY_LABELS } from "../medical-allergies/medical-allergy-form";
 import {
   INFECTION_TYPE_LABELS,
   INSERTION_SITE_LABELS,
   LINE_TYPE_LABELS,
   OUTCOME_LABELS,
-} from "../picc-lines/picc-labels";
+} from "@/domain/picc";
 
 /** Every child's summary, or the header's child's; every record change can change it. */
 function summaryOptions(childId: string | null) {

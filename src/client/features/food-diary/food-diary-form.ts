@@ -3,15 +3,8 @@ import { linkChild } from "@/client/components/children/link-child";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { toDateOnly, toTimeOnly } from "@/client/lib/format";
-import { foodDiaryEntryInput, MEAL_TYPES, type MealType } from "@/domain/food-diary";
+import { foodDiaryEntryInput, MEAL_TYPE_LABELS, MEAL_TYPES } from "@/domain/food-diary";
 import type { FoodDiaryEntry } from "./api";
-
-export const MEAL_TYPE_LABELS: Record<MealType, string> = {
-  breakfast: "Breakfast",
-  lunch: "Lunch",
-  dinner: "Dinner",
-  snack: "Snack",
-};
 
 const FORM_KEYS = ["date", "mealType", "time", "portion", "reaction", "notes"] as const;
 

@@ -2,9 +2,10 @@ import { Utensils } from "lucide-react";
 import { InlineRecordScreen } from "@/client/components/record-screen/inline-record-screen";
 import { defineRecordScreen } from "@/client/components/record-screen/types";
 import { formatCardDate } from "@/client/lib/format";
+import { MEAL_TYPE_LABELS } from "@/domain/food-diary";
 import { foodDiaryApi } from "./api";
 import { FoodDiaryCard } from "./components/food-diary-card";
-import { foodDiaryForm, MEAL_TYPE_LABELS } from "./food-diary-form";
+import { foodDiaryForm } from "./food-diary-form";
 
 const foodDiaryScreen = defineRecordScreen({
   title: "Food Diary",

@@ -3,19 +3,12 @@ import { linkChild } from "@/client/components/children/link-child";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { toDateOnly } from "@/client/lib/format";
-import { LAB_STATUSES, type LabStatus, labTestInput } from "@/domain/labs";
+import { LAB_STATUS_LABELS, LAB_STATUSES, labTestInput } from "@/domain/labs";
 import type { LabTest } from "./api";
 
 const FORM_KEYS = ["testName", "date", "status", "orderedBy", "results", "normalRange", "notes"] as const;
 
 export type LabTestFormValues = Record<(typeof FORM_KEYS)[number], string> & ChildLinkFormValues;
-
-/** How each status reads on the form and on the card's badge. */
-export const LAB_STATUS_LABELS: Record<LabStatus, string> = {
-  pending: "Pending",
-  completed: "Completed",
-  reviewed: "Reviewed",
-};
 
 /** The server's schema; the Child field's "No specific child" becomes null. */
 export const labTestFormSchema = linkChild(labTestInput);

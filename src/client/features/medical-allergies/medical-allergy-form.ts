@@ -2,7 +2,7 @@ import { type ChildLinkFormValues, childFormValue } from "@/client/components/ch
 import { linkChild } from "@/client/components/children/link-child";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
-import { ALLERGY_SEVERITIES, medicalAllergyInput } from "@/domain/allergies";
+import { ALLERGY_SEVERITIES, ALLERGY_SEVERITY_LABELS, medicalAllergyInput } from "@/domain/allergies";
 import type { MedicalAllergy } from "./api";
 
 const FORM_KEYS = ["allergen", "reaction", "severity", "dateDiscovered", "treatment", "notes"] as const;
@@ -10,13 +10,6 @@ const FORM_KEYS = ["allergen", "reaction", "severity", "dateDiscovered", "treatm
 export type MedicalAllergyFormValues = Record<(typeof FORM_KEYS)[number], string> & ChildLinkFormValues;
 
 export type AllergySeverity = (typeof ALLERGY_SEVERITIES)[number];
-
-export const ALLERGY_SEVERITY_LABELS: Record<AllergySeverity, string> = {
-  mild: "Mild",
-  moderate: "Moderate",
-  severe: "Severe",
-  "life-threatening": "Life-threatening",
-};
 
 /** The server's schema; the Child field's "No specific child" becomes null. */
 export const medicalAllergyFormSchema = linkChild(medicalAllergyInput);

@@ -2,8 +2,13 @@ import { type ChildLinkFormValues, childFormValue } from "@/client/components/ch
 import { linkChild } from "@/client/components/children/link-child";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { toDateOnly } from "@/client/lib/format";
-import { medicalPhotoInput, PHOTO_CATEGORIES, PHOTO_SEVERITIES } from "@/domain/photos";
-import { PHOTO_CATEGORY_INFO, PHOTO_SEVERITY_LABELS } from "./photo-labels";
+import {
+  medicalPhotoInput,
+  PHOTO_CATEGORIES,
+  PHOTO_SEVERITIES,
+  PHOTO_SEVERITY_LABELS,
+} from "@/domain/photos";
+import { PHOTO_CATEGORY_INFO } from "./photo-labels";
 
 export type PhotoFormValues = {
   title: string;

@@ -5,22 +5,14 @@ import {
 } from "@/client/components/children/child-select-field";
 import { linkChild } from "@/client/components/children/link-child";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
-import { NOTE_CATEGORIES, NOTE_PRIORITIES, type NotePriority, noteInput } from "@/domain/notes";
-import type { Note, NoteCategory } from "./api";
-
-export const NOTE_CATEGORY_LABELS: Record<NoteCategory, string> = {
-  general: "General",
-  medical: "Medical",
-  appointment: "Appointment",
-  medication: "Medication",
-  emergency: "Emergency",
-};
-
-export const NOTE_PRIORITY_LABELS: Record<NotePriority, string> = {
-  low: "Low",
-  medium: "Medium",
-  high: "High",
-};
+import {
+  NOTE_CATEGORIES,
+  NOTE_CATEGORY_LABELS,
+  NOTE_PRIORITIES,
+  NOTE_PRIORITY_LABELS,
+  noteInput,
+} from "@/domain/notes";
+import type { Note } from "./api";
 
 export interface NoteFormValues extends ChildLinkFormValues {
   title: string;

@@ -5,20 +5,18 @@ import type { RecordFieldConfig } from "@/client/components/record-screen/record
 import { toDateOnly } from "@/client/lib/format";
 import {
   INFECTION_OUTCOMES,
+  INFECTION_TYPE_LABELS,
   INFECTION_TYPES,
+  INSERTION_SITE_LABELS,
   INSERTION_SITES,
+  LINE_TYPE_LABELS,
   LINE_TYPES,
+  OUTCOME_LABELS,
   piccInfectionInput,
   piccLineInput,
 } from "@/domain/picc";
 import type { PiccInfection, PiccLine } from "./api";
-import {
-  INFECTION_TYPE_LABELS,
-  INSERTION_SITE_LABELS,
-  LINE_TYPE_LABELS,
-  lineLabel,
-  OUTCOME_LABELS,
-} from "./picc-labels";
+import { lineLabel } from "./picc-labels";
 
 const options = <K extends string>(labels: Record<K, string>, values: readonly K[]) =>
   values.map((value) => ({ value, label: labels[value] }));

@@ -16,11 +16,12 @@ import { EmptyState } from "@/client/components/ui/empty-state";
 import { PageHeader } from "@/client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { formatListDate } from "@/client/lib/format";
+import { INFECTION_TYPE_LABELS } from "@/domain/picc";
 import { type PiccLine, piccInfectionsApi, piccLinesApi } from "./api";
 import { LineStatistics } from "./components/line-statistics";
 import { InfectionCard, PiccLineCard } from "./components/picc-cards";
 import { piccInfectionForm, piccLineForm } from "./picc-forms";
-import { INFECTION_TYPE_LABELS, lineLabel } from "./picc-labels";
+import { lineLabel } from "./picc-labels";
 
 const linesScreen = defineRecordScreen({
   title: "PICC Lines",

@@ -4,7 +4,7 @@ import { linkChild } from "@/client/components/children/link-child";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { toDateOnly, toTimeOnly } from "@/client/lib/format";
-import { painLabel, SYMPTOM_SEVERITIES, symptomEntryInput } from "@/domain/symptoms";
+import { painLabel, SYMPTOM_SEVERITIES, SYMPTOM_SEVERITY_LABELS, symptomEntryInput } from "@/domain/symptoms";
 import type { SymptomEntry } from "./api";
 
 const FORM_KEYS = ["date", "time", "painLevel", "severity", "triggers", "treatments", "notes"] as const;
@@ -21,12 +21,6 @@ const PAIN_LEVELS = Array.from({ length: 10 }, (_, i) => i + 1);
 
 /** The select value that clears an optional choice (a select cannot hold an empty value). */
 const NOT_RECORDED = "none";
-
-export const SEVERITY_LABELS: Record<(typeof SYMPTOM_SEVERITIES)[number], string> = {
-  mild: "Mild",
-  moderate: "Moderate",
-  severe: "Severe",
-};
 
 /** The server's schema; "Not recorded" and "No specific child" are sent as null. */
 export const symptomEntryFormSchema = linkChild(
@@ -75,7 +69,10 @@ export function symptomEntryFields(
       placeholder: "Not recorded",
       options: [
         { value: NOT_RECORDED, label: "Not recorded" },
-        ...SYMPTOM_SEVERITIES.map((severity) => ({ value: severity, label: SEVERITY_LABELS[severity] })),
+        ...SYMPTOM_SEVERITIES.map((severity) => ({
+          value: severity,
+          label: SYMPTOM_SEVERITY_LABELS[severity],
+        })),
       ],
     },
     childField,

@@ -5,21 +5,11 @@ import {
   DEFAULT_MIN_THRESHOLD,
   DEFAULT_STOCK,
   SUPPLY_CATEGORIES,
-  type SupplyCategory,
+  SUPPLY_CATEGORY_LABELS,
   supplyInput,
   supplyUsageInput,
 } from "@/domain/supplies";
 import type { Supply, SupplyUsage } from "./api";
-
-export const SUPPLY_CATEGORY_LABELS: Record<SupplyCategory, string> = {
-  tubing: "Tubing",
-  bags: "Bags",
-  syringes: "Syringes",
-  filters: "Filters",
-  connectors: "Connectors",
-  catheters: "Catheters",
-  other: "Other",
-};
 
 const SUPPLY_KEYS = [
   "name",

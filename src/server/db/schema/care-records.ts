@@ -4,7 +4,7 @@ import type { AllergySeverity } from "../../../domain/allergies";
 import type { LabStatus } from "../../../domain/labs";
 import type { SymptomSeverity } from "../../../domain/symptoms";
 import { childLink, ownedChildKey, requiredChildLink } from "./child-link";
-import { createdAt, exportOrder, id, owner, updatedAt } from "./columns";
+import { createdAt, exportDateOrder, exportOrder, id, owner, updatedAt } from "./columns";
 
 export const careTeamMembers = pgTable(
   "care_team_members",
@@ -45,6 +45,7 @@ export const tpnEntries = pgTable(
   },
   (t) => [
     exportOrder("tpn_entries", t),
+    exportDateOrder("tpn_entries", t, t.date),
     index("tpn_entries_owner_idx").on(t.userId, t.childId, t.date),
     // A page of one child's list, newest first (the keyset of owned-records' paged lists).
     index("tpn_entries_page_idx").on(t.userId, t.childId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
@@ -71,6 +72,7 @@ export const specialistVisits = pgTable(
   },
   (t) => [
     exportOrder("specialist_visits", t),
+    exportDateOrder("specialist_visits", t, t.date),
     index("specialist_visits_owner_idx").on(t.userId, t.childId, t.date),
   ],
 );
@@ -91,7 +93,11 @@ export const labTests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [exportOrder("lab_tests", t), index("lab_tests_owner_idx").on(t.userId, t.childId, t.date)],
+  (t) => [
+    exportOrder("lab_tests", t),
+    exportDateOrder("lab_tests", t, t.date),
+    index("lab_tests_owner_idx").on(t.userId, t.childId, t.date),
+  ],
 );
 
 export const symptomEntries = pgTable(
@@ -113,6 +119,7 @@ export const symptomEntries = pgTable(
   },
   (t) => [
     exportOrder("symptom_entries", t),
+    exportDateOrder("symptom_entries", t, t.date),
     index("symptom_entries_owner_idx").on(t.userId, t.childId, t.date),
     // The heatmap and the pain trend read a window of days across every child.
     index("symptom_entries_owner_date_idx").on(t.userId, t.date),

@@ -29,3 +29,14 @@ export const exportOrder = (
   table: string,
   t: { userId: ExtraConfigColumn; createdAt: ExtraConfigColumn; id: ExtraConfigColumn },
 ) => index(`${table}_export_idx`).on(t.userId, t.createdAt, t.id);
+
+/**
+ * The order the readable exports (a spreadsheet, a report) read a dated table in, a page at a
+ * time: by owner, then the record's own date, creation time and id, so a nurse reads the nights
+ * in the order they happened, and each page is a range of this index, not a sort of the history.
+ */
+export const exportDateOrder = (
+  table: string,
+  t: { userId: ExtraConfigColumn; createdAt: ExtraConfigColumn; id: ExtraConfigColumn },
+  date: ExtraConfigColumn,
+) => index(`${table}_export_date_idx`).on(t.userId, date, t.createdAt, t.id);

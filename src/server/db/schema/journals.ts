@@ -3,7 +3,7 @@ import { date, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-cor
 import type { MealType } from "../../../domain/food-diary";
 import type { NoteCategory, NotePriority } from "../../../domain/notes";
 import { childLink } from "./child-link";
-import { createdAt, exportOrder, id, owner, updatedAt } from "./columns";
+import { createdAt, exportDateOrder, exportOrder, id, owner, updatedAt } from "./columns";
 
 export const notes = pgTable(
   "notes",
@@ -45,6 +45,7 @@ export const physicalTherapySessions = pgTable(
   },
   (t) => [
     exportOrder("physical_therapy_sessions", t),
+    exportDateOrder("physical_therapy_sessions", t, t.date),
     index("physical_therapy_sessions_owner_idx").on(t.userId, t.childId, t.date),
   ],
 );
@@ -92,6 +93,7 @@ export const foodDiaryEntries = pgTable(
   },
   (t) => [
     exportOrder("food_diary_entries", t),
+    exportDateOrder("food_diary_entries", t, t.date),
     index("food_diary_entries_owner_idx").on(t.userId, t.childId, t.date),
     index("food_diary_entries_page_idx").on(
       t.userId,

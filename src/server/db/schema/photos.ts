@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { PhotoCategory, PhotoSeverity } from "../../../domain/photos";
 import { children } from "./children";
-import { createdAt, exportOrder, id, owner, updatedAt } from "./columns";
+import { createdAt, exportDateOrder, exportOrder, id, owner, updatedAt } from "./columns";
 
 export const medicalPhotos = pgTable(
   "medical_photos",
@@ -39,6 +39,7 @@ export const medicalPhotos = pgTable(
   },
   (t) => [
     exportOrder("medical_photos", t),
+    exportDateOrder("medical_photos", t, t.dateTaken),
     index("medical_photos_owner_idx").on(t.userId, t.childId, t.dateTaken),
     index("medical_photos_page_idx").on(t.userId, t.dateTaken.desc(), t.createdAt.desc(), t.id.desc()),
   ],

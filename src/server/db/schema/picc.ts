@@ -1,7 +1,7 @@
 import { boolean, date, index, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
 import type { InfectionOutcome, InfectionType, InsertionSite, LineType } from "../../../domain/picc";
 import { ownedChildKey, requiredChildLink } from "./child-link";
-import { createdAt, exportOrder, id, owner, updatedAt } from "./columns";
+import { createdAt, exportDateOrder, exportOrder, id, owner, updatedAt } from "./columns";
 
 export const piccLines = pgTable(
   "picc_lines",
@@ -22,6 +22,7 @@ export const piccLines = pgTable(
   },
   (t) => [
     exportOrder("picc_lines", t),
+    exportDateOrder("picc_lines", t, t.insertionDate),
     index("picc_lines_owner_idx").on(t.userId, t.childId, t.insertionDate),
     ownedChildKey("picc_lines_owner_child_fk", t),
   ],
@@ -51,6 +52,7 @@ export const piccInfections = pgTable(
   },
   (t) => [
     exportOrder("picc_infections", t),
+    exportDateOrder("picc_infections", t, t.infectionDate),
     index("picc_infections_owner_idx").on(t.userId, t.childId, t.infectionDate),
     ownedChildKey("picc_infections_owner_child_fk", t),
   ],

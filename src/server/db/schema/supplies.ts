@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { StockEventKind, SupplyCategory } from "../../../domain/supplies";
 import { childLink } from "./child-link";
-import { createdAt, exportOrder, id, owner, updatedAt } from "./columns";
+import { createdAt, exportDateOrder, exportOrder, id, owner, updatedAt } from "./columns";
 
 export const tpnSupplies = pgTable(
   "tpn_supplies",
@@ -57,6 +57,7 @@ export const supplyUsage = pgTable(
   },
   (t) => [
     exportOrder("supply_usage", t),
+    exportDateOrder("supply_usage", t, t.usageDate),
     index("supply_usage_owner_idx").on(t.userId, t.usageDate),
     index("supply_usage_page_idx").on(t.userId, t.usageDate.desc(), t.createdAt.desc(), t.id.desc()),
     index("supply_usage_supply_idx").on(t.supplyId),

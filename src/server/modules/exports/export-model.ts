@@ -5,7 +5,14 @@ import type { CareSummary, ExportFormat, ExportScope } from "../../../domain/exp
 import type { Db } from "../../db/client";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { careSummaries } from "./care-summary";
-import { EXPORT_SECTIONS, type ExportSection, sectionRows } from "./export-sections";
+import {
+  EXPORT_SECTIONS,
+  type ExportSection,
+  filledColumns,
+  type RowOrder,
+  sectionRows,
+} from "./export-sections";
+import { type LinkNames, linkNames } from "./link-names";
 
 /**
  * Everything a format needs to write an export: the account, the scope (child and dates), the
@@ -26,12 +33,19 @@ export interface ExportContext {
    */
   timeZone: string;
   sections: readonly ExportSection[];
-  /** A section's rows, oldest first, a page at a time, without their owner. */
-  rows(section: ExportSection): AsyncGenerator<Record<string, unknown>>;
+  /**
+   * A section's rows, oldest first, a page at a time, without their owner: as written ("created",
+   * the default), or by the record's own date ("date", for the formats a person reads).
+   */
+  rows(section: ExportSection, order?: RowOrder): AsyncGenerator<Record<string, unknown>>;
   /** The care summary of each child in scope (the PDF and Word reports open with it). */
   careSummaries(): Promise<CareSummary[]>;
   /** The family's children by id, to name a record's child in readable formats. */
   childNames(): Promise<Map<string, string>>;
+  /** The keys of a section's columns with a value in at least one of its records in scope. */
+  filledColumns(section: ExportSection): Promise<Set<string>>;
+  /** The names of the children, supplies and lines records link to, read once per export. */
+  linkNames(): Promise<LinkNames>;
   /** JSON only: each photo record carries its image, so a restore brings the photos back. */
   includePhotos: boolean;
 }
@@ -58,13 +72,14 @@ export function exportContext(
   const clock = familyClock();
   const timeZone = base.timeZone ?? clock.timeZone;
   const exportedAt = clock.now();
-  return {
+  let links: Promise<LinkNames> | undefined;
+  const context: ExportContext = {
     ...base,
     includePhotos: base.includePhotos ?? false,
     exportedAt,
     timeZone,
     sections: EXPORT_SECTIONS,
-    rows: (section) => sectionRows(base.db, base.ownerId, section, base.scope),
+    rows: (section, order) => sectionRows(base.db, base.ownerId, section, base.scope, undefined, order),
     careSummaries: () => {
       summaries ??= careSummaries(base.db, base.ownerId, base.scope.childId, todayIn(timeZone, exportedAt));
       return summaries;
@@ -79,7 +94,13 @@ export function exportContext(
       })();
       return names;
     },
+    filledColumns: (section) => filledColumns(base.db, base.ownerId, section, base.scope),
+    linkNames: () => {
+      links ??= linkNames(context);
+      return links;
+    },
   };
+  return context;
 }
 
 /**

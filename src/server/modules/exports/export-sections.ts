@@ -33,12 +33,15 @@ export interface ExportSection {
   columns: ExportColumn[];
   /** The column a date range applies to; undated sections are whole. */
   dateKey?: string;
+  /** The date a person reads the records in order of (the date range's column, or a line's insertion). */
+  orderKey?: string;
   childScope?: SectionChildScope;
 }
 
 interface SectionInfo {
   title: string;
   dateKey?: string;
+  orderKey?: string;
   childScope?: SectionChildScope;
 }
 
@@ -51,7 +54,7 @@ const SECTION_INFO: Record<SectionName, SectionInfo> = {
   supplyUsage: { title: "Supply Usage", dateKey: "usageDate" },
   supplyStockEvents: { title: "Supply Deliveries and Counts", dateKey: "eventDate" },
   infusionCenters: { title: "Infusion Centers", childScope: "withUnlinked" },
-  piccLines: { title: "PICC Lines", childScope: "exact" },
+  piccLines: { title: "PICC Lines", orderKey: "insertionDate", childScope: "exact" },
   piccInfections: { title: "PICC Infections", dateKey: "infectionDate", childScope: "exact" },
   specialistVisits: { title: "Specialist Visits", dateKey: "date", childScope: "withUnlinked" },
   labTests: { title: "Lab Tests", dateKey: "date", childScope: "withUnlinked" },
@@ -122,7 +125,9 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = (Object.keys(SECTION_IN
     const columns = Object.entries(getTableColumns(table))
       .filter(([key]) => key !== "userId")
       .map(([key, column]) => ({ key, label: labelOf(key), kind: kindOf(column as PgColumn) }));
-    return { name, table, columns, ...SECTION_INFO[name] };
+    const info = SECTION_INFO[name];
+    const orderKey = info.orderKey ?? info.dateKey;
+    return { name, table, columns, ...info, ...(orderKey ? { orderKey } : {}) };
   },
 );
 
@@ -143,6 +148,33 @@ function scopeFilters(section: ExportSection, scope: ExportScope): SQL[] {
     if (scope.to) filters.push(lte(column, scope.to));
   }
   return filters;
+}
+
+/**
+ * The columns of a section that hold a value in at least one record of the export's scope, in
+ * one aggregate query: a report leaves the others out, so a table has room for what was written.
+ */
+export async function filledColumns(
+  db: Db,
+  ownerId: string,
+  section: ExportSection,
+  scope: ExportScope = {},
+): Promise<Set<string>> {
+  const t = section.table as OwnedTable & Record<string, PgColumn>;
+  const columns = section.columns.filter(
+    (c) => c.kind !== "id" || c.key === "childId" || c.key.endsWith("Id"),
+  );
+  const filled = (key: string, kind: ColumnKind) => {
+    const column = t[key]!;
+    if (kind === "list") return sql<boolean>`bool_or(cardinality(${column}) > 0)`;
+    if (kind === "text") return sql<boolean>`bool_or(${column} <> '')`;
+    return sql<boolean>`bool_or(${column} is not null)`;
+  };
+  const [row] = (await db
+    .select(Object.fromEntries(columns.map((c) => [c.key, filled(c.key, c.kind)])))
+    .from(t)
+    .where(and(eq(t.userId, ownerId), ...scopeFilters(section, scope)))) as Record<string, boolean | null>[];
+  return new Set(columns.filter((c) => row?.[c.key]).map((c) => c.key));
 }
 
 /** How long an export's work may hold the process before it lets other requests in. */
@@ -177,6 +209,13 @@ const cursorOf = (t: OwnedTable) =>
   sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
+ * The order a section's rows are read in: "created" (as they were written: the backup and the
+ * machine formats), or "date" (by the record's own date, then as written: what a person reads;
+ * sections without a date stay as written).
+ */
+export type RowOrder = "created" | "date";
+
+/**
  * One section's rows of one owner, oldest first, read a page at a time (keyset on creation time
  * and id, compared in the database at its own precision), so a ten-year history never sits in
  * memory whole. Between pages the event loop is given back: the embedded database answers a
@@ -189,19 +228,30 @@ export async function* sectionRows(
   section: ExportSection,
   scope: ExportScope = {},
   pageSize = EXPORT_PAGE_SIZE,
+  order: RowOrder = "created",
 ): AsyncGenerator<Record<string, unknown>> {
   const t = section.table;
+  // By date: a range of the (owner, date, creation time, id) index (see exportDateOrder).
+  const dated =
+    order === "date" && section.orderKey
+      ? (t as OwnedTable & Record<string, PgColumn>)[section.orderKey]
+      : undefined;
   const pause = turnEvery(PAUSE_AFTER_MS);
-  let after: { cursor: string; id: string } | undefined;
+  let after: { cursor: string; id: string; date: string } | undefined;
   for (;;) {
     const filters: (SQL | undefined)[] = [eq(t.userId, ownerId), ...scopeFilters(section, scope)];
-    if (after)
-      filters.push(sql`(${t.createdAt}, ${t.id}) > (${after.cursor}::timestamptz, ${after.id}::uuid)`);
+    if (after) {
+      filters.push(
+        dated
+          ? sql`(${dated}, ${t.createdAt}, ${t.id}) > (${after.date}::date, ${after.cursor}::timestamptz, ${after.id}::uuid)`
+          : sql`(${t.createdAt}, ${t.id}) > (${after.cursor}::timestamptz, ${after.id}::uuid)`,
+      );
+    }
     const page = (await db
       .select({ row: getTableColumns(t), cursor: cursorOf(t) })
       .from(t)
       .where(and(...filters))
-      .orderBy(asc(t.createdAt), asc(t.id))
+      .orderBy(...(dated ? [asc(dated)] : []), asc(t.createdAt), asc(t.id))
       .limit(pageSize)) as { row: Record<string, unknown>; cursor: string }[];
     for (const { row } of page) {
       const { userId: _owner, ...rest } = row;
@@ -212,7 +262,11 @@ export async function* sectionRows(
     }
     if (page.length < pageSize) return;
     const last = page.at(-1)!;
-    after = { cursor: last.cursor, id: last.row.id as string };
+    after = {
+      cursor: last.cursor,
+      id: last.row.id as string,
+      date: dated ? String(last.row[section.orderKey!]) : "",
+    };
     await setImmediate();
     pause.reset();
   }

@@ -1,3 +1,4 @@
+import { buffer } from "node:stream/consumers";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
@@ -8,7 +9,10 @@ import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../t
 import { queryRows } from "../../../../tests/helpers/test-database";
 import { addDays, today } from "../../../domain/dates";
 import { CARE_RECORD_TABLES } from "../../db/schema/owned-tables";
+import { exportContext } from "./export-model";
 import { EXPORT_PAGE_SIZE } from "./export-sections";
+import { csvExport } from "./formats/csv-zip";
+import { excelExport } from "./formats/excel";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,12 +139,37 @@ describe("JSON export", () => {
 
 describe("spreadsheet exports", () => {
   let user: TestUser;
+  let childId: string;
   beforeAll(async () => {
     user = await signUp(t.app);
-    await seedEveryRecordType(t, user);
+    ({ childId } = await seedEveryRecordType(t, user));
+    // A night of 1150 mL, and a symptom typed in after a later one but dated before it.
+    await user.post("/api/tpn", { childId, date: "2026-11-21", volume: "1150", duration: 12 });
+    await user.post("/api/symptoms", { childId, date: "2026-11-02", symptoms: "rash" });
+    // Recorded at 03:33 UTC on Nov 25: 21:33 on Nov 24 in Chicago.
+    await queryRows(
+      t.database,
+      sql`update lab_tests set created_at = timestamptz '2026-11-25 03:33:00+00' where user_id = ${user.id}`,
+    );
   });
 
-  it("zips one CSV per section, with formulas neutralised", async () => {
+  /** A sheet's rows as objects keyed by the header's labels. */
+  const sheetRows = (workbook: ExcelJS.Workbook, name: string) => {
+    const sheet = workbook.getWorksheet(name)!;
+    const header = sheet.getRow(1).values as unknown[];
+    const rows: Record<string, unknown>[] = [];
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      const values: Record<string, unknown> = {};
+      header.forEach((label, i) => {
+        if (typeof label === "string") values[label] = row.getCell(i).value;
+      });
+      rows.push(values);
+    });
+    return { sheet, header: header.filter((label) => typeof label === "string") as string[], rows };
+  };
+
+  it("zips one CSV per section as a person reads it, with formulas neutralised", async () => {
     const response = await download(user, "format=csv");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/zip");
@@ -149,18 +178,34 @@ describe("spreadsheet exports", () => {
     );
     const zip = await JSZip.loadAsync(response.rawPayload);
     expect(Object.keys(zip.files)).toHaveLength(Object.keys(CARE_RECORD_TABLES).length);
-    const supplies = (await zip.file("tpn-supplies.csv")!.async("string"))
-      .replace(/^\uFEFF/, "")
-      .split("\r\n");
+    const lines = async (name: string) =>
+      (await zip.file(name)!.async("string")).replace(/^\uFEFF/, "").split("\r\n");
+    const supplies = await lines("tpn-supplies.csv");
     expect(supplies[0]).toBe(
-      "ID,Name,Category,Current stock,Min threshold,Unit,Supplier,Order number,Cost per unit ($),Expiration date,Notes,Created at,Updated at",
+      "Name,Category,Current stock,Min threshold,Unit,Supplier,Order number,Cost per unit ($),Expiration date,Notes,Recorded (UTC),Last changed (UTC)",
     );
-    expect(supplies[1]).toContain(",0.2 micron filter,filters,13,5,each,,,4.75,,'=cmd|' /C calc'!A0,");
-    const symptoms = await zip.file("symptoms-pain.csv")!.async("string");
-    expect(symptoms).toContain("fever; chills");
+    expect(supplies[1]).toContain("0.2 micron filter,Filters,13,5,each,,,4.75,,'=cmd|' /C calc'!A0,");
+    // The usage names its supply; the infection its line, with the forms' labels.
+    expect((await lines("supply-usage.csv")).slice(0, 2)).toEqual([
+      "Supply,Quantity used,Usage date,Notes,Recorded (UTC)",
+      expect.stringMatching(/^0\.2 micron filter,2,2026-11-21,,/),
+    ]);
+    const infections = (await lines("picc-infections.csv")).join("\n");
+    expect(infections).toContain(
+      'Sam Rivera,"Double lumen, left arm, inserted Jul 5, 2026",2026-10-28,Bloodstream,',
+    );
+    expect(infections).toMatch(/,Resolved,Yes,/);
+    const tpn = (await lines("tpn-entries.csv")).join("\n");
+    expect(tpn).toContain("Sam Rivera,2026-11-21,,,,,1150,12,");
+    expect(tpn).toContain("Sam Rivera,2026-11-20,850.5,25,,,1000,12,");
+    expect(tpn).not.toMatch(/\.00\b|[0-9a-f]{8}-[0-9a-f]{4}-/);
+    const symptoms = await lines("symptoms-pain.csv");
+    expect(symptoms.join("\n")).toContain("fever, chills");
+    // In date order, whatever order they were typed in.
+    expect(symptoms.slice(1, 3).map((line) => line.split(",")[1])).toEqual(["2026-11-02", "2026-11-19"]);
   });
 
-  it("writes a workbook with a sheet per section, typed cells and a frozen header", async () => {
+  it("writes a workbook a nurse can read: names, labels, Yes/No, local times, numbers as written", async () => {
     const response = await download(user, "format=excel");
     expect(response.headers["content-type"]).toBe(
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -168,18 +213,101 @@ describe("spreadsheet exports", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
     expect(workbook.worksheets.map((w) => w.name)).toContain("TPN Entries");
-    const tpn = workbook.getWorksheet("TPN Entries")!;
-    expect(tpn.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    const header = tpn.getRow(1).values as unknown[];
-    const column = (label: string) => header.indexOf(label);
-    const row = tpn.getRow(2);
-    expect(row.getCell(column("Date")).value).toEqual(new Date(Date.UTC(2026, 10, 20)));
-    expect(row.getCell(column("Calories (kcal)")).value).toBe(850.5);
-    expect(row.getCell(column("Duration")).value).toBe(12);
-    const supplies = workbook.getWorksheet("TPN Supplies")!;
-    const notes = (supplies.getRow(1).values as unknown[]).indexOf("Notes");
+
+    const tpn = sheetRows(workbook, "TPN Entries");
+    expect(tpn.sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(tpn.header).not.toContain("ID");
+    expect(tpn.header).not.toContain("Child ID");
+    expect(tpn.rows).toEqual([
+      expect.objectContaining({
+        Child: "Sam Rivera",
+        Date: new Date(Date.UTC(2026, 10, 20)),
+        "Calories (kcal)": 850.5,
+        "Volume (mL)": 1000,
+        "Duration (hours)": 12,
+      }),
+      expect.objectContaining({ Child: "Sam Rivera", "Volume (mL)": 1150 }),
+    ]);
+    // Shown as written (1150, 850.5), not with two forced decimals (1150.00).
+    const volume = tpn.header.indexOf("Volume (mL)") + 1;
+    expect(tpn.sheet.getRow(3).getCell(volume).numFmt ?? "General").not.toMatch(/0\.00/);
+
+    expect(sheetRows(workbook, "Supply Usage").rows).toEqual([
+      expect.objectContaining({ Supply: "0.2 micron filter", "Quantity used": 2 }),
+    ]);
+    expect(sheetRows(workbook, "PICC Lines").rows).toEqual([
+      expect.objectContaining({
+        Child: "Sam Rivera",
+        "Insertion site": "Left arm",
+        "Line type": "Double lumen",
+      }),
+    ]);
+    expect(sheetRows(workbook, "PICC Infections").rows).toEqual([
+      expect.objectContaining({
+        "PICC line": "Double lumen, left arm, inserted Jul 5, 2026",
+        "Infection type": "Bloodstream",
+        Outcome: "Resolved",
+        "Hospital admission": "Yes",
+      }),
+    ]);
+    expect(sheetRows(workbook, "Children").rows).toEqual([
+      expect.objectContaining({ Name: "Sam Rivera", Gender: "Male", Active: "Yes" }),
+    ]);
+    expect(sheetRows(workbook, "Medical Photos").rows).toEqual([
+      expect.objectContaining({ Category: "Wound", Private: "Yes" }),
+    ]);
+    expect(sheetRows(workbook, "Lab Tests").rows).toEqual([
+      expect.objectContaining({
+        Status: "Completed",
+        "Recorded (UTC)": new Date(Date.UTC(2026, 10, 25, 3, 33)),
+      }),
+    ]);
+    expect(sheetRows(workbook, "Symptoms & Pain").rows.map((row) => row.Date)).toEqual([
+      new Date(Date.UTC(2026, 10, 2)),
+      new Date(Date.UTC(2026, 10, 19)),
+    ]);
+    const supplies = sheetRows(workbook, "TPN Supplies");
     // Text stays text: a cell never becomes a formula.
-    expect(supplies.getRow(2).getCell(notes).value).toBe("=cmd|' /C calc'!A0");
+    expect(supplies.rows[0]).toMatchObject({ Category: "Filters", Notes: "=cmd|' /C calc'!A0" });
+    expect(JSON.stringify(workbook.worksheets.map((w) => w.getSheetValues()))).not.toMatch(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/,
+    );
+  });
+
+  it("pages through a section in date order without repeating or skipping a record", async () => {
+    const many = await signUp(t.app);
+    // 700 symptoms on three dates, typed in newest date first, 600 of them at one creation time:
+    // page boundaries fall among equal dates and equal creation times.
+    await queryRows(
+      t.database,
+      sql`insert into symptom_entries (user_id, date, symptoms, created_at)
+        select ${many.id}, date '2026-11-03' - (i % 3), array['Entry ' || i],
+          case when i <= 600 then timestamptz '2026-11-04 08:00:00.123456' else timestamptz '2026-11-04 09:00' + make_interval(secs => i / 1000000.0) end
+        from generate_series(1, 700) as i`,
+    );
+    const zip = await JSZip.loadAsync((await download(many, "format=csv")).rawPayload);
+    const rows = (await zip.file("symptoms-pain.csv")!.async("string")).trim().split("\r\n").slice(1);
+    expect(rows).toHaveLength(700);
+    expect(new Set(rows.map((row) => row.split(",")[3])).size).toBe(700);
+    const dates = rows.map((row) => row.split(",")[1]);
+    expect(dates).toEqual([...dates].sort());
+  });
+
+  it("writes instants in the family's time zone, and names it", async () => {
+    const account = (await user.get("/api/auth/user")).json();
+    const context = {
+      ...exportContext({ db: t.database.db, storage: t.storage, ownerId: user.id, account, scope: {} }),
+      timeZone: "America/Chicago",
+    };
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await buffer(excelExport.render(context))) as unknown as ExcelJS.Buffer);
+    expect(sheetRows(workbook, "Lab Tests").rows).toEqual([
+      expect.objectContaining({ "Recorded (America/Chicago)": new Date(Date.UTC(2026, 10, 24, 21, 33)) }),
+    ]);
+    const zip = await JSZip.loadAsync(await buffer(csvExport.render(context)));
+    const labs = await zip.file("lab-tests.csv")!.async("string");
+    expect(labs).toContain("Recorded (America/Chicago)");
+    expect(labs).toContain("Nov 24, 2026 21:33");
   });
 });
 

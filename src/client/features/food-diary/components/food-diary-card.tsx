@@ -3,9 +3,8 @@ import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordChips, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
 import { formatCardDate } from "@/client/lib/format";
-import type { MealType } from "@/domain/food-diary";
+import { MEAL_TYPE_LABELS, type MealType } from "@/domain/food-diary";
 import type { FoodDiaryEntry } from "../api";
-import { MEAL_TYPE_LABELS } from "../food-diary-form";
 
 /** Spec section 2: breakfast yellow, lunch green, dinner blue, snack purple. */
 const MEAL_TYPE_STYLES: Record<MealType, string> = {

@@ -2,9 +2,8 @@ import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge, type BadgeProps } from "@/client/components/ui/badge";
 import { formatListDate } from "@/client/lib/format";
-import type { LabStatus } from "@/domain/labs";
+import { LAB_STATUS_LABELS, type LabStatus } from "@/domain/labs";
 import type { LabTest } from "../api";
-import { LAB_STATUS_LABELS } from "../lab-test-form";
 
 const STATUS_VARIANTS: Record<LabStatus, BadgeProps["variant"]> = {
   pending: "warning",

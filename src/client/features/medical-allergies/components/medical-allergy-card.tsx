@@ -4,8 +4,8 @@ import { RecordCard, RecordDetail } from "@/client/components/record-screen/reco
 import { Badge, type BadgeProps } from "@/client/components/ui/badge";
 import { formatListDate } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
+import { ALLERGY_SEVERITY_LABELS, type AllergySeverity } from "@/domain/allergies";
 import type { MedicalAllergy } from "../api";
-import { ALLERGY_SEVERITY_LABELS, type AllergySeverity } from "../medical-allergy-form";
 
 const SEVERITY_BADGES: Record<AllergySeverity, { variant: BadgeProps["variant"]; className?: string }> = {
   mild: { variant: "success" },

@@ -4,9 +4,9 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { formatCardDate } from "@/client/lib/format";
-import { thumbnailPath } from "@/domain/photos";
+import { PHOTO_SEVERITY_LABELS, thumbnailPath } from "@/domain/photos";
 import type { MedicalPhoto } from "../api";
-import { PHOTO_CATEGORY_INFO, PHOTO_SEVERITY_LABELS } from "../photo-labels";
+import { PHOTO_CATEGORY_INFO } from "../photo-labels";
 import { PhotoImage } from "./photo-image";
 
 export function PhotoCard({

@@ -7,8 +7,9 @@ import {
   DialogTitle,
 } from "@/client/components/ui/dialog";
 import { formatLongDate } from "@/client/lib/format";
+import { PHOTO_SEVERITY_LABELS } from "@/domain/photos";
 import type { MedicalPhoto } from "../api";
-import { PHOTO_CATEGORY_INFO, PHOTO_SEVERITY_LABELS } from "../photo-labels";
+import { PHOTO_CATEGORY_INFO } from "../photo-labels";
 import { PhotoImage } from "./photo-image";
 
 /** 'View Details': the full photo and everything recorded about it, dated 'MMMM d, yyyy'. */

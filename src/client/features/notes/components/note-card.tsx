@@ -3,9 +3,8 @@ import { RecordCard, RecordChips } from "@/client/components/record-screen/recor
 import { Badge } from "@/client/components/ui/badge";
 import { formatCardDate } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
-import type { NotePriority } from "@/domain/notes";
+import { NOTE_CATEGORY_LABELS, NOTE_PRIORITY_LABELS, type NotePriority } from "@/domain/notes";
 import type { Note } from "../api";
-import { NOTE_CATEGORY_LABELS, NOTE_PRIORITY_LABELS } from "../notes-form";
 
 /** Spec section 9: high red, medium yellow, low green (the card's left edge and its badge). */
 const PRIORITY_STYLES: Record<NotePriority, { border: string; badge: string }> = {

@@ -2,15 +2,15 @@ import { Bug, CalendarRange, Hospital, Pill, Stethoscope, StickyNote, UserRound 
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
 import { formatListDate } from "@/client/lib/format";
-import { outcomeBadge } from "@/domain/picc";
-import type { PiccInfection, PiccLine } from "../api";
 import {
   INFECTION_TYPE_LABELS,
   INSERTION_SITE_LABELS,
   LINE_TYPE_LABELS,
-  lineLabel,
   OUTCOME_LABELS,
-} from "../picc-labels";
+  outcomeBadge,
+} from "@/domain/picc";
+import type { PiccInfection, PiccLine } from "../api";
+import { lineLabel } from "../picc-labels";
 
 interface CardActions {
   onEdit: () => void;

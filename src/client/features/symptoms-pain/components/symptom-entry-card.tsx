@@ -2,9 +2,8 @@ import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge, type BadgeProps } from "@/client/components/ui/badge";
 import { formatListDate } from "@/client/lib/format";
-import { painLabel, SYMPTOM_SEVERITIES } from "@/domain/symptoms";
+import { painLabel, SYMPTOM_SEVERITIES, SYMPTOM_SEVERITY_LABELS } from "@/domain/symptoms";
 import type { SymptomEntry } from "../api";
-import { SEVERITY_LABELS } from "../symptom-entry-form";
 
 type Severity = (typeof SYMPTOM_SEVERITIES)[number];
 
@@ -62,7 +61,7 @@ export function SymptomEntryCard({
             {severity ? (
               <Badge variant={SEVERITY_VARIANTS[severity]}>
                 <span className="sr-only">Severity: </span>
-                {SEVERITY_LABELS[severity]}
+                {SYMPTOM_SEVERITY_LABELS[severity]}
               </Badge>
             ) : null}
             {entry.childId ? <LinkedChild childId={entry.childId} /> : null}

@@ -1,7 +1,13 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import type { ExportContext, ExportFormatter } from "../export-model";
-import type { ExportColumn } from "../export-sections";
+import {
+  type ReadableColumn,
+  type ReadableKind,
+  type ReadableValue,
+  readableColumns,
+  wallClock,
+} from "./readable";
 
 /** A date-only value as a spreadsheet date (midnight UTC, shown without a time). */
 const asDate = (value: string) => {
@@ -9,33 +15,39 @@ const asDate = (value: string) => {
   return new Date(Date.UTC(y, m - 1, d));
 };
 
-/** A cell of the right type: numbers as numbers, dates as dates, lists as text. */
-function cellValue(column: ExportColumn, value: unknown): ExcelJS.CellValue {
-  if (value === null || value === undefined) return null;
+/**
+ * A cell of the right type: numbers as numbers, dates as dates, an instant as the family's
+ * wall-clock time (the column's header names the zone), everything else as text.
+ */
+function cellValue(column: ReadableColumn, value: ReadableValue, timeZone: string): ExcelJS.CellValue {
+  if (value === null) return null;
   switch (column.kind) {
-    case "integer":
-      return Number(value);
-    case "decimal":
-      return Number(value);
     case "date":
       return asDate(String(value));
-    case "timestamp":
-      return value instanceof Date ? value : new Date(String(value));
-    case "boolean":
-      return Boolean(value);
-    case "list":
-      return Array.isArray(value) ? value.join("; ") : String(value);
+    case "instant":
+      return wallClock(value as Date, timeZone);
+    case "number":
+    case "money":
+      return value as number;
     default:
       // Written as a string cell, never a formula, whatever it starts with.
       return String(value);
   }
 }
 
-const FORMATS: Partial<Record<ExportColumn["kind"], string>> = {
-  date: "yyyy-mm-dd",
-  timestamp: "yyyy-mm-dd hh:mm",
-  decimal: "0.00",
+/** Numbers as written (General: 1150, 850.5), money with its cents. */
+const FORMATS: Partial<Record<ReadableKind, string>> = {
+  date: "d mmm yyyy",
+  instant: "d mmm yyyy hh:mm",
+  money: "0.00",
 };
+
+const columnWidth = (column: ReadableColumn) =>
+  column.kind === "instant"
+    ? Math.max(18, column.label.length + 2)
+    : column.kind === "date"
+      ? Math.max(12, column.label.length + 2)
+      : Math.min(40, Math.max(10, column.label.length + 2));
 
 async function writeWorkbook(context: ExportContext, stream: PassThrough) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -45,33 +57,35 @@ async function writeWorkbook(context: ExportContext, stream: PassThrough) {
   });
   workbook.creator = "Medical Care Tracker";
   workbook.created = context.exportedAt;
+  const names = await context.linkNames();
   for (const section of context.sections) {
+    const columns = readableColumns(section, context.timeZone);
     // The header row stays in view while scrolling.
     const sheet = workbook.addWorksheet(section.title, { views: [{ state: "frozen", ySplit: 1 }] });
-    sheet.columns = section.columns.map((column) => ({
+    sheet.columns = columns.map((column) => ({
       header: column.label,
       key: column.key,
-      width:
-        column.kind === "timestamp"
-          ? 18
-          : column.kind === "date"
-            ? 12
-            : Math.min(40, Math.max(10, column.label.length + 2)),
+      width: columnWidth(column),
       style: FORMATS[column.kind] ? { numFmt: FORMATS[column.kind] } : {},
     }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
-    for await (const row of context.rows(section)) {
+    for await (const row of context.rows(section, "date")) {
       // Nobody reads any more (a download cut short): stop reading the records.
       if (stream.destroyed) return;
-      sheet.addRow(section.columns.map((column) => cellValue(column, row[column.key]))).commit();
+      sheet
+        .addRow(columns.map((column) => cellValue(column, column.value(row, names), context.timeZone)))
+        .commit();
     }
     sheet.commit();
   }
   await workbook.commit();
 }
 
-/** An .xlsx workbook, one sheet per section with typed columns, written row by row as it is read. */
+/**
+ * An .xlsx workbook a nurse can read: one sheet per section in date order, names for ids, the
+ * forms' labels for codes, typed cells, written row by row as it is read.
+ */
 export const excelExport: ExportFormatter = {
   format: "excel",
   contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -3,11 +3,14 @@ import { Readable } from "node:stream";
 import { setImmediate } from "node:timers/promises";
 import PDFDocument from "pdfkit";
 import type { ExportContext, ExportFormatter } from "../export-model";
+import type { ReadableColumn } from "./readable";
 import {
+  columnShares,
   NO_RECORDS,
   printable,
   RECORDS_TITLE,
   type ReportLine,
+  reportColumns,
   reportHeader,
   reportNames,
   reportTitle,
@@ -56,6 +59,8 @@ const STYLES = {
   allergyLead: { font: BOLD, size: 11, color: DANGER },
   allergyText: { font: REGULAR, size: 11, color: INK },
   sectionTitle: { font: BOLD, size: 15, color: INK },
+  tableHead: { font: BOLD, size: 7.5, color: INK },
+  tableCell: { font: REGULAR, size: 7.5, color: INK },
 } satisfies Record<string, TextStyle>;
 
 /**
@@ -170,6 +175,83 @@ function summaryPage(w: PdfWriter, content: SummaryContent) {
   for (const block of content.blocks) summaryBlock(w, block);
 }
 
+const CELL_PAD = 3;
+const RULE = "#d1d5db";
+const HEAD_FILL = "#f3f4f6";
+
+/**
+ * A section's records as a table: a header row (repeated on each page the table runs onto),
+ * then one row per record, each cell's text wrapped within its column. A row never splits
+ * across pages; one taller than a page is cut short with an ellipsis.
+ */
+function recordTable(w: PdfWriter, columns: readonly ReadableColumn[], shares: number[]) {
+  const labels = columns.map((c) => c.label);
+  // Amounts line up on the right, as in a ledger.
+  const aligns = columns.map((c) => (c.kind === "number" || c.kind === "money" ? "right" : "left"));
+  const { doc } = w;
+  // Each column at least as wide as the longest word of its header, the rest shared out.
+  w.use(STYLES.tableHead);
+  const least = labels.map(
+    (label) => Math.max(...label.split(/\s+/).map((word) => doc.widthOfString(word))) + 2 * CELL_PAD + 1,
+  );
+  const needed = least.reduce((sum, width) => sum + width, 0);
+  const fit = Math.min(1, w.width() / needed);
+  const spare = Math.max(0, w.width() - needed);
+  const widths = shares.map((share, i) => least[i]! * fit + share * spare);
+  const cellWidth = (i: number) => Math.max(1, widths[i]! - 2 * CELL_PAD);
+  const rowHeight = (cells: string[], style: TextStyle) => {
+    w.use(style);
+    let tallest = 0;
+    cells.forEach((cell, i) => {
+      if (cell) tallest = Math.max(tallest, doc.heightOfString(cell, { width: cellWidth(i) }));
+    });
+    return Math.max(tallest, doc.currentLineHeight(true)) + 2 * CELL_PAD;
+  };
+  const draw = (cells: string[], style: TextStyle, height: number, fill?: string) => {
+    const aligned = !fill;
+    const top = doc.y;
+    if (fill) doc.save().rect(w.left, top, w.width(), height).fill(fill).restore();
+    w.use(style);
+    let x = w.left;
+    cells.forEach((cell, i) => {
+      if (cell) {
+        doc.text(cell, x + CELL_PAD, top + CELL_PAD, {
+          width: cellWidth(i),
+          height: height - 2 * CELL_PAD,
+          ellipsis: true,
+          align: aligned ? aligns[i] : "left",
+        });
+      }
+      x += widths[i]!;
+    });
+    doc
+      .save()
+      .lineWidth(0.5)
+      .moveTo(w.left, top + height)
+      .lineTo(w.left + w.width(), top + height)
+      .stroke(RULE)
+      .restore();
+    doc.x = w.left;
+    doc.y = top + height;
+  };
+  const head = labels.map(printable);
+  const headHeight = rowHeight(head, STYLES.tableHead);
+  const header = () => draw(head, STYLES.tableHead, headHeight, HEAD_FILL);
+  return {
+    header,
+    row(values: string[]) {
+      const cells = values.map(printable);
+      const room = doc.page.maxY() - MARGIN.top - headHeight - 4;
+      const height = Math.min(rowHeight(cells, STYLES.tableCell), room);
+      if (doc.y + height > doc.page.maxY()) {
+        doc.addPage();
+        header();
+      }
+      draw(cells, STYLES.tableCell, height);
+    },
+  };
+}
+
 /** Everything pdfkit has written so far (whole pages, once they are finished). */
 function written(doc: PDFKit.PDFDocument): Buffer | null {
   const chunks: Buffer[] = [];
@@ -206,26 +288,31 @@ async function* pdfChunks(context: ExportContext): AsyncGenerator<Buffer> {
     summaryPage(w, summaryContent(summary));
   }
 
+  // The records' tables are wide: every page from here on is landscape.
+  doc.options.layout = "landscape";
   doc.addPage();
   doc.outline.addItem(RECORDS_TITLE);
   w.paragraph(RECORDS_TITLE, STYLES.title);
   doc.moveDown(0.5);
   for (const section of context.sections) {
-    w.keepTogether(60);
+    // The title with at least its table's header and first row.
+    w.keepTogether(90);
     doc.outline.addItem(section.title);
     w.paragraph(section.title, STYLES.sectionTitle);
     doc.moveDown(0.3);
+    const columns = await reportColumns(context, section);
+    const table = recordTable(w, columns, columnShares(columns));
     let empty = true;
-    for await (const lines of sectionRecords(context, section, names)) {
+    for await (const cells of sectionRecords(context, section, names, columns)) {
+      if (empty) table.header();
       empty = false;
-      w.keepTogether(lines.length * 12.5 + 8);
-      for (const item of lines) w.line(item, STYLES.lead, STYLES.body);
-      doc.moveDown(0.6);
+      table.row(cells);
       const bytes = written(doc);
       if (bytes) yield bytes;
     }
     if (empty) w.paragraph(NO_RECORDS, STYLES.note);
-    doc.moveDown(1);
+    w.use(STYLES.body);
+    doc.moveDown(1.2);
   }
   doc.end();
   const rest = written(doc);

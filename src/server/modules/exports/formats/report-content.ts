@@ -1,9 +1,23 @@
+import { ALLERGY_SEVERITY_LABELS } from "../../../../domain/allergies";
 import { formatStamp } from "../../../../domain/clock";
 import type { CareSummary } from "../../../../domain/exports";
-import { isMedicationActive } from "../../../../domain/medication-status";
+import {
+  INFECTION_TYPE_LABELS,
+  INSERTION_SITE_LABELS,
+  LINE_TYPE_LABELS,
+  OUTCOME_LABELS,
+} from "../../../../domain/picc";
 import type { ExportContext } from "../export-model";
-import type { ExportColumn, ExportSection, SectionName } from "../export-sections";
-import { readableValue, reportColumns } from "./values";
+import type { ExportSection } from "../export-sections";
+import type { LinkNames } from "../link-names";
+import {
+  longDate,
+  numberText,
+  type ReadableColumn,
+  readableColumns,
+  readableSlug,
+  readableText,
+} from "./readable";
 
 /**
  * What the PDF and Word reports say, apart from how they lay it out: the care summary's lines and
@@ -39,40 +53,14 @@ export const NO_RECORDS = "No records";
 /** The title above each child's summary page. */
 export const SUMMARY_LABEL = "Emergency care summary";
 
-/** Enum values stored as slugs whose words need more than a capital letter. */
-const VALUE_LABELS: Record<string, string> = {
-  "power-picc": "Power PICC",
-  "catheter-related": "Catheter-related",
-  "life-threatening": "Life-threatening",
-};
-
-/** Columns holding one of a fixed list of values (slugs such as 'double-lumen'). */
-const ENUM_KEYS = new Set([
-  "status",
-  "severity",
-  "gender",
-  "category",
-  "priority",
-  "mealType",
-  "insertionSite",
-  "lineType",
-  "infectionType",
-  "outcome",
-]);
-const SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
-
-/** 'double-lumen' -> 'Double lumen'; free text (anything but a slug) is left as written. */
-export function readableSlug(value: string): string {
-  if (!SLUG.test(value)) return value;
-  const known = VALUE_LABELS[value];
-  if (known) return known;
-  const words = value.replace(/[-_]/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-const DATE_COLUMN: ExportColumn = { key: "date", label: "Date", kind: "date" };
 /** '2026-07-05' -> 'Jul 5, 2026'. */
-export const readableDate = (value: string) => readableValue(DATE_COLUMN, value);
+export const readableDate = (value: string) => longDate(value);
+
+/** A code in words, from the forms' own list ('double-lumen' -> 'Double lumen'). */
+const labelOf = (labels: Record<string, string>, value: string) => labels[value] ?? readableSlug(value);
+
+/** A stored decimal as written: '1150.00' -> '1150', '850.50' -> '850.5'. */
+const amount = (value: string) => numberText(Number(value));
 
 /** Characters a PDF prints as a box (controls, unpaired surrogates); XML cannot hold them either. */
 const UNPRINTABLE =
@@ -83,114 +71,37 @@ export const printable = (text: string) =>
   text.replace(/\r\n?/g, "\n").replace(/\t/g, " ").replace(UNPRINTABLE, "");
 
 /** The names a record's links are shown by, read once per export. */
-export interface ReportNames {
-  children: Map<string, string>;
-  supplies: Map<string, string>;
-  lines: Map<string, string>;
-}
-
-/** Links a reader needs named (which supply was used, which line was infected); other ids are left out. */
-const LINKS: Record<string, { label: string; names: keyof Omit<ReportNames, "children"> }> = {
-  supplyId: { label: "Supply", names: "supplies" },
-  piccLineId: { label: "PICC line", names: "lines" },
-};
-
-/** Columns that mean nothing on paper: a screen colour, a photo's storage path (the image is in the app). */
-const HIDDEN = new Set(["avatarColor", "photoUrl"]);
-
-/** Units the shared labels leave out because they differ by section. */
-const SECTION_LABELS: Partial<Record<SectionName, Record<string, string>>> = {
-  tpnEntries: { duration: "Duration (hours)" },
-  physicalTherapySessions: { duration: "Duration (minutes)" },
-};
+export type ReportNames = LinkNames;
 
 /** The supplies and lines in the export's scope by id (a family has tens of them, not thousands). */
-export async function reportNames(context: ExportContext): Promise<ReportNames> {
-  const names: ReportNames = { children: await context.childNames(), supplies: new Map(), lines: new Map() };
-  for (const section of context.sections) {
-    if (section.name === "tpnSupplies") {
-      for await (const row of context.rows(section)) names.supplies.set(String(row.id), String(row.name));
-    }
-    if (section.name === "piccLines") {
-      for await (const row of context.rows(section)) {
-        const type = row.lineType ? readableSlug(String(row.lineType)) : "Line";
-        const site = row.insertionSite ? readableSlug(String(row.insertionSite)).toLowerCase() : null;
-        const inserted = `inserted ${readableDate(String(row.insertionDate))}`;
-        names.lines.set(String(row.id), [type, site, inserted].filter(Boolean).join(", "));
-      }
-    }
-  }
-  return names;
+export const reportNames = (context: ExportContext): Promise<ReportNames> => context.linkNames();
+
+/**
+ * The columns a report prints for a section, in the table's order: those with something written
+ * in them (the date always), so a table has room for what was written.
+ */
+export async function reportColumns(
+  context: ExportContext,
+  section: ExportSection,
+): Promise<ReadableColumn[]> {
+  const filled = await context.filledColumns(section);
+  return readableColumns(section, context.timeZone, { withTimes: false }).filter(
+    (column) => filled.has(column.key) || column.key === section.orderKey,
+  );
 }
 
 /**
- * A record's value for a report: `readableValue`, with enum slugs and stored flags in words and
- * links by name.
+ * A section's records as rows of cells, in date order, a page of rows at a time (never the whole
+ * section).
  */
-export function reportValue(column: ExportColumn, value: unknown, names: ReportNames): string {
-  if (value === null || value === undefined) return "";
-  const link = LINKS[column.key];
-  if (link) return names[link.names].get(String(value)) ?? "";
-  // Medications keep 'true'/'false' as text, children 1/0: both read as Yes/No.
-  if (column.key === "isActive") return value === true || value === "true" || value === 1 ? "Yes" : "No";
-  const text = readableValue(column, value, names.children);
-  return ENUM_KEYS.has(column.key) ? readableSlug(text) : text;
-}
-
-/** The columns a report prints for a section, in the table's order. */
-export function reportFieldColumns(section: ExportSection): ExportColumn[] {
-  const readable = new Map(reportColumns(section.columns).map((c) => [c.key, c]));
-  const labels = SECTION_LABELS[section.name] ?? {};
-  return section.columns.flatMap((column) => {
-    const link = LINKS[column.key];
-    const shown = link
-      ? { ...column, label: link.label }
-      : HIDDEN.has(column.key)
-        ? undefined
-        : readable.get(column.key);
-    if (!shown) return [];
-    const label = labels[column.key];
-    return [label ? { ...shown, label } : shown];
-  });
-}
-
-/**
- * One field of a record for a report. A medication marked active but past its end date is no
- * longer taken: it reads as not active, as on its card and in the care summary.
- */
-function recordValue(column: ExportColumn, row: Record<string, unknown>, names: ReportNames): string {
-  if (column.key === "isActive" && "endDate" in row) {
-    const medication = {
-      isActive: row.isActive === "false" ? ("false" as const) : ("true" as const),
-      endDate: (row.endDate as string | null) ?? null,
-    };
-    return isMedicationActive(medication) ? "Yes" : "No";
-  }
-  return reportValue(column, row[column.key], names);
-}
-
-/** One record as "Label: value" lines, empty values left out. */
-export function recordLines(
-  columns: readonly ExportColumn[],
-  row: Record<string, unknown>,
-  names: ReportNames,
-): ReportLine[] {
-  const lines: ReportLine[] = [];
-  for (const column of columns) {
-    const text = recordValue(column, row, names);
-    if (text) lines.push({ lead: `${column.label}: `, text });
-  }
-  return lines;
-}
-
-/** A section's records as report lines, a page of rows at a time (never the whole section). */
 export async function* sectionRecords(
   context: ExportContext,
   section: ExportSection,
   names: ReportNames,
-): AsyncGenerator<ReportLine[]> {
-  const columns = reportFieldColumns(section);
-  for await (const row of context.rows(section)) yield recordLines(columns, row, names);
+  columns: readonly ReadableColumn[],
+): AsyncGenerator<string[]> {
+  for await (const row of context.rows(section, "date"))
+    yield columns.map((column) => readableText(column, column.value(row, names), context.timeZone));
 }
 
 const joined = (parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(" · ");
@@ -242,10 +153,10 @@ function centralLineBlock(summary: CareSummary): SummaryBlock {
   const lines: ReportLine[] = [];
   if (currentLine) {
     lines.push({
-      lead: currentLine.lineType ? readableSlug(currentLine.lineType) : "Central line",
+      lead: currentLine.lineType ? labelOf(LINE_TYPE_LABELS, currentLine.lineType) : "Central line",
       text: after(
         joined([
-          currentLine.insertionSite && readableSlug(currentLine.insertionSite),
+          currentLine.insertionSite && labelOf(INSERTION_SITE_LABELS, currentLine.insertionSite),
           `inserted ${readableDate(currentLine.insertionDate)}`,
           `${currentLine.daysIn} ${currentLine.daysIn === 1 ? "day" : "days"} in`,
         ]),
@@ -273,7 +184,13 @@ function infectionsBlock(summary: CareSummary): SummaryBlock {
   const shown = summary.infections.slice(0, SUMMARY_INFECTIONS);
   const lines: ReportLine[] = shown.map((i) => ({
     lead: readableDate(i.infectionDate),
-    text: after(joined([readableSlug(i.infectionType), i.organism, i.outcome && readableSlug(i.outcome)])),
+    text: after(
+      joined([
+        labelOf(INFECTION_TYPE_LABELS, i.infectionType),
+        i.organism,
+        i.outcome && labelOf(OUTCOME_LABELS, i.outcome),
+      ]),
+    ),
   }));
   const more = summary.infections.length - shown.length;
   if (more > 0) lines.push({ text: `and ${more} earlier (listed under PICC Infections)` });
@@ -288,11 +205,11 @@ function latestTpnBlock(summary: CareSummary): SummaryBlock {
           lead: readableDate(tpn.date),
           text: after(
             joined([
-              tpn.calories && `${tpn.calories} kcal`,
-              tpn.protein && `Protein ${tpn.protein} g`,
-              tpn.carbohydrates && `Carbohydrates ${tpn.carbohydrates} g`,
-              tpn.fat && `Fat ${tpn.fat} g`,
-              tpn.volume && `Volume ${tpn.volume} mL`,
+              tpn.calories && `${amount(tpn.calories)} kcal`,
+              tpn.protein && `Protein ${amount(tpn.protein)} g`,
+              tpn.carbohydrates && `Carbohydrates ${amount(tpn.carbohydrates)} g`,
+              tpn.fat && `Fat ${amount(tpn.fat)} g`,
+              tpn.volume && `Volume ${amount(tpn.volume)} mL`,
               tpn.duration !== null && `Over ${tpn.duration} ${tpn.duration === 1 ? "hour" : "hours"}`,
             ]),
           ),
@@ -318,7 +235,7 @@ export function summaryContent(summary: CareSummary): SummaryContent {
     allergies: {
       heading: "Allergies",
       lines: summary.allergies.map((a) => ({
-        lead: `${a.allergen} – ${readableSlug(a.severity)}`,
+        lead: `${a.allergen} – ${labelOf(ALLERGY_SEVERITY_LABELS, a.severity)}`,
         text: after(
           joined([a.reaction && `Reaction: ${a.reaction}`, a.treatment && `Treatment: ${a.treatment}`]),
         ),
@@ -357,4 +274,45 @@ export function summaryContent(summary: CareSummary): SummaryContent {
       },
     ],
   };
+}
+
+/** Free text that runs long (a note, a result): given more of a table's width. */
+const LONG_TEXT = new Set([
+  "notes",
+  "content",
+  "symptoms",
+  "results",
+  "description",
+  "complications",
+  "exercises",
+  "foods",
+  "progress",
+  "instructions",
+  "treatments",
+  "triggers",
+  "address",
+  "sideEffects",
+  "purpose",
+  "reaction",
+  "treatment",
+  "antibiotics",
+  "treatmentMethod",
+  "removalReason",
+]);
+
+/** Each column's share of a records table's width, by what it holds. */
+export function columnShares(columns: readonly ReadableColumn[]): number[] {
+  const weights = columns.map((column) =>
+    LONG_TEXT.has(column.key)
+      ? 2.2
+      : column.key === "piccLineId"
+        ? 2
+        : column.kind === "number" || column.kind === "money"
+          ? 0.8
+          : column.kind === "date"
+            ? 1.1
+            : 1.2,
+  );
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  return weights.map((weight) => weight / total);
 }

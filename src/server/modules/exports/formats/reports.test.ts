@@ -9,7 +9,7 @@ import { addDays, daysBetween, today } from "../../../../domain/dates";
 import type { ExportScope } from "../../../../domain/exports";
 import { type ExportFormatter, exportContext } from "../export-model";
 import { pdfExport } from "./pdf";
-import { RECORDS_TITLE } from "./report-content";
+import { RECORDS_TITLE, readableDate } from "./report-content";
 import { wordExport } from "./word";
 
 let t: TestApp;
@@ -92,6 +92,20 @@ async function wordParagraphs(file: Buffer): Promise<string[]> {
     );
 }
 
+/** Each table of the document as rows of cell texts, the header row first. */
+async function wordTables(file: Buffer): Promise<string[][][]> {
+  const xml = await (await JSZip.loadAsync(file)).file("word/document.xml")!.async("string");
+  const texts = (part: string) =>
+    [...part.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)]
+      .map((m) => m[1]!.replace(/&(\w+);/g, (_, name: string) => XML_ENTITIES[name] ?? ""))
+      .join("");
+  return [...xml.matchAll(/<w:tbl>([\s\S]*?)<\/w:tbl>/g)].map((table) =>
+    [...table[1]!.matchAll(/<w:tr>([\s\S]*?)<\/w:tr>/g)].map((row) =>
+      [...row[1]!.matchAll(/<w:tc>([\s\S]*?)<\/w:tc>/g)].map((cell) => texts(cell[1]!)),
+    ),
+  );
+}
+
 /** The line is the seeded double-lumen one, in since Jul 5, 2026, with one bloodstream infection. */
 function lineFigures() {
   const daysIn = daysBetween("2026-07-05", today());
@@ -110,7 +124,7 @@ const SUMMARY_TEXTS = () => [
   lineFigures().daysIn,
   lineFigures().rate,
   "Staphylococcus epidermidis",
-  "850.50 kcal",
+  "850.5 kcal",
   "Dr. Priya Patel",
   "555-0100",
   "Riverside Home Infusion",
@@ -144,16 +158,18 @@ describe("PDF report", () => {
     for (const text of [
       ...RECORD_TEXTS,
       "dry cough",
-      "Test name: Hemoglobin",
-      "Insertion site: Left arm",
-      "Duration (hours): 12",
-      "Supply: 0.2 micron filter",
-      "PICC line: Double lumen, left arm, inserted Jul 5, 2026",
+      "Test name",
+      "Insertion site",
+      "Left arm",
+      "Duration (hours)",
+      "Double lumen, left arm, inserted Jul 5, 2026",
       "Pump beeped twice",
+      "Sam Rivera",
     ]) {
       expect(records).toContain(text);
     }
-    expect(records).toContain("Child: Sam Rivera");
+    // The supply usage names its supply.
+    expect(records).toMatch(/Supply Usage Supply Quantity used Usage date 0\.2 micron filter 2 Nov 21, 2026/);
     expect(records.indexOf("Care Team")).toBeLessThan(records.indexOf("Food Diary"));
   });
 
@@ -165,8 +181,8 @@ describe("PDF report", () => {
     expect(text).toContain("dry cough");
     expect(text).toContain("Dr. Priya Patel");
     expect(text).toContain("No records");
-    expect(text).toMatch(/Amoxicillin course[\s\S]*Active: No/);
-    expect(text).not.toMatch(/Amoxicillin course[\s\S]*Active: Yes/);
+    // Marked active, but it ended yesterday: not active.
+    expect(text).toMatch(/Amoxicillin course 250 mg twice daily \w{3} \d+, \d{4} \w{3} \d+, \d{4} No\b/);
     for (const other of ["Sam Rivera", "Latex", "Hemoglobin", "Pump alarm"])
       expect(text).not.toContain(other);
   });
@@ -199,10 +215,13 @@ describe("Word report", () => {
     }
     expect(summary.indexOf("Sam Rivera")).toBeLessThan(summary.indexOf("Leo Martín Øster"));
     expect(summary).not.toContain("Hemoglobin");
-    for (const expected of [...RECORD_TEXTS, "dry cough", "Test name: Hemoglobin"])
-      expect(records).toContain(expected);
-    // One paragraph per record: the lab test's fields sit together.
-    expect(paragraphs.find((p) => p.includes("Test name: Hemoglobin"))).toContain("Results: 12.1 g/dL");
+    for (const expected of [...RECORD_TEXTS, "dry cough", "Test name"]) expect(records).toContain(expected);
+    // One table row per record: the lab test's fields sit together, under their headers.
+    const labs = (await wordTables(file)).find((table) => table[0]?.includes("Test name"))!;
+    const labHeader = labs[0]!;
+    expect(labs[1]![labHeader.indexOf("Test name")]).toBe("Hemoglobin");
+    expect(labs[1]![labHeader.indexOf("Results")]).toBe("12.1 g/dL");
+    expect(labs[1]![labHeader.indexOf("Status")]).toBe("Completed");
     expect(text).not.toMatch(/\bdouble-lumen\b/);
     expect(records).toContain("Pump beeped twice");
     expect(text).not.toContain("\u0007");
@@ -219,5 +238,90 @@ describe("Word report", () => {
     ).join("\n");
     expect(range).toContain("Dr. Emily Chen");
     expect(range).not.toContain("Hemoglobin");
+  });
+});
+
+describe("records as a nurse reads them", () => {
+  let nights: TestUser;
+  let nightsAccount: CurrentUser;
+  const dates = Array.from({ length: 14 }, (_, i) => addDays("2026-11-01", i));
+  beforeAll(async () => {
+    nights = await signUp(t.app, { firstName: "Ana" });
+    const childId = (await nights.post("/api/children", { name: "Mia" })).json().id as string;
+    // Fourteen nights, typed in newest first: the tables list them in date order all the same.
+    for (const date of [...dates].reverse()) {
+      const response = await nights.post("/api/tpn", {
+        childId,
+        date,
+        volume: "1150",
+        calories: "900",
+        duration: 12,
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    nightsAccount = (await nights.get("/api/auth/user")).json();
+  });
+  const renderNights = (formatter: ExportFormatter) =>
+    buffer(
+      formatter.render(
+        exportContext({
+          db: t.database.db,
+          storage: t.storage,
+          ownerId: nights.id,
+          account: nightsAccount,
+          scope: {},
+        }),
+      ),
+    );
+
+  it("puts each section in a Word table, one row per record, in date order", async () => {
+    const tables = await wordTables(await renderNights(wordExport));
+    const tpn = tables.find((table) => table[0]?.includes("Volume (mL)"))!;
+    // The columns something was written in.
+    expect(tpn[0]).toEqual(["Child", "Date", "Calories (kcal)", "Volume (mL)", "Duration (hours)"]);
+    expect(tpn).toHaveLength(15);
+    expect(tpn.slice(1).map((row) => row[1])).toEqual(dates.map((date) => readableDate(date)));
+    expect(tpn[1]).toEqual(["Mia", "Nov 1, 2026", "900", "1150", "12"]);
+    // The sections' titles stay above their tables.
+    const paragraphs = await wordParagraphs(await renderNights(wordExport));
+    expect(paragraphs).toContain("TPN Entries");
+  });
+
+  it("puts each section in a PDF table, one row per record, in date order", async () => {
+    const pages = await pdfPages(await renderNights(pdfExport));
+    const text = pages.join(" ");
+    const tpn = text.slice(text.indexOf("TPN Entries"), text.indexOf("TPN Supplies"));
+    // One header, then a row per night (not 'Volume (mL): 1150.00' fourteen times).
+    expect(tpn.match(/Volume \(mL\)/g)).toHaveLength(1);
+    expect(tpn).not.toContain("1150.00");
+    const rows = [...tpn.matchAll(/Mia (\w{3} \d+, \d{4}) 900 1150 12/g)].map((m) => m[1]);
+    expect(rows).toEqual(dates.map((date) => readableDate(date)));
+  });
+
+  it("lists the symptoms in date order, whatever order they were typed in", async () => {
+    // Sam's symptom of Nov 19 was typed in before Leo's of Nov 12.
+    const records = (await pdfPages(await render(pdfExport))).slice(2).join(" ");
+    const symptoms = records.slice(records.indexOf("Symptoms & Pain"), records.indexOf("Medical Allergies"));
+    expect(symptoms.indexOf("Nov 12, 2026")).toBeGreaterThan(0);
+    expect(symptoms.indexOf("Nov 12, 2026")).toBeLessThan(symptoms.indexOf("Nov 19, 2026"));
+    const word = (await wordTables(await render(wordExport))).find((table) =>
+      table[0]?.includes("Pain level"),
+    )!;
+    expect(word.slice(1).map((row) => row[word[0]!.indexOf("Date")])).toEqual([
+      "Nov 12, 2026",
+      "Nov 19, 2026",
+    ]);
+  });
+
+  it("prints the records' tables on landscape pages", async () => {
+    const file = await renderNights(pdfExport);
+    const pdf = await getDocument({
+      data: new Uint8Array(file),
+      useSystemFonts: false,
+      isEvalSupported: false,
+    }).promise;
+    const last = (await pdf.getPage(pdf.numPages)).getViewport({ scale: 1 });
+    expect(last.width).toBeGreaterThan(last.height);
+    await pdf.destroy();
   });
 });

@@ -11,6 +11,7 @@ import {
   HeadingLevel,
   Packer,
   PageNumber,
+  PageOrientation,
   Paragraph,
   ShadingType,
   TextRun,
@@ -18,11 +19,13 @@ import {
 import yauzl from "yauzl";
 import { type ExportContext, type ExportFormatter, partOf } from "../export-model";
 import {
+  columnShares,
   NO_RECORDS,
   printable,
   RECORDS_TITLE,
   type ReportLine,
   type ReportNames,
+  reportColumns,
   reportHeader,
   reportNames,
   reportTitle,
@@ -119,39 +122,39 @@ async function documentShell(context: ExportContext, names: ReportNames, marker:
   const summaries = await context.careSummaries();
   const body = summaries.flatMap((summary, i) => summaryParagraphs(summaryContent(summary), i > 0));
   const small = { size: 16, color: MUTED };
+  const headers = {
+    default: new Header({
+      children: [new Paragraph({ children: textRuns(reportHeader(context, names.children), small) })],
+    }),
+  };
+  const footers = {
+    default: new Footer({
+      children: [
+        new Paragraph({
+          alignment: AlignmentType.CENTER,
+          children: [
+            new TextRun({
+              ...small,
+              children: ["Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES],
+            }),
+          ],
+        }),
+      ],
+    }),
+  };
   const document = new Document({
     title: reportTitle(context),
     creator: "Medical Care Tracker",
     styles: { default: { document: { run: { font: "Calibri", size: 21 } } } },
     sections: [
+      // The summaries on portrait pages, the records' wide tables on landscape ones.
+      ...(body.length > 0 ? [{ headers, footers, children: body }] : []),
       {
-        headers: {
-          default: new Header({
-            children: [new Paragraph({ children: textRuns(reportHeader(context, names.children), small) })],
-          }),
-        },
-        footers: {
-          default: new Footer({
-            children: [
-              new Paragraph({
-                alignment: AlignmentType.CENTER,
-                children: [
-                  new TextRun({
-                    ...small,
-                    children: ["Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES],
-                  }),
-                ],
-              }),
-            ],
-          }),
-        },
+        properties: { page: { size: { orientation: PageOrientation.LANDSCAPE } } },
+        headers,
+        footers,
         children: [
-          ...body,
-          new Paragraph({
-            heading: HeadingLevel.HEADING_1,
-            pageBreakBefore: body.length > 0,
-            children: textRuns(RECORDS_TITLE, {}),
-          }),
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: textRuns(RECORDS_TITLE, {}) }),
           new Paragraph({ text: marker }),
         ],
       },
@@ -178,29 +181,68 @@ function runXml(text: string, style: RunStyle, breakBefore: boolean): string {
   return `<w:r>${props ? `<w:rPr>${props}</w:rPr>` : ""}${content}</w:r>`;
 }
 
-/** One record as one paragraph of "Label: value" lines, kept on one page when it fits. */
-function recordXml(lines: ReportLine[]): string {
-  const runs = lines.map(
-    (line, i) =>
-      (line.lead ? runXml(line.lead, { bold: true }, i > 0) : "") +
-      runXml(line.text, {}, i > 0 && !line.lead),
+/** The width the records' landscape pages leave for a table: A4 less two 1-inch margins, in twentieths of a point. */
+const TABLE_WIDTH = 16838 - 2 * 1440;
+const RULE = '<w:{edge} w:val="single" w:sz="4" w:space="0" w:color="BFBFBF"/>';
+const TABLE_BORDERS = ["top", "left", "bottom", "right", "insideH", "insideV"]
+  .map((edge) => RULE.replace("{edge}", edge))
+  .join("");
+
+/** A table cell: its text in a small size, wrapped within the cell. */
+function cellXml(text: string, width: number, head: boolean, right: boolean): string {
+  const shade = head ? '<w:shd w:val="clear" w:color="auto" w:fill="F3F4F6"/>' : "";
+  const props = `${head ? "<w:b/><w:bCs/>" : ""}<w:sz w:val="16"/><w:szCs w:val="16"/>`;
+  const runs = text
+    ? printable(text)
+        .split("\n")
+        .map((part, i) => `${i > 0 ? "<w:br/>" : ""}<w:t xml:space="preserve">${escapeXml(part)}</w:t>`)
+        .join("")
+    : "";
+  return (
+    `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="dxa"/>${shade}</w:tcPr>` +
+    `<w:p><w:pPr><w:spacing w:before="0" w:after="0"/>${right ? '<w:jc w:val="right"/>' : ""}</w:pPr>${runs ? `<w:r><w:rPr>${props}</w:rPr>${runs}</w:r>` : ""}</w:p></w:tc>`
   );
-  return `<w:p><w:pPr><w:keepLines/><w:spacing w:after="160"/></w:pPr>${runs.join("")}</w:p>`;
+}
+
+/** A table row; the header row repeats on every page the table runs onto, and no row splits. */
+const rowXml = (cells: string[], widths: number[], head: boolean, right: boolean[] = []) =>
+  `<w:tr><w:trPr><w:cantSplit/>${head ? "<w:tblHeader/>" : ""}</w:trPr>${cells
+    .map((cell, i) => cellXml(cell, widths[i]!, head, right[i] ?? false))
+    .join("")}</w:tr>`;
+
+/** The start of a section's table: full width, columns by what they hold, light rules, the header row. */
+function tableStartXml(labels: string[], widths: number[]): string {
+  return (
+    `<w:tbl><w:tblPr><w:tblW w:w="${TABLE_WIDTH}" w:type="dxa"/><w:tblBorders>${TABLE_BORDERS}</w:tblBorders>` +
+    '<w:tblCellMar><w:left w:w="60" w:type="dxa"/><w:right w:w="60" w:type="dxa"/></w:tblCellMar></w:tblPr>' +
+    `<w:tblGrid>${widths.map((width) => `<w:gridCol w:w="${width}"/>`).join("")}</w:tblGrid>` +
+    rowXml(labels, widths, true)
+  );
 }
 
 const headingXml = (title: string) =>
   `<w:p><w:pPr><w:pStyle w:val="Heading2"/><w:keepNext/></w:pPr>${runXml(title, {}, false)}</w:p>`;
 
-/** Every section's heading and records, read a page of rows at a time. */
+/** Every section's heading and its records as a table, read a page of rows at a time. */
 async function* recordsXml(context: ExportContext, names: ReportNames): AsyncGenerator<string> {
   for (const section of context.sections) {
     yield headingXml(section.title);
+    const columns = await reportColumns(context, section);
+    const widths = columnShares(columns).map((share) => Math.floor(share * TABLE_WIDTH));
+    // Amounts line up on the right, as in a ledger.
+    const right = columns.map((c) => c.kind === "number" || c.kind === "money");
     let empty = true;
-    for await (const lines of sectionRecords(context, section, names)) {
+    for await (const cells of sectionRecords(context, section, names, columns)) {
+      if (empty)
+        yield tableStartXml(
+          columns.map((c) => c.label),
+          widths,
+        );
       empty = false;
-      yield recordXml(lines);
+      yield rowXml(cells, widths, false, right);
     }
-    if (empty) yield `<w:p>${runXml(NO_RECORDS, { color: MUTED }, false)}</w:p>`;
+    // A paragraph after each table: Word joins two tables that touch.
+    yield empty ? `<w:p>${runXml(NO_RECORDS, { color: MUTED }, false)}</w:p>` : "</w:tbl><w:p/>";
   }
 }
 

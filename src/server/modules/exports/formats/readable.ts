@@ -1,0 +1,237 @@
+import { tzOffset } from "@date-fns/tz";
+import { ALLERGY_SEVERITY_LABELS } from "../../../../domain/allergies";
+import { GENDER_LABELS } from "../../../../domain/children";
+import { MEAL_TYPE_LABELS } from "../../../../domain/food-diary";
+import { LAB_STATUS_LABELS } from "../../../../domain/labs";
+import { isMedicationActive } from "../../../../domain/medication-status";
+import { NOTE_CATEGORY_LABELS, NOTE_PRIORITY_LABELS } from "../../../../domain/notes";
+import { PHOTO_CATEGORY_LABELS, PHOTO_SEVERITY_LABELS } from "../../../../domain/photos";
+import {
+  INFECTION_TYPE_LABELS,
+  INSERTION_SITE_LABELS,
+  LINE_TYPE_LABELS,
+  OUTCOME_LABELS,
+} from "../../../../domain/picc";
+import { STOCK_EVENT_KIND_LABELS, SUPPLY_CATEGORY_LABELS } from "../../../../domain/supplies";
+import { SYMPTOM_SEVERITY_LABELS } from "../../../../domain/symptoms";
+import type { ExportColumn, ExportSection, SectionName } from "../export-sections";
+import type { LinkNames } from "../link-names";
+
+/**
+ * The readable formats (a spreadsheet, a CSV, a report) show a record as a person reads it: names
+ * where the database keeps ids, the forms' labels where it keeps codes, Yes/No for flags, numbers
+ * as written, and every instant in the family's time zone, named. The backup and FHIR keep the
+ * stored values.
+ */
+
+/** How a readable value is typed: a spreadsheet keeps numbers and dates as such. */
+export type ReadableKind = "text" | "number" | "money" | "date" | "instant";
+
+/** text: a string; number and money: a number; date: 'yyyy-MM-dd'; instant: a Date. */
+export type ReadableValue = string | number | Date | null;
+
+type Row = Record<string, unknown>;
+
+export interface ReadableColumn {
+  key: string;
+  label: string;
+  kind: ReadableKind;
+  value(row: Row, names: LinkNames): ReadableValue;
+}
+
+/** Each coded column's labels: the lists the forms offer (src/domain). */
+const CODE_LABELS: Partial<Record<SectionName, Record<string, Record<string, string>>>> = {
+  children: { gender: GENDER_LABELS },
+  tpnSupplies: { category: SUPPLY_CATEGORY_LABELS },
+  supplyStockEvents: { kind: STOCK_EVENT_KIND_LABELS },
+  piccLines: { insertionSite: INSERTION_SITE_LABELS, lineType: LINE_TYPE_LABELS },
+  piccInfections: { infectionType: INFECTION_TYPE_LABELS, outcome: OUTCOME_LABELS },
+  labTests: { status: LAB_STATUS_LABELS },
+  symptomEntries: { severity: SYMPTOM_SEVERITY_LABELS },
+  medicalAllergies: { severity: ALLERGY_SEVERITY_LABELS },
+  notes: { category: NOTE_CATEGORY_LABELS, priority: NOTE_PRIORITY_LABELS },
+  foodDiaryEntries: { mealType: MEAL_TYPE_LABELS },
+  medicalPhotos: { category: PHOTO_CATEGORY_LABELS, severity: PHOTO_SEVERITY_LABELS },
+};
+
+/** Links shown by the name of what they link to. */
+const LINKS: Record<string, { label: string; names: keyof LinkNames }> = {
+  childId: { label: "Child", names: "children" },
+  supplyId: { label: "Supply", names: "supplies" },
+  piccLineId: { label: "PICC line", names: "lines" },
+};
+
+/** Flags the database keeps as 1/0 (children, photos) or 'true'/'false' (medications). */
+const STORED_FLAGS = new Set(["isActive", "isPrivate"]);
+
+/** Columns that mean nothing outside the app: a screen colour, a picture's storage path. */
+const HIDDEN = new Set(["id", "avatarColor", "avatarUrl", "photoUrl"]);
+
+/** Units the shared labels leave out because they differ by section. */
+const SECTION_LABELS: Partial<Record<SectionName, Record<string, string>>> = {
+  tpnEntries: { duration: "Duration (hours)" },
+  physicalTherapySessions: { duration: "Duration (minutes)" },
+};
+
+const INSTANT_LABELS: Record<string, string> = { createdAt: "Recorded", updatedAt: "Last changed" };
+
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
+/** 'double-lumen' -> 'Double lumen': a code no list knows, still in words. */
+export function readableSlug(value: string): string {
+  if (!/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/.test(value)) return value;
+  const words = value.replace(/[-_]/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function readableColumn(section: ExportSection, column: ExportColumn, timeZone: string): ReadableColumn {
+  const { key } = column;
+  const label = SECTION_LABELS[section.name]?.[key] ?? column.label;
+  const link = LINKS[key];
+  if (link) {
+    return {
+      key,
+      label: link.label,
+      kind: "text",
+      value: (row, names) => (row[key] ? (names[link.names].get(String(row[key])) ?? null) : null),
+    };
+  }
+  const codes = CODE_LABELS[section.name]?.[key];
+  if (codes) {
+    return {
+      key,
+      label,
+      kind: "text",
+      value: (row) => (row[key] ? (codes[String(row[key])] ?? readableSlug(String(row[key]))) : null),
+    };
+  }
+  if (section.name === "medications" && key === "isActive") {
+    // Marked active but past its end date: no longer taken, as on its card and in the care summary.
+    return {
+      key,
+      label,
+      kind: "text",
+      value: (row) =>
+        yesNo(
+          isMedicationActive({
+            isActive: row.isActive === "false" ? "false" : "true",
+            endDate: (row.endDate as string | null) ?? null,
+          }),
+        ),
+    };
+  }
+  if (STORED_FLAGS.has(key) || column.kind === "boolean") {
+    return {
+      key,
+      label,
+      kind: "text",
+      value: (row) =>
+        row[key] === null || row[key] === undefined ? null : yesNo(row[key] === true || row[key] === 1),
+    };
+  }
+  switch (column.kind) {
+    case "integer":
+    case "decimal":
+      return {
+        key,
+        label,
+        kind: key === "costPerUnit" ? "money" : "number",
+        value: (row) => (row[key] === null || row[key] === undefined ? null : Number(row[key])),
+      };
+    case "date":
+      return { key, label, kind: "date", value: (row) => (row[key] ? String(row[key]) : null) };
+    case "timestamp":
+      return {
+        key,
+        label: `${INSTANT_LABELS[key] ?? label} (${timeZone})`,
+        kind: "instant",
+        value: (row) =>
+          row[key] instanceof Date ? (row[key] as Date) : row[key] ? new Date(String(row[key])) : null,
+      };
+    case "list":
+      return {
+        key,
+        label,
+        kind: "text",
+        value: (row) =>
+          Array.isArray(row[key]) && row[key].length > 0 ? (row[key] as unknown[]).join(", ") : null,
+      };
+    default:
+      return {
+        key,
+        label,
+        kind: "text",
+        value: (row) =>
+          row[key] === null || row[key] === undefined || row[key] === "" ? null : String(row[key]),
+      };
+  }
+}
+
+/**
+ * A section's columns as a person reads them, in the table's order: ids left out, links named.
+ * A report (`withTimes` false) also leaves out when each record was typed in.
+ */
+export function readableColumns(
+  section: ExportSection,
+  timeZone: string,
+  { withTimes = true }: { withTimes?: boolean } = {},
+): ReadableColumn[] {
+  return section.columns
+    .filter((c) => !HIDDEN.has(c.key) && (withTimes || c.kind !== "timestamp"))
+    .filter((c) => c.kind !== "id" || c.key in LINKS)
+    .map((c) => readableColumn(section, c, timeZone));
+}
+
+/** An instant's wall-clock time in a zone, as a Date whose UTC fields read it (a spreadsheet has no zones). */
+export function wallClock(instant: Date, timeZone: string): Date {
+  return new Date(instant.getTime() + offsetMinutes(instant, timeZone) * 60_000);
+}
+
+/** Offsets change at most twice a year: kept by hour, so a long export asks Intl once an hour of records. */
+const offsets = new Map<string, number>();
+function offsetMinutes(instant: Date, timeZone: string): number {
+  if (timeZone === "UTC") return 0;
+  const key = `${timeZone}|${Math.floor(instant.getTime() / 3_600_000)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size > 10_000) offsets.clear();
+    offset = tzOffset(timeZone, instant);
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** '2026-07-05' -> 'Jul 5, 2026'. */
+export function longDate(value: string): string {
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  return `${MONTHS[m - 1]} ${d}, ${y}`;
+}
+
+/** An instant in the zone: 'Nov 24, 2026 21:33' (the column's label names the zone). */
+export function instantText(instant: Date, timeZone: string): string {
+  const local = wallClock(instant, timeZone);
+  return `${MONTHS[local.getUTCMonth()]} ${local.getUTCDate()}, ${local.getUTCFullYear()} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+}
+
+/** A number as written: 1150, 850.5 (never 1150.00); money with its cents. */
+export const numberText = (value: number, kind: ReadableKind = "number") =>
+  kind === "money" ? value.toFixed(2) : String(value);
+
+/** A readable value as text, for a report: 'Nov 20, 2026', '1150', 'Yes'. Empty for nothing. */
+export function readableText(column: ReadableColumn, value: ReadableValue, timeZone: string): string {
+  if (value === null || value === "") return "";
+  switch (column.kind) {
+    case "number":
+    case "money":
+      return numberText(value as number, column.kind);
+    case "date":
+      return longDate(String(value));
+    case "instant":
+      return instantText(value as Date, timeZone);
+    default:
+      return String(value);
+  }
+}
