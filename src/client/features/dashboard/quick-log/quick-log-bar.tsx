@@ -22,17 +22,78 @@ const LINKS: readonly { label: string; href: string; icon: LucideIcon; tint: str
   { label: "Symptom", href: "/symptoms-pain?add=1", icon: Activity, tint: "text-rose-700" },
 ];
 
+export type QuickLogDialog = "medication" | "supply";
+
 /**
- * One tap to the form: what a parent logs most, at the top of the dashboard on a phone. Each
- * opens a form with today, now, the child shown (or the only child) and quantity 1 filled in.
+ * The five things a parent logs most, as tiles: links to other screens' add forms, and buttons
+ * that open the two quick dialogs through `onOpen`. `onNavigate` runs when a link is followed.
  */
-export function QuickLogBar({ className }: { className?: string }) {
+export function QuickLogTiles({
+  onOpen,
+  onNavigate,
+}: {
+  onOpen: (dialog: QuickLogDialog) => void;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+      {LINKS.map(({ label, href, icon: Icon, tint }) => (
+        <li key={href}>
+          <Link href={href} className={tile} onClick={onNavigate}>
+            <Icon aria-hidden="true" className={cn("size-5", tint)} />
+            {label}
+          </Link>
+        </li>
+      ))}
+      <li>
+        <button
+          type="button"
+          className={cn(tile, "w-full cursor-pointer")}
+          onClick={() => onOpen("medication")}
+        >
+          <Pill aria-hidden="true" className="size-5 text-blue-700" />
+          Medication given
+        </button>
+      </li>
+      <li>
+        <button type="button" className={cn(tile, "w-full cursor-pointer")} onClick={() => onOpen("supply")}>
+          <Package aria-hidden="true" className="size-5 text-amber-700" />
+          Supply used
+        </button>
+      </li>
+      <li>
+        <Link href="/notes?add=1" className={tile} onClick={onNavigate}>
+          <NotebookPen aria-hidden="true" className="size-5 text-slate-700" />
+          Note
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The two quick dialogs, each loaded on its first opening. They open with today, now, the child
+ * shown (or the only child) and quantity 1 filled in.
+ */
+export function QuickLogDialogs({ open, onClose }: { open: QuickLogDialog | null; onClose: () => void }) {
   const { selectedChild, children } = useChildFilter();
   const childId = selectedChild?.id ?? (children.length === 1 ? (children[0]?.id ?? null) : null);
-  const [open, setOpen] = useState<"medication" | "supply" | null>(null);
-  const close = (next: boolean) => (next ? undefined : setOpen(null));
+  const close = (next: boolean) => (next ? undefined : onClose());
   const medicationOpened = useOnceTrue(open === "medication");
   const supplyOpened = useOnceTrue(open === "supply");
+  return (
+    <Suspense fallback={null}>
+      {medicationOpened ? (
+        <MedicationGivenDialog open={open === "medication"} onOpenChange={close} childId={childId} />
+      ) : null}
+      {supplyOpened ? <SupplyUsedDialog open={open === "supply"} onOpenChange={close} /> : null}
+    </Suspense>
+  );
+}
+
+/** One tap to the form: what a parent logs most, at the top of the dashboard at every width. */
+export function QuickLogBar({ className }: { className?: string }) {
+  const [open, setOpen] = useState<QuickLogDialog | null>(null);
   return (
     <section aria-labelledby="quick-log-title" className={className}>
       <h2
@@ -41,48 +102,8 @@ export function QuickLogBar({ className }: { className?: string }) {
       >
         Log now
       </h2>
-      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-        {LINKS.map(({ label, href, icon: Icon, tint }) => (
-          <li key={href}>
-            <Link href={href} className={tile}>
-              <Icon aria-hidden="true" className={cn("size-5", tint)} />
-              {label}
-            </Link>
-          </li>
-        ))}
-        <li>
-          <button
-            type="button"
-            className={cn(tile, "w-full cursor-pointer")}
-            onClick={() => setOpen("medication")}
-          >
-            <Pill aria-hidden="true" className="size-5 text-blue-700" />
-            Medication given
-          </button>
-        </li>
-        <li>
-          <button
-            type="button"
-            className={cn(tile, "w-full cursor-pointer")}
-            onClick={() => setOpen("supply")}
-          >
-            <Package aria-hidden="true" className="size-5 text-amber-700" />
-            Supply used
-          </button>
-        </li>
-        <li>
-          <Link href="/notes?add=1" className={tile}>
-            <NotebookPen aria-hidden="true" className="size-5 text-slate-700" />
-            Note
-          </Link>
-        </li>
-      </ul>
-      <Suspense fallback={null}>
-        {medicationOpened ? (
-          <MedicationGivenDialog open={open === "medication"} onOpenChange={close} childId={childId} />
-        ) : null}
-        {supplyOpened ? <SupplyUsedDialog open={open === "supply"} onOpenChange={close} /> : null}
-      </Suspense>
+      <QuickLogTiles onOpen={setOpen} />
+      <QuickLogDialogs open={open} onClose={() => setOpen(null)} />
     </section>
   );
 }
