@@ -14,7 +14,7 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
     <div className="min-h-dvh">
       <a
         href="#main"
-        className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to main content
       </a>

@@ -6,6 +6,7 @@ import { DataManagementCard } from "./components/data-management-card";
 import { PrivacyCard } from "./components/privacy-card";
 import { ProfileForm } from "./components/profile-form";
 import { StorageCard } from "./components/storage-card";
+import { ThemeCard } from "./components/theme-card";
 
 export function SettingsPage() {
   const { user } = useAuth();
@@ -15,6 +16,7 @@ export function SettingsPage() {
       <PageHeader title="Account Settings" subtitle="Your profile, your data, and your account." />
       <div className="flex max-w-3xl flex-col gap-6">
         <ProfileForm user={user} />
+        <ThemeCard />
         <DataManagementCard />
         <StorageCard />
         <DangerZoneCard />

@@ -10,13 +10,14 @@ import {
   intensityBand,
 } from "@/domain/symptom-heatmap";
 
+/** The bands' colours, the same in the dark theme (whose palette turns over, see theme-dark.css). */
 export const BAND_CLASSES: Record<IntensityBand, string> = {
-  none: "bg-slate-100",
-  low: "bg-green-300",
-  mild: "bg-yellow-300",
-  moderate: "bg-orange-400",
+  none: "bg-slate-100 dark:bg-[#334155]",
+  low: "bg-green-300 dark:bg-[#86efac]",
+  mild: "bg-yellow-300 dark:bg-[#fde047]",
+  moderate: "bg-orange-400 dark:bg-[#fb923c]",
   high: "bg-red-500",
-  severe: "bg-red-800",
+  severe: "bg-red-800 dark:bg-[#991b1b]",
 };
 
 /** What a cell says, in its tooltip and to a screen reader: the symptom, the date and 'Level N' or 'None'. */
@@ -152,7 +153,7 @@ export function HeatmapGrid({ days, rows }: { days: readonly string[]; rows: rea
                         <span
                           role="tooltip"
                           className={cn(
-                            "pointer-events-none absolute bottom-full z-20 mb-1 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-white text-xs shadow-md",
+                            "pointer-events-none absolute bottom-full z-20 mb-1 whitespace-nowrap rounded-md bg-foreground px-2 py-1 text-background text-xs shadow-md",
                             c > days.length / 2 ? "right-0" : "left-0",
                           )}
                         >
