@@ -20,6 +20,9 @@ const SCREENS: [path: string, title: string][] = [
   ["/faq", "FAQ"],
   ["/family-support", "Family Support"],
   ["/settings", "Account Settings"],
+  ["/tpn-supplies", "TPN Supplies"],
+  ["/symptom-heatmaps", "Symptom Heatmaps"],
+  ["/care-summary", "Care Summary"],
 ];
 
 /**
@@ -91,11 +94,18 @@ async function addRecords(page: Page) {
  */
 const axe = (page: Page) => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).setLegacyMode();
 
-describe.each<Size>(["desktop", "phone"])("accessibility on a %s", (size) => {
+describe.each<[Size, "light" | "dark"]>([
+  ["desktop", "light"],
+  ["phone", "light"],
+  ["desktop", "dark"],
+  ["phone", "dark"],
+])("accessibility on a %s, %s theme", (size, colorScheme) => {
   const browser = useBrowser();
 
   it("has no axe (WCAG 2 A/AA) violations on the landing page and every record screen", async () => {
     const page = await browser.newPage(size);
+    // The system's setting, which the theme follows.
+    await page.emulateMedia({ colorScheme });
     await page.goto("/");
     await page.getByRole("heading", { name: "Medical Care Tracker", level: 1 }).waitFor();
     const landing = await axe(page).analyze();

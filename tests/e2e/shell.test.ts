@@ -5,6 +5,7 @@ import { PASSWORD, type Size, uniqueEmail, useBrowser } from "./browser";
 const SCREENS: [label: string, path: string, title: string][] = [
   ["TPN Nutrition", "/tpn-nutrition", "TPN Nutrition"],
   ["TPN Supplies", "/tpn-supplies", "TPN Supplies"],
+  ["Care Summary", "/care-summary", "Care Summary"],
   ["PICC Lines", "/picc-lines", "PICC Line Tracking"],
   ["Specialist Visits", "/specialist-visits", "Specialist Visits"],
   ["Lab Tests", "/lab-tests", "Lab Tests"],
@@ -23,6 +24,14 @@ const SCREENS: [label: string, path: string, title: string][] = [
   ["Settings", "/settings", "Account Settings"],
   ["Dashboard", "/", "TPN Tracker Dashboard"],
 ];
+
+/** The screens of the phone's bottom bar, by their label there; every other one is under "More". */
+const PHONE_BAR_LABELS: Record<string, string> = {
+  Dashboard: "Dashboard",
+  "TPN Nutrition": "TPN",
+  "TPN Supplies": "Supplies",
+};
+const PHONE_BAR = Object.keys(PHONE_BAR_LABELS);
 
 describe.each<Size>(["desktop", "phone"])("the app shell on a %s", (size) => {
   const browser = useBrowser();
@@ -65,20 +74,26 @@ describe.each<Size>(["desktop", "phone"])("the app shell on a %s", (size) => {
     await page.getByText("Child Care Dashboard").waitFor();
 
     for (const [label, path, title] of SCREENS) {
-      if (size === "phone") {
-        await page.getByRole("button", { name: "Open navigation menu" }).click();
-        await page.getByRole("dialog").waitFor();
+      const bar = page.getByRole("navigation", { name: "Main navigation" });
+      if (size === "phone" && !PHONE_BAR.includes(label)) {
+        await bar.getByRole("button", { name: "More" }).click();
+        await page.getByRole("dialog", { name: "More" }).waitFor();
         expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+        await page
+          .getByRole("navigation", { name: "All screens" })
+          .getByRole("link", { name: label, exact: true })
+          .click();
+      } else {
+        const name = size === "phone" ? (PHONE_BAR_LABELS[label] ?? label) : label;
+        await bar.getByRole("link", { name, exact: true }).click();
       }
-      const nav = page.getByRole("navigation", { name: "Main navigation" });
-      await nav.getByRole("link", { name: label, exact: true }).click();
       await page.waitForURL((url) => url.pathname === path);
       await page.getByRole("heading", { name: title, level: 1, exact: true }).waitFor();
       if (size === "phone") {
         await page.getByRole("dialog").waitFor({ state: "detached" });
       } else {
         await expect(
-          nav.getByRole("link", { name: label, exact: true }).getAttribute("aria-current"),
+          bar.getByRole("link", { name: label, exact: true }).getAttribute("aria-current"),
         ).resolves.toBe("page");
       }
     }
@@ -89,7 +104,7 @@ describe.each<Size>(["desktop", "phone"])("the app shell on a %s", (size) => {
     await page.goto("/");
     await page.getByRole("heading", { name: "TPN Tracker Dashboard", level: 1 }).waitFor();
 
-    if (size === "phone") await page.getByRole("button", { name: "Open navigation menu" }).click();
+    if (size === "phone") await page.getByRole("button", { name: "More" }).click();
     await page.getByRole("link", { name: "Sign Out" }).click();
     await page.getByRole("heading", { name: "Medical Care Tracker", level: 1 }).waitFor();
     await page.goto("/settings");
@@ -98,20 +113,20 @@ describe.each<Size>(["desktop", "phone"])("the app shell on a %s", (size) => {
   });
 
   if (size === "phone") {
-    it("closes the drawer on a backdrop click and on Escape", async () => {
+    it("closes the More sheet on a tap outside it and on Escape", async () => {
       const page = await browser.newPage(size);
       await page.request.post("/api/auth/register", {
         data: { email: uniqueEmail("drawer"), password: PASSWORD },
       });
       await page.goto("/care-team");
       await page.getByRole("heading", { name: "Care Team", level: 1 }).waitFor();
-      await page.getByRole("button", { name: "Open navigation menu" }).click();
+      await page.getByRole("button", { name: "More" }).click();
       await page.getByRole("dialog").waitFor();
-      // On the backdrop, right of the drawer; a locator's click waits until the page can take it.
-      await page.getByTestId("nav-backdrop").click({ position: { x: 370, y: 600 } });
+      // Above the sheet; a click waits until the page can take it.
+      await page.mouse.click(200, 40);
       await page.getByRole("dialog").waitFor({ state: "detached" });
       expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
-      await page.getByRole("button", { name: "Open navigation menu" }).click();
+      await page.getByRole("button", { name: "More" }).click();
       await page.getByRole("dialog").waitFor();
       await page.keyboard.press("Escape");
       await page.getByRole("dialog").waitFor({ state: "detached" });

@@ -15,7 +15,7 @@ export function AppHeader({ user, menuButton }: { user: AuthUser; menuButton: Re
       <div className="flex h-full items-center gap-2 px-3 sm:px-4 lg:px-6">
         <div className="lg:hidden">{menuButton}</div>
         <Link href="/" className="flex min-w-0 items-center gap-2.5 rounded-md py-1 pr-2">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-white">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <HeartPulse aria-hidden="true" className="size-5" />
           </span>
           <span className="min-w-0 leading-tight">
@@ -32,7 +32,7 @@ export function AppHeader({ user, menuButton }: { user: AuthUser; menuButton: Re
             role="img"
             aria-label={`Signed in as ${name}`}
             title={name}
-            className="flex size-10 shrink-0 select-none items-center justify-center rounded-full bg-primary font-semibold text-sm text-white"
+            className="flex size-10 shrink-0 select-none items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-sm"
           >
             {userInitials(user)}
           </span>

@@ -2,17 +2,17 @@ import { LogOut } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { clearAllDrafts } from "@/client/lib/drafts";
 import { cn } from "@/client/lib/utils";
-import { isNavItemActive, NAV_ITEMS, SIGN_OUT_HREF } from "./nav-items";
+import { isNavItemActive, NAV_ITEMS, SIGN_OUT_HREF, scrollToHashTarget } from "./nav-items";
 
 /** 44 px rows for fingers; a little tighter on wide screens driven by a mouse, so all items fit. */
 const itemClassName =
   "flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium text-sm transition-colors lg:pointer-fine:min-h-9 lg:pointer-fine:py-1.5 [&_svg]:size-5 [&_svg]:shrink-0";
 
 /**
- * The navigation, shared by the wide-screen sidebar and the phone drawer. The links scroll when
- * the screen is short; Sign Out stays visible at the bottom.
+ * The wide-screen sidebar's navigation. The links scroll when the screen is short; Sign Out stays
+ * visible at the bottom.
  */
-export function NavList({ onNavigate }: { onNavigate?: () => void }) {
+export function NavList() {
   const [pathname] = useLocation();
   return (
     <nav aria-label="Main navigation" className="flex min-h-0 flex-1 flex-col">
@@ -23,7 +23,9 @@ export function NavList({ onNavigate }: { onNavigate?: () => void }) {
             <li key={href}>
               <Link
                 href={href}
-                onClick={onNavigate}
+                onClick={
+                  href.includes("#") ? () => scrollToHashTarget(href.slice(href.indexOf("#"))) : undefined
+                }
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   itemClassName,

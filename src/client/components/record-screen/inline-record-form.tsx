@@ -112,7 +112,11 @@ export function InlineRecordForm<TValues extends FieldValues, TOutput>(
           {restored ? <DraftRestoredNote /> : null}
           <RecordFields form={form} fields={fields} />
           <FormAlert message={serverError} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {/* Save and Cancel stay at the bottom of the screen (above the phone's bottom bar) while the form is in view. */}
+          <div
+            data-form-footer=""
+            className="sticky bottom-(--bottom-bar-height) z-10 -mx-5 -mb-5 flex flex-col-reverse gap-2 rounded-b-xl border-border border-t bg-card px-5 py-3 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6"
+          >
             <Button variant="outline" onClick={() => void cancel()} disabled={pending}>
               Cancel
             </Button>

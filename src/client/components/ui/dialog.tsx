@@ -21,7 +21,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return (
     <DialogPrimitive.Overlay
       className={cn(
-        "fixed inset-0 z-50 bg-slate-900/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
+        "fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
         className,
       )}
       {...props}
@@ -29,15 +29,44 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A centred modal panel; scrolls inside itself when taller than the screen. On closing, the focus
- * goes back to the element that had it when the dialog opened (see `useReturnFocus`).
+ * Puts the focus on the first field or button of an opening dialog, with the cursor at the end of
+ * what a field holds. Radix would select the field's text, so that the first key typed replaced
+ * it (an Edit dialog's name gone with a stray key).
+ */
+export function focusFirstWithoutSelecting(event: Event) {
+  const container = event.target;
+  if (!(container instanceof HTMLElement)) return;
+  const first = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].find(
+    (el) =>
+      el.tabIndex >= 0 && el.getClientRects().length > 0 && !el.closest("[inert], [aria-hidden='true']"),
+  );
+  event.preventDefault();
+  (first ?? container).focus();
+  if (first instanceof HTMLInputElement || first instanceof HTMLTextAreaElement) {
+    try {
+      const end = first.value.length;
+      first.setSelectionRange(end, end);
+    } catch {
+      // Number, date and other fields have no text selection.
+    }
+  }
+}
+
+/**
+ * A centred modal panel; scrolls inside itself when taller than the screen. It opens with the focus
+ * on its first field, nothing selected. On closing, the focus goes back to the element that had it
+ * when the dialog opened (see `useReturnFocus`).
  */
 export function DialogContent({
   className,
   children,
   closeLabel = "Close",
   onCloseAutoFocus,
+  onOpenAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
   const returnFocus = useReturnFocus(onCloseAutoFocus);
@@ -50,6 +79,10 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          if (!event.defaultPrevented) focusFirstWithoutSelecting(event);
+        }}
         onCloseAutoFocus={returnFocus.onCloseAutoFocus}
       >
         <RememberFocus into={returnFocus.returnTo} />

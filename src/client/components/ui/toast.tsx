@@ -7,15 +7,15 @@ import { cn } from "@/client/lib/utils";
 export const ToastProvider = ToastPrimitive.Provider;
 
 /**
- * Over the app bar, in the middle: where no action of the page sits. At the bottom they covered
- * the Save buttons of forms and dialogs; at the top right, under the bar, the page's 'Add …'
- * button. The bar's middle is empty at every width (the logo left, the account menu right).
+ * At the bottom, away from where a dialog keeps its title and close button: on a phone above the
+ * bottom bar, on wider screens in the bottom right corner. While a dialog is open they move to the
+ * bottom left, away from its Save and Cancel (at its bottom right); on a phone, to the very bottom.
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed top-0 left-1/2 z-[100] m-0 flex max-h-dvh w-full -translate-x-1/2 list-none flex-col gap-2 p-2 outline-none sm:max-w-[400px]",
+        "fixed inset-x-0 bottom-(--bottom-bar-height) z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-2 outline-none sm:left-auto sm:w-[400px] dialog-open:bottom-0 sm:dialog-open:right-auto sm:dialog-open:left-0",
         className,
       )}
       {...props}

@@ -17,7 +17,7 @@ export function TooltipContent({
       <TooltipPrimitive.Content
         sideOffset={sideOffset}
         className={cn(
-          "z-50 max-w-64 rounded-md bg-slate-900 px-3 py-1.5 text-white text-xs shadow-md data-[state=closed]:animate-fade-out data-[state=delayed-open]:animate-fade-in",
+          "z-50 max-w-64 rounded-md bg-foreground px-3 py-1.5 text-background text-xs shadow-md data-[state=closed]:animate-fade-out data-[state=delayed-open]:animate-fade-in",
           className,
         )}
         {...props}

@@ -21,7 +21,7 @@ export function DashboardPage() {
     <>
       <PageHeader title="TPN Tracker Dashboard" subtitle={dashboardSubtitle(user, shown)} />
       <div className="flex flex-col gap-6">
-        <QuickLogBar className="md:hidden" />
+        <QuickLogBar />
         <StatTiles />
         <EmergencyContactsCard />
         <SupplyChecklistCard />

@@ -48,7 +48,7 @@ export function LandingPage() {
           )}
         >
           <div className={cn("flex flex-col gap-5", !showForm && "items-center")}>
-            <span className="flex size-14 items-center justify-center rounded-2xl bg-primary text-white shadow-md">
+            <span className="flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground shadow-md">
               <HeartPulse aria-hidden="true" className="size-8" />
             </span>
             <h1 className="font-bold text-4xl text-foreground tracking-tight sm:text-5xl">

@@ -8,6 +8,7 @@ import { DataManagementCard } from "./components/data-management-card";
 import { PrivacyCard } from "./components/privacy-card";
 import { ProfileForm } from "./components/profile-form";
 import { StorageCard } from "./components/storage-card";
+import { ThemeCard } from "./components/theme-card";
 import { TimeZoneCard } from "./components/time-zone-card";
 
 export function SettingsPage() {
@@ -21,6 +22,7 @@ export function SettingsPage() {
         <TimeZoneCard user={user} />
         <PasskeysCard />
         <PasswordCard />
+        <ThemeCard />
         <DataManagementCard />
         <StorageCard />
         <DangerZoneCard />

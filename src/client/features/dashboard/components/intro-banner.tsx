@@ -29,12 +29,12 @@ export function IntroBanner() {
   return (
     <section
       aria-labelledby="intro-banner-heading"
-      className="rounded-2xl bg-linear-to-br from-blue-600 to-indigo-700 p-6 text-white shadow-sm sm:p-8"
+      className="rounded-2xl bg-linear-to-br from-blue-600 to-indigo-700 p-6 text-white dark:from-[#1e3a8a] dark:to-[#312e81] shadow-sm sm:p-8"
     >
       <h2 id="intro-banner-heading" className="font-bold text-xl sm:text-2xl">
         Everything about your child's care, in one place
       </h2>
-      <p className="mt-2 max-w-2xl text-blue-100">
+      <p className="mt-2 max-w-2xl text-blue-100 dark:text-[#dbeafe]">
         Keep the care team's contacts, daily TPN, specialist visits, lab results, symptoms and allergies
         together, ready to share with doctors and nurses.
       </p>
@@ -50,7 +50,11 @@ export function IntroBanner() {
         ))}
       </ul>
       <div className="mt-6 flex flex-wrap gap-3">
-        <Button asChild size="lg" className="bg-white text-blue-700 hover:bg-blue-50">
+        <Button
+          asChild
+          size="lg"
+          className="bg-white text-blue-700 hover:bg-blue-50 dark:text-[#1d4ed8] dark:hover:bg-[#eff6ff]"
+        >
           <Link href={startHref}>Get Started</Link>
         </Button>
         <Button

@@ -28,17 +28,94 @@ const tile =
 /** The TPN form of one child, opened with its add form showing. */
 export const tpnTodayHref = (childId: string) => `/tpn-nutrition?add=1&${PAGE_CHILD_PARAM}=${childId}`;
 
+export type QuickLogDialog = "medication" | "supply" | "tpn";
+
 /**
- * One tap to the form: what a parent logs most, at the top of the dashboard on a phone. Each
- * opens a form with today, now, the child shown (or the only child) and quantity 1 filled in.
+ * The five things a parent logs most, as tiles: links to other screens' add forms, and buttons
+ * that open the two quick dialogs through `onOpen`. `onNavigate` runs when a link is followed.
  */
-export function QuickLogBar({ className }: { className?: string }) {
+export function QuickLogTiles({
+  onOpen,
+  onNavigate,
+}: {
+  onOpen: (dialog: QuickLogDialog) => void;
+  onNavigate?: () => void;
+}) {
   const { selectedChild, children } = useChildFilter();
   const childId = selectedChild?.id ?? (children.length === 1 ? (children[0]?.id ?? null) : null);
-  const [open, setOpen] = useState<"medication" | "supply" | "tpn" | null>(null);
-  const close = (next: boolean) => (next ? undefined : setOpen(null));
+  return (
+    <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+      <li>
+        {children.length > 1 ? (
+          // Several children: TPN belongs to one of them, so ask whose (never a silent pick).
+          <button type="button" className={cn(tile, "w-full cursor-pointer")} onClick={() => onOpen("tpn")}>
+            <TileLabel label="TPN today" icon={Droplets} tint="text-emerald-700" />
+          </button>
+        ) : (
+          <Link
+            href={childId ? tpnTodayHref(childId) : "/tpn-nutrition?add=1"}
+            className={tile}
+            onClick={onNavigate}
+          >
+            <TileLabel label="TPN today" icon={Droplets} tint="text-emerald-700" />
+          </Link>
+        )}
+      </li>
+      <li>
+        <Link href="/symptoms-pain?add=1" className={tile} onClick={onNavigate}>
+          <TileLabel label="Symptom" icon={Activity} tint="text-rose-700" />
+        </Link>
+      </li>
+      <li>
+        <button
+          type="button"
+          className={cn(tile, "w-full cursor-pointer")}
+          onClick={() => onOpen("medication")}
+        >
+          <Pill aria-hidden="true" className="size-5 text-blue-700" />
+          Medication given
+        </button>
+      </li>
+      <li>
+        <button type="button" className={cn(tile, "w-full cursor-pointer")} onClick={() => onOpen("supply")}>
+          <Package aria-hidden="true" className="size-5 text-amber-700" />
+          Supply used
+        </button>
+      </li>
+      <li>
+        <Link href="/notes?add=1" className={tile} onClick={onNavigate}>
+          <NotebookPen aria-hidden="true" className="size-5 text-slate-700" />
+          Note
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The two quick dialogs, each loaded on its first opening. They open with today, now, the child
+ * shown (or the only child) and quantity 1 filled in.
+ */
+export function QuickLogDialogs({ open, onClose }: { open: QuickLogDialog | null; onClose: () => void }) {
+  const { selectedChild, children } = useChildFilter();
+  const childId = selectedChild?.id ?? (children.length === 1 ? (children[0]?.id ?? null) : null);
+  const close = (next: boolean) => (next ? undefined : onClose());
   const medicationOpened = useOnceTrue(open === "medication");
   const supplyOpened = useOnceTrue(open === "supply");
+  return (
+    <Suspense fallback={null}>
+      {medicationOpened ? (
+        <MedicationGivenDialog open={open === "medication"} onOpenChange={close} childId={childId} />
+      ) : null}
+      {supplyOpened ? <SupplyUsedDialog open={open === "supply"} onOpenChange={close} /> : null}
+      <TpnChildDialog open={open === "tpn"} onOpenChange={close} shownChildId={selectedChild?.id ?? null} />
+    </Suspense>
+  );
+}
+
+/** One tap to the form: what a parent logs most, at the top of the dashboard at every width. */
+export function QuickLogBar({ className }: { className?: string }) {
+  const [open, setOpen] = useState<QuickLogDialog | null>(null);
   return (
     <section aria-labelledby="quick-log-title" className={className}>
       <h2
@@ -47,62 +124,8 @@ export function QuickLogBar({ className }: { className?: string }) {
       >
         Log now
       </h2>
-      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-        <li>
-          {children.length > 1 ? (
-            // Several children: TPN belongs to one of them, so ask whose (never a silent pick).
-            <button
-              type="button"
-              className={cn(tile, "w-full cursor-pointer")}
-              onClick={() => setOpen("tpn")}
-            >
-              <TileLabel label="TPN today" icon={Droplets} tint="text-emerald-700" />
-            </button>
-          ) : (
-            <Link href={childId ? tpnTodayHref(childId) : "/tpn-nutrition?add=1"} className={tile}>
-              <TileLabel label="TPN today" icon={Droplets} tint="text-emerald-700" />
-            </Link>
-          )}
-        </li>
-        <li>
-          <Link href="/symptoms-pain?add=1" className={tile}>
-            <TileLabel label="Symptom" icon={Activity} tint="text-rose-700" />
-          </Link>
-        </li>
-        <li>
-          <button
-            type="button"
-            className={cn(tile, "w-full cursor-pointer")}
-            onClick={() => setOpen("medication")}
-          >
-            <Pill aria-hidden="true" className="size-5 text-blue-700" />
-            Medication given
-          </button>
-        </li>
-        <li>
-          <button
-            type="button"
-            className={cn(tile, "w-full cursor-pointer")}
-            onClick={() => setOpen("supply")}
-          >
-            <Package aria-hidden="true" className="size-5 text-amber-700" />
-            Supply used
-          </button>
-        </li>
-        <li>
-          <Link href="/notes?add=1" className={tile}>
-            <NotebookPen aria-hidden="true" className="size-5 text-slate-700" />
-            Note
-          </Link>
-        </li>
-      </ul>
-      <Suspense fallback={null}>
-        {medicationOpened ? (
-          <MedicationGivenDialog open={open === "medication"} onOpenChange={close} childId={childId} />
-        ) : null}
-        {supplyOpened ? <SupplyUsedDialog open={open === "supply"} onOpenChange={close} /> : null}
-      </Suspense>
-      <TpnChildDialog open={open === "tpn"} onOpenChange={close} shownChildId={selectedChild?.id ?? null} />
+      <QuickLogTiles onOpen={setOpen} />
+      <QuickLogDialogs open={open} onClose={() => setOpen(null)} />
     </section>
   );
 }
@@ -140,6 +163,7 @@ function TpnChildDialog({
             <li key={child.id}>
               <Link
                 href={tpnTodayHref(child.id)}
+                onClick={() => onOpenChange(false)}
                 className="flex min-h-12 items-center gap-3 rounded-lg border border-border px-3 py-2 font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/40"
               >
                 <ChildAvatar name={child.name} color={child.avatarColor} size="sm" />

@@ -116,7 +116,7 @@ export function DataManagementCard() {
   });
 
   return (
-    <Card>
+    <Card id="exports" className="scroll-mt-20">
       <CardHeader>
         <div className="flex items-center gap-3">
           <Database aria-hidden="true" className="size-5 text-primary" />

@@ -16,10 +16,11 @@ const SEVERITY_VARIANTS: Record<Severity, BadgeProps["variant"]> = {
 /** Green for no pain, through yellow and orange, to red from 'Severe' (7) up. */
 function painColor(level: number): string {
   if (level <= 1) return "bg-green-500";
-  if (level <= 3) return "bg-yellow-400";
+  // The palette's dark tints turn over in the dark theme (theme-dark.css); these colours must not.
+  if (level <= 3) return "bg-yellow-400 dark:bg-[#facc15]";
   if (level <= 6) return "bg-orange-500";
   if (level <= 8) return "bg-red-500";
-  return "bg-red-700";
+  return "bg-red-700 dark:bg-[#b91c1c]";
 }
 
 /** 'Pain 7/10 · Severe' over a bar filled to the level. */
