@@ -9,7 +9,7 @@ import {
 import type { ModuleRoutes } from "../../app-context";
 import { users } from "../../db/schema/index";
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../../lib/errors";
-import { siteOrigin } from "../../lib/site-origin";
+import { secretLinkOrigin } from "../../lib/site-origin";
 import { accountKey, clearFailures, forgetAttempt, SIGN_IN_LIMIT, takeAttempt } from "./login-limit.queries";
 import {
   createPasswordReset,
@@ -80,10 +80,15 @@ export const passwordPublicRoutes: ModuleRoutes = (app, { db, config, passwords,
         );
       }
       const user = await findUserByEmail(db, email);
-      if (user?.email && user.passwordHash) {
+      const origin = secretLinkOrigin(config, request);
+      if (!origin) {
+        request.log.warn(
+          "a password reset link was not sent: set PUBLIC_URL for a server reached by a public name",
+        );
+      } else if (user?.email && user.passwordHash) {
         const to = user.email;
         const link = await createPasswordReset(db, user.id, clock());
-        const url = `${siteOrigin(config, request)}${RESET_PAGE}?token=${link.token}`;
+        const url = `${origin}${RESET_PAGE}?token=${link.token}`;
         // Sent after answering, so the answer takes as long whether or not the address has an
         // account (the mail server's time would tell).
         const send = mailer

@@ -134,6 +134,25 @@ describe("resetting the password by email", () => {
     expect(mailsTo(await outboxMessages(t.dataDir), unknown)).toEqual([]);
   });
 
+  it("mails no link to a public host the request named itself, without PUBLIC_URL", async () => {
+    const user = await signUp(t.app);
+    const poisoned = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/password-reset",
+      payload: { email: user.email },
+      headers: { host: "care-tracker.evil.example" },
+      remoteAddress: uniqueAddress(),
+    });
+    expect(poisoned.statusCode).toBe(202);
+    expect(poisoned.body).toBe((await askReset(uniqueEmail("nobody"))).body);
+    // Asked again at the address the server is reached at, the one link mailed points there.
+    expect((await askReset(user.email)).statusCode).toBe(202);
+    await mailedToken(user.email, 1);
+    const texts = mailsTo(await outboxMessages(t.dataDir), user.email).map((m) => m.text ?? "");
+    expect(texts.join("\n")).not.toContain("evil.example");
+    expect(texts.join("\n")).toContain("http://localhost");
+  });
+
   it("sets the new password once, and ends every session", async () => {
     const user = await signUp(t.app);
     const other = await secondSession(user);
