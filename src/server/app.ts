@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 
 import type { AppContext, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import { pruneIdempotencyKeys } from "./lib/idempotency";
 import { createMailer, outboxDir, startOutboxSweep } from "./lib/mailer";
 import { type Clock, systemClock } from "./lib/session-store";
 import { accountRoutes } from "./modules/account/account.routes";
@@ -163,6 +164,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (err) => app.log.warn({ fault: err.name }, "outbox sweep failed"),
   });
   app.addHook("onClose", async () => outboxSweep.stop());
+  const keySweep = setInterval(
+    () => {
+      pruneIdempotencyKeys(db, context.clock()).catch((err: Error) =>
+        app.log.warn({ fault: err.name }, "idempotency key pruning failed"),
+      );
+    },
+    60 * 60 * 1000,
+  );
+  keySweep.unref();
+  app.addHook("onClose", async () => clearInterval(keySweep));
   app.decorate("signedInRoutes", [] as RegisteredRoute[]);
   app.decorate("publicRoutes", [] as RegisteredRoute[]);
 

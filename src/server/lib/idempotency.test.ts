@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../tests/helpers/test-app";
+import { IDEMPOTENCY_KEY_KEPT_MS, pruneIdempotencyKeys } from "./idempotency";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,5 +73,21 @@ describe("creates sent again with the same Idempotency-Key", () => {
     const malformed = await create(user, "/api/symptoms", symptom, "no spaces allowed");
     expect(malformed.statusCode).toBe(400);
     expect((await user.get("/api/symptoms")).json()).toHaveLength(1);
+  });
+});
+
+describe("kept keys", () => {
+  it("answer for a month, then are forgotten", async () => {
+    const user = await signUp(t.app);
+    const key = randomUUID();
+    expect((await create(user, "/api/symptoms", symptom, key)).statusCode).toBe(201);
+    const sent = Date.now();
+    await pruneIdempotencyKeys(t.database.db, new Date(sent + IDEMPOTENCY_KEY_KEPT_MS - 60_000));
+    expect((await create(user, "/api/symptoms", symptom, key)).statusCode).toBe(201);
+    expect((await user.get("/api/symptoms")).json()).toHaveLength(1);
+    // A month and a minute later the key is gone, and the same key makes a new record.
+    await pruneIdempotencyKeys(t.database.db, new Date(sent + IDEMPOTENCY_KEY_KEPT_MS + 60_000));
+    expect((await create(user, "/api/symptoms", symptom, key)).statusCode).toBe(201);
+    expect((await user.get("/api/symptoms")).json()).toHaveLength(2);
   });
 });

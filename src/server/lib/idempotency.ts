@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
 import { badRequest, conflict } from "./errors";
 import type { WriteContext } from "./transaction";
@@ -52,4 +53,19 @@ export async function recordKeyResult(ctx: WriteContext, key: string, recordId: 
     .update(idempotencyKeys)
     .set({ recordId })
     .where(and(eq(idempotencyKeys.userId, ctx.ownerId), eq(idempotencyKeys.key, key)));
+}
+
+/**
+ * How long a key answers for its create. A device keeps an unsent entry until it is back online,
+ * which can be days (a trip, a hospital stay); a month covers that with room to spare.
+ */
+export const IDEMPOTENCY_KEY_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Forgets keys older than IDEMPOTENCY_KEY_KEPT_MS; returns how many. */
+export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_KEPT_MS)))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
 }
