@@ -8,11 +8,18 @@ import { deviceTimeZone, isValidTimeZone, setFamilyClockSource } from "@/domain/
  */
 let accountTimeZone: string | null = null;
 
-setFamilyClockSource(() => ({ timeZone: accountTimeZone ?? deviceTimeZone(), now: () => new Date() }));
+const browserClock = () => ({ timeZone: accountTimeZone ?? deviceTimeZone(), now: () => new Date() });
 
-/** Follows the signed-in account's zone (`AuthUser.timeZone`); null when signed out. */
+setFamilyClockSource(browserClock);
+
+/**
+ * Follows the signed-in account's zone (`AuthUser.timeZone`); null when signed out. It also puts
+ * this clock back as the family clock's source, which only tests that share a process with the
+ * server's clock (or set their own) ever need.
+ */
 export function followAccountTimeZone(timeZone: string | null | undefined): void {
   accountTimeZone = timeZone && isValidTimeZone(timeZone) ? timeZone : null;
+  setFamilyClockSource(browserClock);
 }
 
 /** The cookie `/api/callback` reads: a first OpenID Connect sign-in starts the account in this zone. */
