@@ -25,11 +25,7 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
         </aside>
         <BottomBar />
       </div>
-      <main
-        id="main"
-        tabIndex={-1}
-        className="pt-16 pb-(--bottom-bar-height) outline-none lg:pl-64 print:p-0"
-      >
+      <main id="main" tabIndex={-1} className="pt-16 pb-(--bottom-clear) outline-none lg:pl-64 print:p-0">
         <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8 print:max-w-none print:p-0">
           {children}
         </div>

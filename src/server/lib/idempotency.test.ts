@@ -76,6 +76,63 @@ describe("creates sent again with the same Idempotency-Key", () => {
   });
 });
 
+describe("a supply usage sent again with the same Idempotency-Key", () => {
+  async function supply(user: TestUser) {
+    const response = await user.post("/api/tpn-supplies", {
+      name: "Alcohol swabs",
+      category: "other",
+      currentStock: 10,
+      minThreshold: 2,
+      unit: "each",
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: string };
+  }
+  const stockOf = async (user: TestUser, id: string) =>
+    ((await user.get("/api/tpn-supplies")).json() as { id: string; currentStock: number }[]).find(
+      (s) => s.id === id,
+    )?.currentStock;
+
+  it("records one usage and takes from the stock once, one after the other or at the same time", async () => {
+    const user = await signUp(t.app);
+    const { id } = await supply(user);
+    const usage = { supplyId: id, quantityUsed: 3, usageDate: "2026-11-20" };
+    const key = randomUUID();
+    const first = await create(user, "/api/supply-usage", usage, key);
+    const again = await create(user, "/api/supply-usage", usage, key);
+    expect(first.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    const racing = randomUUID();
+    const answers = await Promise.all([1, 2, 3].map(() => create(user, "/api/supply-usage", usage, racing)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect((await user.get(`/api/supply-usage?supplyId=${id}`)).json()).toHaveLength(2);
+    expect(await stockOf(user, id)).toBe(4);
+  });
+
+  it("refused for too little stock leaves the key free and the stock as it was", async () => {
+    const user = await signUp(t.app);
+    const { id } = await supply(user);
+    const key = randomUUID();
+    const tooMany = await create(
+      user,
+      "/api/supply-usage",
+      { supplyId: id, quantityUsed: 11, usageDate: "2026-11-20" },
+      key,
+    );
+    expect(tooMany.statusCode).toBe(409);
+    expect(await stockOf(user, id)).toBe(10);
+    const fits = await create(
+      user,
+      "/api/supply-usage",
+      { supplyId: id, quantityUsed: 1, usageDate: "2026-11-20" },
+      key,
+    );
+    expect(fits.statusCode).toBe(201);
+    expect(await stockOf(user, id)).toBe(9);
+  });
+});
+
 describe("kept keys", () => {
   it("answer for a month, then are forgotten", async () => {
     const user = await signUp(t.app);

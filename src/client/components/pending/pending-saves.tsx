@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CloudOff } from "lucide-react";
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { toast } from "@/client/components/ui/use-toast";
 import { useAuth } from "@/client/lib/auth";
 import { onPendingChange, type PendingSave, pendingSaves, sendPending } from "@/client/lib/pending-saves";
@@ -59,11 +59,29 @@ export function PendingSaves() {
     return () => window.clearInterval(timer);
   }, [hasWaiting]);
 
+  const banner = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    // The page, pinned Save buttons and toasts keep clear of the banner (--bottom-clear).
+    const element = banner.current;
+    if (!hasWaiting || !element) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty("--pending-banner-height", `${element.offsetHeight + 12}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--pending-banner-height");
+    };
+  }, [hasWaiting]);
+
   if (!hasWaiting) return null;
   return (
     <section
+      ref={banner}
       aria-label="Waiting to be sent"
-      className="fixed right-3 bottom-3 left-3 z-40 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 text-sm shadow-lg sm:left-auto sm:max-w-sm"
+      // Above the phone's bottom bar, never over it (--bottom-bar-height is 0 with the sidebar).
+      className="fixed right-3 bottom-[calc(var(--bottom-bar-height)+0.75rem)] left-3 z-30 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 text-sm shadow-lg sm:left-auto sm:max-w-sm print:hidden"
     >
       <p role="status" className="flex items-start gap-2 font-medium">
         <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

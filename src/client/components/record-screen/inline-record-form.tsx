@@ -115,7 +115,7 @@ export function InlineRecordForm<TValues extends FieldValues, TOutput>(
           {/* Save and Cancel stay at the bottom of the screen (above the phone's bottom bar) while the form is in view. */}
           <div
             data-form-footer=""
-            className="sticky bottom-(--bottom-bar-height) z-10 -mx-5 -mb-5 flex flex-col-reverse gap-2 rounded-b-xl border-border border-t bg-card px-5 py-3 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6"
+            className="sticky bottom-(--bottom-clear) z-10 -mx-5 -mb-5 flex flex-col-reverse gap-2 rounded-b-xl border-border border-t bg-card px-5 py-3 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6"
           >
             <Button variant="outline" onClick={() => void cancel()} disabled={pending}>
               Cancel

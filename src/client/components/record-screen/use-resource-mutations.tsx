@@ -110,7 +110,16 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
     // Sent even when the browser says it is offline (by default a mutation would wait, the form
     // spinning, until it is online again): a failure keeps the entry on this device at once.
     networkMode: "always",
-    mutationFn: async ({ input, entryKey }: { input: Input; entryKey: string }): Promise<EntryOutcome<T>> => {
+    mutationFn: async ({
+      input,
+      entryKey,
+      label = entryLabel,
+    }: {
+      input: Input;
+      entryKey: string;
+      /** What this entry is, when more can be said than `entryLabel` ('medication given: Ursodiol'). */
+      label?: string;
+    }): Promise<EntryOutcome<T>> => {
       try {
         return { saved: await api.create(input, { idempotencyKey: entryKey }) };
       } catch (err) {
@@ -121,7 +130,7 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
             key: entryKey,
             path: api.basePath,
             body: input,
-            label: entryLabel,
+            label,
             queryKeys: [api.key, ...alsoInvalidate],
             savedAt: new Date().toISOString(),
           });
@@ -129,11 +138,11 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
         throw err;
       }
     },
-    onSuccess: (outcome) => {
+    onSuccess: (outcome, { label = entryLabel }) => {
       if (outcome.saved) return succeed(messages.created, outcome.saved);
       toast({
         title: "Kept on this device",
-        description: `No connection right now. The ${entryLabel} is kept on this device and will be sent when the connection is back.`,
+        description: `No connection right now. The ${label} is kept on this device and will be sent when the connection is back.`,
       });
     },
     onError: (err) => fail(messages.createFailed, err),

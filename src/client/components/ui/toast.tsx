@@ -8,14 +8,15 @@ export const ToastProvider = ToastPrimitive.Provider;
 
 /**
  * At the bottom, away from where a dialog keeps its title and close button: on a phone above the
- * bottom bar, on wider screens in the bottom right corner. While a dialog is open they move to the
+ * bottom bar, on wider screens in the bottom right corner (above the banner of entries waiting to
+ * be sent, while it shows). While a dialog is open they move to the
  * bottom left, away from its Save and Cancel (at its bottom right); on a phone, to the very bottom.
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed inset-x-0 bottom-(--bottom-bar-height) z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-2 outline-none sm:left-auto sm:w-[400px] dialog-open:bottom-0 sm:dialog-open:right-auto sm:dialog-open:left-0",
+        "fixed inset-x-0 bottom-(--bottom-clear) z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-2 outline-none sm:left-auto sm:w-[400px] dialog-open:bottom-0 sm:dialog-open:right-auto sm:dialog-open:left-0",
         className,
       )}
       {...props}

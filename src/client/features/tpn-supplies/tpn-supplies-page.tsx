@@ -51,7 +51,7 @@ export function TpnSuppliesPage() {
     open: false,
     supply: null,
   });
-  const { create } = useSupplyUsageMutations();
+  const { createEntry } = useSupplyUsageMutations();
   const supply = using.supply;
   const [stockForm, setStockForm] = useState<{ open: boolean; mode: StockLinesMode }>({
     open: false,
@@ -110,8 +110,14 @@ export function TpnSuppliesPage() {
             defaultValues={supplyUsageFormValues(null)}
             submitLabel="Record Usage"
             pendingLabel="Recording..."
-            onSubmit={(input) =>
-              supply ? create.mutateAsync({ ...input, supplyId: supply.id }) : Promise.resolve()
+            onSubmit={(input, entry) =>
+              supply
+                ? createEntry.mutateAsync({
+                    input: { ...input, supplyId: supply.id },
+                    entryKey: entry.key,
+                    label: `usage of ${supply.name} (${input.quantityUsed} ${supply.unit})`,
+                  })
+                : Promise.resolve()
             }
           />
         </>

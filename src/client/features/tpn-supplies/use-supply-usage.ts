@@ -16,6 +16,7 @@ export function useSupplyUsageMutations() {
       deleteFailed: "Failed to delete supply usage.",
     },
     failureTitle: "Error",
+    entryLabel: "supply usage",
     alsoInvalidate: [suppliesApi.key],
   });
 }

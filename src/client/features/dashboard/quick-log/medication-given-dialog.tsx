@@ -39,13 +39,14 @@ export function MedicationGivenDialog({
 }) {
   // Loaded with the dashboard, so the dialog opens with its choices at once.
   const medications = useQuery(medicationsApi.listOptions(childListParams(childId)));
-  const { create } = useResourceMutations(notesApi, {
+  const { createEntry } = useResourceMutations(notesApi, {
     messages: {
       created: { title: "Medication logged", description: "Saved in Notes as a medication note." },
       createFailed: "Failed to log the medication",
       deleted: "Note deleted successfully",
       deleteFailed: "Failed to delete note",
     },
+    entryLabel: "medication note",
   });
   const today = toDateOnly();
   const current = (medications.data ?? []).filter((m) => isMedicationActive(m, today));
@@ -67,15 +68,21 @@ export function MedicationGivenDialog({
       draftKey="Quick:medication-given"
       submitLabel="Log Medication"
       pendingLabel="Saving..."
-      onSubmit={(input) => {
+      onSubmit={(input, entry) => {
         const medication = current.find((m) => m.id === input.medicationId);
         if (!medication) return Promise.reject(new Error("Choose the medication given."));
         const when = `${input.time ? `at ${input.time} ` : ""}on ${formatCardDate(today)}`;
-        return create.mutateAsync({
-          childId: medication.childId ?? childId,
-          title: `Given: ${medication.name} ${medication.dosage}`,
-          content: `Given ${when}.${input.notes ? ` ${input.notes}` : ""}`,
-          category: "medication",
+        const title = `Given: ${medication.name} ${medication.dosage}`;
+        // With the entry's key: without a connection it is kept on this device and sent later, once.
+        return createEntry.mutateAsync({
+          input: {
+            childId: medication.childId ?? childId,
+            title,
+            content: `Given ${when}.${input.notes ? ` ${input.notes}` : ""}`,
+            category: "medication",
+          },
+          entryKey: entry.key,
+          label: `note '${title}'`,
         });
       }}
       renderBefore={(form) => {

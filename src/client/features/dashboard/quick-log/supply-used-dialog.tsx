@@ -25,7 +25,7 @@ export function SupplyUsedDialog({
 }) {
   // Loaded with the dashboard, so the dialog opens with its choices at once.
   const supplies = useQuery(suppliesApi.listOptions());
-  const { create } = useSupplyUsageMutations();
+  const { createEntry } = useSupplyUsageMutations();
   const list = supplies.data ?? [];
   const only = list.length === 1 ? (list[0]?.id ?? "") : "";
   if (!supplies.data && !supplies.isError) return null;
@@ -45,7 +45,15 @@ export function SupplyUsedDialog({
       draftKey="Quick:supply-used"
       submitLabel="Record Usage"
       pendingLabel="Recording..."
-      onSubmit={(input) => create.mutateAsync(input)}
+      onSubmit={(input, entry) => {
+        const supply = list.find((s) => s.id === input.supplyId);
+        // With the entry's key: without a connection it is kept on this device and sent later, once.
+        return createEntry.mutateAsync({
+          input,
+          entryKey: entry.key,
+          label: supply ? `usage of ${supply.name} (${input.quantityUsed} ${supply.unit})` : undefined,
+        });
+      }}
       renderBefore={(form) => {
         const error = form.formState.errors.supplyId?.message;
         return (
