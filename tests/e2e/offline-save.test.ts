@@ -77,3 +77,115 @@ describe("saving without a connection", () => {
     expect(await symptoms(page)).toMatchObject([{ symptoms: ["fever"] }]);
   });
 });
+
+describe("logging from the dashboard's quick dialogs without a connection, on a phone", () => {
+  const browser = useBrowser();
+
+  async function post(page: Page, path: string, data: unknown) {
+    const response = await page.request.post(path, { data });
+    if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+    return response.json();
+  }
+  async function stockOf(page: Page, id: string) {
+    const supplies = (await (await page.request.get("/api/tpn-supplies")).json()) as {
+      id: string;
+      currentStock: number;
+    }[];
+    return supplies.find((s) => s.id === id)?.currentStock;
+  }
+  const usages = async (page: Page) =>
+    (await (await page.request.get("/api/supply-usage")).json()) as unknown[];
+  const notes = async (page: Page) => (await (await page.request.get("/api/notes")).json()) as unknown[];
+
+  it("keeps 'Medication given' and 'Supply used' on the device, and each arrives once (stock taken once)", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page);
+    const child = await post(page, "/api/children", { name: "Sofia Lopez", dateOfBirth: "2019-03-02" });
+    const supply = await post(page, "/api/tpn-supplies", {
+      name: "Filters",
+      category: "filters",
+      currentStock: 10,
+      minThreshold: 2,
+      unit: "each",
+    });
+    await post(page, "/api/medications", {
+      childId: child.id,
+      name: "Ursodiol",
+      dosage: "60 mg",
+      frequency: "twice daily",
+      isActive: "true",
+    });
+    await page.goto("/");
+    // Both dialogs opened once while online (each loads on its first opening), the second kept open.
+    await page.getByRole("button", { name: "Supply used" }).click();
+    const usageDialog = page.getByRole("dialog", { name: "Supply Used" });
+    await usageDialog.getByRole("button", { name: "Cancel" }).click();
+    await usageDialog.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Medication given" }).click();
+    const medicationDialog = page.getByRole("dialog", { name: "Medication Given" });
+    await medicationDialog.getByRole("button", { name: "Log Medication" }).waitFor();
+
+    // The connection goes while the parent logs: no request gets through, except the usage,
+    // which reaches the server (the stock drops there) but whose answer never comes back.
+    let usageSent = 0;
+    await page.context().setOffline(true);
+    await page.route("**/api/**", async (route) => {
+      if (
+        route.request().method() === "POST" &&
+        new URL(route.request().url()).pathname === "/api/supply-usage"
+      ) {
+        usageSent += 1;
+        await route.fetch();
+        await new Promise(() => {});
+      }
+      return route.abort("internetdisconnected");
+    });
+    const waiting = page.getByRole("region", { name: "Waiting to be sent" });
+    try {
+      await medicationDialog.getByRole("button", { name: "Log Medication" }).click();
+      await expectToast(
+        page,
+        "No connection right now. The note 'Given: Ursodiol 60 mg' is kept on this device and will be sent when the connection is back.",
+      );
+      await medicationDialog.waitFor({ state: "detached" });
+
+      await page.getByRole("button", { name: "Supply used" }).click();
+      const started = Date.now();
+      await usageDialog.getByRole("button", { name: "Record Usage" }).click();
+      await expectToast(
+        page,
+        "No connection right now. The usage of Filters (1 each) is kept on this device and will be sent when the connection is back.",
+      );
+      expect(Date.now() - started).toBeLessThan(15_000);
+      await usageDialog.waitFor({ state: "detached" });
+
+      await waiting
+        .getByText("2 entries are kept on this device and will be sent when the connection is back.")
+        .waitFor();
+      await waiting.getByText("Pending: note 'Given: Ursodiol 60 mg'", { exact: false }).waitFor();
+      await waiting.getByText("Pending: usage of Filters (1 each)", { exact: false }).waitFor();
+      // The banner sits above the bottom bar, wholly on screen, and covers none of it.
+      const bar = await page.getByRole("navigation", { name: "Main navigation" }).boundingBox();
+      const box = await waiting.boundingBox();
+      if (!bar || !box) throw new Error("banner or bottom bar not shown");
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+      expect(usageSent).toBe(1);
+      expect(await notes(page)).toEqual([]);
+      expect(await stockOf(page, supply.id)).toBe(9);
+    } finally {
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      await page.context().setOffline(false);
+    }
+
+    // Back online: both are sent (the usage again, with its key), announced, and made once.
+    await expectToast(
+      page,
+      "The 2 entries kept on this device have arrived: note 'Given: Ursodiol 60 mg'; usage of Filters (1 each).",
+    );
+    await waiting.waitFor({ state: "detached" });
+    expect(await notes(page)).toMatchObject([{ title: "Given: Ursodiol 60 mg", category: "medication" }]);
+    expect(await usages(page)).toMatchObject([{ supplyId: supply.id, quantityUsed: 1 }]);
+    expect(await stockOf(page, supply.id)).toBe(9);
+  });
+});

@@ -28,10 +28,18 @@ export function PendingSaves() {
       if (pendingSaves(owner).length === 0) return;
       const outcomes = await sendPending(owner);
       if (!active) return;
+      // One toast shows at a time: the entries that arrived together are named in one.
+      const sent = outcomes.filter((o) => o.result === "sent").map((o) => o.save.label);
+      if (sent.length === 1) {
+        toast({ title: "Sent", description: `The ${sent[0]} kept on this device has arrived.` });
+      } else if (sent.length > 1) {
+        toast({
+          title: "Sent",
+          description: `The ${sent.length} entries kept on this device have arrived: ${sent.join("; ")}.`,
+        });
+      }
       for (const { save, result, reason } of outcomes) {
-        if (result === "sent") {
-          toast({ title: "Sent", description: `The ${save.label} kept on this device has arrived.` });
-        } else {
+        if (result === "refused") {
           toast({
             title: `The ${save.label} kept on this device was not accepted`,
             description: reason,
