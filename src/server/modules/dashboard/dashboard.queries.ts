@@ -4,12 +4,12 @@ import type { DashboardStats } from "../../../domain/dashboard";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import type { ChildScope } from "../../lib/child-scope";
-import { allergyRecords } from "../allergies/allergies.routes";
-import { careTeamRecords } from "../care-team/care-team.routes";
-import { labTestRecords } from "../lab-tests/lab-tests.routes";
-import { specialistVisitRecords } from "../specialist-visits/specialist-visits.routes";
-import { symptomRecords } from "../symptoms/symptoms.routes";
-import { tpnRecords } from "../tpn/tpn.routes";
+import { allergyRecords } from "../allergies/allergies.queries";
+import { careTeamRecords } from "../care-team/care-team.queries";
+import { labTestRecords } from "../lab-tests/lab-tests.queries";
+import { specialistVisitRecords } from "../specialist-visits/specialist-visits.queries";
+import { symptomRecords } from "../symptoms/symptoms.queries";
+import { tpnRecords } from "../tpn/tpn.queries";
 
 const counted = {
   tpnEntries: tpnRecords.type,

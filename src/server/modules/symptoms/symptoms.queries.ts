@@ -7,10 +7,21 @@ import {
   type SymptomHeatmap,
   symptomHeatmap,
 } from "../../../domain/symptom-heatmap";
+import { symptomEntryIssues } from "../../../domain/symptoms";
 import type { PainDay } from "../../../domain/trends";
 import type { Db } from "../../db/client";
 import { symptomEntries } from "../../db/schema/index";
 import { childScope } from "../../lib/child-scope";
+import { ownedRecords } from "../../lib/owned-records";
+
+export const symptomRecords = ownedRecords({
+  entity: "symptom_entry",
+  paged: {},
+  table: symptomEntries,
+  childScope: "withUnlinked",
+  summary: (row) => row.symptoms.join(", ") || `Symptoms on ${row.date}`,
+  rule: symptomEntryIssues,
+});
 
 /** The owner's entries (the child's and the unlinked ones, with a child), on the days from `from` to `to`. */
 function inWindow(ownerId: string, childId: string | undefined, from: string, to: string): SQL {
