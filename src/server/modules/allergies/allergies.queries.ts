@@ -1,9 +1,7 @@
-import { medicalAllergies } from "../../db/schema/index";
 import { ownedRecords } from "../../lib/owned-records";
+import { recordType } from "../record-types";
 
 export const allergyRecords = ownedRecords({
-  entity: "medical_allergy",
-  table: medicalAllergies,
-  childScope: "withUnlinked",
+  ...recordType("medicalAllergies"),
   summary: (row) => `${row.allergen} (${row.severity})`,
 });

@@ -1,8 +1,7 @@
-import { careTeamMembers } from "../../db/schema/index";
 import { ownedRecords } from "../../lib/owned-records";
+import { recordType } from "../record-types";
 
 export const careTeamRecords = ownedRecords({
-  entity: "care_team_member",
-  table: careTeamMembers,
+  ...recordType("careTeamMembers"),
   summary: (row) => `${row.name} (${row.role})`,
 });

@@ -1,10 +1,8 @@
-import { foodDiaryEntries } from "../../db/schema/index";
 import { ownedRecords } from "../../lib/owned-records";
+import { recordType } from "../record-types";
 
 export const foodDiaryRecords = ownedRecords({
-  entity: "food_diary_entry",
+  ...recordType("foodDiaryEntries"),
   paged: {},
-  table: foodDiaryEntries,
-  childScope: "withUnlinked",
   summary: (row) => `${row.mealType} on ${row.date}`,
 });

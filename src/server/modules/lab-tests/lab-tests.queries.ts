@@ -1,9 +1,7 @@
-import { labTests } from "../../db/schema/index";
 import { ownedRecords } from "../../lib/owned-records";
+import { recordType } from "../record-types";
 
 export const labTestRecords = ownedRecords({
-  entity: "lab_test",
-  table: labTests,
-  childScope: "withUnlinked",
+  ...recordType("labTests"),
   summary: (row) => row.testName,
 });

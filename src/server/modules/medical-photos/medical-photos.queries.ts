@@ -3,6 +3,7 @@ import { medicalPhotos } from "../../db/schema/index";
 import { ownedRecords } from "../../lib/owned-records";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { attachObject, deleteObjectFiles, releaseOrphanedObjects } from "../objects/objects.queries";
+import { recordType } from "../record-types";
 
 /**
  * Medical photos: a record takes a checked upload (once); deleting the record deletes the stored
@@ -10,9 +11,7 @@ import { attachObject, deleteObjectFiles, releaseOrphanedObjects } from "../obje
  */
 export function medicalPhotoRecords(storage: ObjectStorage) {
   return ownedRecords({
-    entity: "medical_photo",
-    table: medicalPhotos,
-    childScope: "withUnlinked",
+    ...recordType("medicalPhotos"),
     listFilters: { category: { column: medicalPhotos.category, values: PHOTO_CATEGORIES } },
     paged: { dateColumn: medicalPhotos.dateTaken },
     summary: (row) => row.title,

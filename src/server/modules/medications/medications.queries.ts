@@ -1,11 +1,9 @@
 import { medicationDateIssues } from "../../../domain/medications";
-import { medications } from "../../db/schema/index";
 import { ownedRecords } from "../../lib/owned-records";
+import { recordType } from "../record-types";
 
 export const medicationRecords = ownedRecords({
-  entity: "medication",
-  table: medications,
-  childScope: "withUnlinked",
+  ...recordType("medications"),
   summary: (row) => `${row.name} ${row.dosage}`,
   rule: medicationDateIssues,
 });

@@ -1,10 +1,8 @@
-import { notes } from "../../db/schema/index";
 import { ownedRecords } from "../../lib/owned-records";
+import { recordType } from "../record-types";
 
 export const noteRecords = ownedRecords({
-  entity: "note",
+  ...recordType("notes"),
   paged: {},
-  table: notes,
-  childScope: "withUnlinked",
   summary: (row) => row.title,
 });

@@ -1,9 +1,7 @@
-import { physicalTherapySessions } from "../../db/schema/index";
 import { ownedRecords } from "../../lib/owned-records";
+import { recordType } from "../record-types";
 
 export const physicalTherapyRecords = ownedRecords({
-  entity: "physical_therapy_session",
-  table: physicalTherapySessions,
-  childScope: "withUnlinked",
+  ...recordType("physicalTherapySessions"),
   summary: (row) => `Therapy with ${row.therapist}`,
 });

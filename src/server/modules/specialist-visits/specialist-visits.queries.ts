@@ -1,9 +1,7 @@
-import { specialistVisits } from "../../db/schema/index";
 import { ownedRecords } from "../../lib/owned-records";
+import { recordType } from "../record-types";
 
 export const specialistVisitRecords = ownedRecords({
-  entity: "specialist_visit",
-  table: specialistVisits,
-  childScope: "withUnlinked",
+  ...recordType("specialistVisits"),
   summary: (row) => `${row.doctorName} (${row.specialty})`,
 });

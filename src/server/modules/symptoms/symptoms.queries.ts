@@ -13,12 +13,11 @@ import type { Db } from "../../db/client";
 import { symptomEntries } from "../../db/schema/index";
 import { childScope } from "../../lib/child-scope";
 import { ownedRecords } from "../../lib/owned-records";
+import { RECORD_TYPES, recordType } from "../record-types";
 
 export const symptomRecords = ownedRecords({
-  entity: "symptom_entry",
+  ...recordType("symptomEntries"),
   paged: {},
-  table: symptomEntries,
-  childScope: "withUnlinked",
   summary: (row) => row.symptoms.join(", ") || `Symptoms on ${row.date}`,
   rule: symptomEntryIssues,
 });
@@ -30,7 +29,8 @@ function inWindow(ownerId: string, childId: string | undefined, from: string, to
     gte(symptomEntries.date, from),
     lte(symptomEntries.date, to),
   ];
-  if (childId) filters.push(childScope(symptomEntries.childId, childId, "withUnlinked"));
+  if (childId)
+    filters.push(childScope(symptomEntries.childId, childId, RECORD_TYPES.symptomEntries.childScope));
   return and(...filters)!;
 }
 

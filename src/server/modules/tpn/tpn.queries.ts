@@ -5,13 +5,12 @@ import type { TpnDay } from "../../../domain/trends";
 import type { Db } from "../../db/client";
 import { tpnEntries } from "../../db/schema/index";
 import { ownedRecords } from "../../lib/owned-records";
+import { recordType } from "../record-types";
 
 /** TPN entries always belong to one child: a child's list holds only its own. */
 export const tpnRecords = ownedRecords({
-  entity: "tpn_entry",
+  ...recordType("tpnEntries"),
   paged: {},
-  table: tpnEntries,
-  childScope: "exact",
   summary: (row) => `TPN entry for ${row.date}`,
   rule: tpnAmountIssues,
 });
