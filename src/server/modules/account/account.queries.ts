@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import * as schema from "../../db/schema/index";
-import { CARE_RECORD_TABLES } from "../../db/schema/owned-tables";
 import { redactAllAudit, writeAudit } from "../../lib/audit";
 import type { WriteContext } from "../../lib/transaction";
+import { CARE_RECORD_TABLES } from "../record-types";
 
 /**
  * Deletes the child profile: every child and every care record of the owner, and the child's

@@ -1,24 +1,8 @@
 import { desc, eq, getTableName, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
 import type { DashboardStats } from "../../../domain/dashboard";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
-import type { ChildScope } from "../../lib/child-scope";
-import { allergyRecords } from "../allergies/allergies.routes";
-import { careTeamRecords } from "../care-team/care-team.routes";
-import { labTestRecords } from "../lab-tests/lab-tests.routes";
-import { specialistVisitRecords } from "../specialist-visits/specialist-visits.routes";
-import { symptomRecords } from "../symptoms/symptoms.routes";
-import { tpnRecords } from "../tpn/tpn.routes";
-
-const counted = {
-  tpnEntries: tpnRecords.type,
-  specialistVisits: specialistVisitRecords.type,
-  labTests: labTestRecords.type,
-  symptomEntries: symptomRecords.type,
-  medicalAllergies: allergyRecords.type,
-  careTeamMembers: careTeamRecords.type,
-} satisfies Record<keyof DashboardStats, { table: PgTable; childScope?: ChildScope }>;
+import { DASHBOARD_COUNTED } from "../record-types";
 
 const countsOf = new WeakMap<Db, ReturnType<typeof prepareCounts>>();
 function prepareCounts(db: Db) {
@@ -47,13 +31,9 @@ export async function dashboardStats(db: Db, ownerId: string, childId?: string):
   }
   const rows = await query.execute({ ownerId });
   const stats = {} as DashboardStats;
-  for (const [key, type] of Object.entries(counted) as [
-    keyof DashboardStats,
-    (typeof counted)[keyof DashboardStats],
-  ][]) {
-    const entity = getTableName(type.table);
-    const scope = "childScope" in type ? type.childScope : undefined;
-    stats[key] = rows
+  for (const { name, table, childScope: scope } of DASHBOARD_COUNTED) {
+    const entity = getTableName(table);
+    stats[name] = rows
       .filter(
         (row) =>
           row.entity === entity &&

@@ -3,11 +3,11 @@ import { and, asc, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { ExportScope } from "../../../domain/exports";
 import type { Db } from "../../db/client";
-import { CARE_RECORD_TABLES } from "../../db/schema/owned-tables";
 import { childScope } from "../../lib/child-scope";
 import type { OwnedTable } from "../../lib/owned-records";
+import { RECORD_NAMES, RECORD_TYPES, type RecordName, type RecordTypeDeclaration } from "../record-types";
 
-export type SectionName = keyof typeof CARE_RECORD_TABLES;
+export type SectionName = RecordName;
 
 /** How a column's values read, for formats that type their cells (a spreadsheet, FHIR). */
 export type ColumnKind = "id" | "text" | "list" | "integer" | "decimal" | "boolean" | "date" | "timestamp";
@@ -37,35 +37,6 @@ export interface ExportSection {
   orderKey?: string;
   childScope?: SectionChildScope;
 }
-
-interface SectionInfo {
-  title: string;
-  dateKey?: string;
-  orderKey?: string;
-  childScope?: SectionChildScope;
-}
-
-/** Sections in reading order for a person opening the file: the children first. */
-const SECTION_INFO: Record<SectionName, SectionInfo> = {
-  children: { title: "Children", childScope: "self" },
-  careTeamMembers: { title: "Care Team" },
-  tpnEntries: { title: "TPN Entries", dateKey: "date", childScope: "exact" },
-  tpnSupplies: { title: "TPN Supplies" },
-  supplyUsage: { title: "Supply Usage", dateKey: "usageDate" },
-  supplyStockEvents: { title: "Supply Deliveries and Counts", dateKey: "eventDate" },
-  infusionCenters: { title: "Infusion Centers", childScope: "withUnlinked" },
-  piccLines: { title: "PICC Lines", orderKey: "insertionDate", childScope: "exact" },
-  piccInfections: { title: "PICC Infections", dateKey: "infectionDate", childScope: "exact" },
-  specialistVisits: { title: "Specialist Visits", dateKey: "date", childScope: "withUnlinked" },
-  labTests: { title: "Lab Tests", dateKey: "date", childScope: "withUnlinked" },
-  symptomEntries: { title: "Symptoms & Pain", dateKey: "date", childScope: "withUnlinked" },
-  medicalAllergies: { title: "Medical Allergies", childScope: "withUnlinked" },
-  medications: { title: "Medications", childScope: "withUnlinked" },
-  notes: { title: "Notes", childScope: "withUnlinked" },
-  physicalTherapySessions: { title: "Physical Therapy", dateKey: "date", childScope: "withUnlinked" },
-  foodDiaryEntries: { title: "Food Diary", dateKey: "date", childScope: "withUnlinked" },
-  medicalPhotos: { title: "Medical Photos", dateKey: "dateTaken", childScope: "withUnlinked" },
-};
 
 /** Labels that say more than the field's name (units, abbreviations). */
 const LABELS: Record<string, string> = {
@@ -119,17 +90,29 @@ function kindOf(column: PgColumn): ColumnKind {
  * Every section of an export with its columns, read from the tables themselves (less the owner),
  * so a new column appears in every format without a list to keep in step.
  */
-export const EXPORT_SECTIONS: readonly ExportSection[] = (Object.keys(SECTION_INFO) as SectionName[]).map(
-  (name) => {
-    const table = CARE_RECORD_TABLES[name] as OwnedTable;
-    const columns = Object.entries(getTableColumns(table))
-      .filter(([key]) => key !== "userId")
-      .map(([key, column]) => ({ key, label: labelOf(key), kind: kindOf(column as PgColumn) }));
-    const info = SECTION_INFO[name];
-    const orderKey = info.orderKey ?? info.dateKey;
-    return { name, table, columns, ...info, ...(orderKey ? { orderKey } : {}) };
-  },
-);
+export const EXPORT_SECTIONS: readonly ExportSection[] = RECORD_NAMES.map((name) => {
+  const {
+    title,
+    table,
+    dateKey,
+    orderKey = dateKey,
+    childScope: listScope,
+  }: RecordTypeDeclaration = RECORD_TYPES[name];
+  const columns = Object.entries(getTableColumns(table))
+    .filter(([key]) => key !== "userId")
+    .map(([key, column]) => ({ key, label: labelOf(key), kind: kindOf(column as PgColumn) }));
+  // The children follow a chosen child by their own id; the others as their lists do.
+  const sectionScope: SectionChildScope | undefined = name === "children" ? "self" : listScope;
+  return {
+    name,
+    title,
+    table,
+    columns,
+    ...(dateKey ? { dateKey } : {}),
+    ...(orderKey ? { orderKey } : {}),
+    ...(sectionScope ? { childScope: sectionScope } : {}),
+  };
+});
 
 /** The filters of a section for an export's scope: its chosen child and its date range. */
 function scopeFilters(section: ExportSection, scope: ExportScope): SQL[] {

@@ -8,7 +8,7 @@ import { seedEveryRecordType } from "../../../../tests/helpers/seed-records";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
 import { queryRows } from "../../../../tests/helpers/test-database";
 import { addDays, today } from "../../../domain/dates";
-import { CARE_RECORD_TABLES } from "../../db/schema/owned-tables";
+import { CARE_RECORD_TABLES } from "../record-types";
 import { exportContext } from "./export-model";
 import { EXPORT_PAGE_SIZE } from "./export-sections";
 import { csvExport } from "./formats/csv-zip";

@@ -1,15 +1,7 @@
 import { labTestInput, labTestRecord } from "../../../domain/labs";
 import type { ModuleRoutes } from "../../app-context";
-import { labTests } from "../../db/schema/index";
-import { ownedRecords } from "../../lib/owned-records";
 import { registerOwnedRoutes } from "../../lib/owned-routes";
-
-export const labTestRecords = ownedRecords({
-  entity: "lab_test",
-  table: labTests,
-  childScope: "withUnlinked",
-  summary: (row) => row.testName,
-});
+import { labTestRecords } from "./lab-tests.queries";
 
 export const labTestRoutes: ModuleRoutes = (scope, { db }) =>
   registerOwnedRoutes(scope, db, {

@@ -5,6 +5,7 @@ import type { Tx } from "../../db/client";
 import { piccInfections, piccLines } from "../../db/schema/index";
 import { conflict, invalidRecord } from "../../lib/errors";
 import { ownedRecords } from "../../lib/owned-records";
+import { recordType } from "../record-types";
 
 /** What the link rules read of an infection. */
 export interface InfectionLink {
@@ -112,9 +113,7 @@ export async function checkLineInfections(
  * recorded on it.
  */
 export const piccLineRecords = ownedRecords({
-  entity: "picc_line",
-  table: piccLines,
-  childScope: "exact",
+  ...recordType("piccLines"),
   summary: (row) => `${row.lineType ?? "Line"} inserted ${row.insertionDate}`,
   rule: piccLineDateIssues,
   hooks: {
@@ -131,9 +130,7 @@ export const piccLineRecords = ownedRecords({
  * another child's line a 400), inserted on or before the infection's date.
  */
 export const piccInfectionRecords = ownedRecords({
-  entity: "picc_infection",
-  table: piccInfections,
-  childScope: "exact",
+  ...recordType("piccInfections"),
   references: [{ field: "piccLineId", table: piccLines, label: "PICC line" }],
   summary: (row) => `${row.infectionType} infection on ${row.infectionDate}`,
   rule: piccInfectionDateIssues,

@@ -1,15 +1,7 @@
 import { specialistVisitInput, specialistVisitRecord } from "../../../domain/visits";
 import type { ModuleRoutes } from "../../app-context";
-import { specialistVisits } from "../../db/schema/index";
-import { ownedRecords } from "../../lib/owned-records";
 import { registerOwnedRoutes } from "../../lib/owned-routes";
-
-export const specialistVisitRecords = ownedRecords({
-  entity: "specialist_visit",
-  table: specialistVisits,
-  childScope: "withUnlinked",
-  summary: (row) => `${row.doctorName} (${row.specialty})`,
-});
+import { specialistVisitRecords } from "./specialist-visits.queries";
 
 export const specialistVisitRoutes: ModuleRoutes = (scope, { db }) =>
   registerOwnedRoutes(scope, db, {

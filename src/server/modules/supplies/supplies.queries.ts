@@ -14,13 +14,13 @@ import { redactAuditOfVanished, writeAudit } from "../../lib/audit";
 import { conflict, HttpError, invalidRecord, notFound } from "../../lib/errors";
 import { ownedRecords, type RowOf } from "../../lib/owned-records";
 import type { WriteContext } from "../../lib/transaction";
+import { recordType } from "../record-types";
 
 export type SupplyRow = RowOf<typeof tpnSupplies>;
 export type UsageRow = RowOf<typeof supplyUsage>;
 
 export const supplyRecords = ownedRecords({
-  entity: "tpn_supply",
-  table: tpnSupplies,
+  ...recordType("tpnSupplies"),
   orderBy: [asc(tpnSupplies.name), asc(tpnSupplies.createdAt)],
   summary: (row) => row.name,
   hooks: {
@@ -87,8 +87,7 @@ async function returnToStock(ctx: WriteContext, supplyId: string, quantity: numb
  * changes nothing.
  */
 export const usageRecords = ownedRecords({
-  entity: "supply_usage",
-  table: supplyUsage,
+  ...recordType("supplyUsage"),
   references: [{ field: "supplyId", table: tpnSupplies, label: "Supply" }],
   listFilters: { supplyId: { column: supplyUsage.supplyId } },
   paged: { dateColumn: supplyUsage.usageDate },
@@ -136,8 +135,7 @@ const STOCK_EVENT_ENTITY: Record<StockEventKind, string> = {
 
 /** A supply's deliveries and counts, newest first, a page at a time (`?supplyId=`). Written only by `receiveDelivery` and `countStock`. */
 export const stockEventRecords = ownedRecords({
-  entity: "supply_stock_event",
-  table: supplyStockEvents,
+  ...recordType("supplyStockEvents"),
   listFilters: { supplyId: { column: supplyStockEvents.supplyId } },
   paged: { dateColumn: supplyStockEvents.eventDate },
   summary: (row) => `${row.kind} of ${row.quantity}`,

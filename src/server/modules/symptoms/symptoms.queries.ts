@@ -7,10 +7,20 @@ import {
   type SymptomHeatmap,
   symptomHeatmap,
 } from "../../../domain/symptom-heatmap";
+import { symptomEntryIssues } from "../../../domain/symptoms";
 import type { PainDay } from "../../../domain/trends";
 import type { Db } from "../../db/client";
 import { symptomEntries } from "../../db/schema/index";
 import { childScope } from "../../lib/child-scope";
+import { ownedRecords } from "../../lib/owned-records";
+import { RECORD_TYPES, recordType } from "../record-types";
+
+export const symptomRecords = ownedRecords({
+  ...recordType("symptomEntries"),
+  paged: {},
+  summary: (row) => row.symptoms.join(", ") || `Symptoms on ${row.date}`,
+  rule: symptomEntryIssues,
+});
 
 /** The owner's entries (the child's and the unlinked ones, with a child), on the days from `from` to `to`. */
 function inWindow(ownerId: string, childId: string | undefined, from: string, to: string): SQL {
@@ -19,7 +29,8 @@ function inWindow(ownerId: string, childId: string | undefined, from: string, to
     gte(symptomEntries.date, from),
     lte(symptomEntries.date, to),
   ];
-  if (childId) filters.push(childScope(symptomEntries.childId, childId, "withUnlinked"));
+  if (childId)
+    filters.push(childScope(symptomEntries.childId, childId, RECORD_TYPES.symptomEntries.childScope));
   return and(...filters)!;
 }
 

@@ -2,23 +2,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { today as localToday } from "../../../domain/dates";
 import { symptomHeatmapRecord } from "../../../domain/symptom-heatmap";
-import { symptomEntryInput, symptomEntryIssues, symptomEntryRecord } from "../../../domain/symptoms";
+import { symptomEntryInput, symptomEntryRecord } from "../../../domain/symptoms";
 import { painDayRecord } from "../../../domain/trends";
 import type { ModuleRoutes } from "../../app-context";
-import { symptomEntries } from "../../db/schema/index";
-import { ownedRecords } from "../../lib/owned-records";
 import { registerOwnedRoutes } from "../../lib/owned-routes";
 import { todayParam, trendDaysParam } from "../../lib/query-params";
-import { heatmapOf, painByDay } from "./symptoms.queries";
-
-export const symptomRecords = ownedRecords({
-  entity: "symptom_entry",
-  paged: {},
-  table: symptomEntries,
-  childScope: "withUnlinked",
-  summary: (row) => row.symptoms.join(", ") || `Symptoms on ${row.date}`,
-  rule: symptomEntryIssues,
-});
+import { heatmapOf, painByDay, symptomRecords } from "./symptoms.queries";
 
 const childParam = z.uuid({ message: "childId must be a valid id" }).optional();
 

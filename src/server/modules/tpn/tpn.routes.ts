@@ -1,65 +1,13 @@
-import { and, eq, gte, lte, sql, sum } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { addDays, today as localToday } from "../../../domain/dates";
+import { today as localToday } from "../../../domain/dates";
 import { requiredId } from "../../../domain/fields";
-import { tpnAmountIssues, tpnEntryInput, tpnEntryRecord } from "../../../domain/tpn";
-import { type TpnDay, tpnDayRecord } from "../../../domain/trends";
+import { tpnEntryInput, tpnEntryRecord } from "../../../domain/tpn";
+import { tpnDayRecord } from "../../../domain/trends";
 import type { ModuleRoutes } from "../../app-context";
-import type { Db } from "../../db/client";
-import { tpnEntries } from "../../db/schema/index";
-import { ownedRecords } from "../../lib/owned-records";
 import { registerOwnedRoutes } from "../../lib/owned-routes";
 import { todayParam, trendDaysParam } from "../../lib/query-params";
-
-/** TPN entries always belong to one child: a child's list holds only its own. */
-export const tpnRecords = ownedRecords({
-  entity: "tpn_entry",
-  paged: {},
-  table: tpnEntries,
-  childScope: "exact",
-  summary: (row) => `TPN entry for ${row.date}`,
-  rule: tpnAmountIssues,
-});
-
-/** One child's amounts per day over the `days` ending `today` (a day with two bags sums them). */
-export async function tpnByDay(
-  db: Db,
-  ownerId: string,
-  childId: string,
-  today: string,
-  days: number,
-): Promise<TpnDay[]> {
-  const rows = await db
-    .select({
-      date: tpnEntries.date,
-      calories: sum(tpnEntries.calories),
-      protein: sum(tpnEntries.protein),
-      carbohydrates: sum(tpnEntries.carbohydrates),
-      fat: sum(tpnEntries.fat),
-      volume: sum(tpnEntries.volume),
-    })
-    .from(tpnEntries)
-    .where(
-      and(
-        eq(tpnEntries.userId, ownerId),
-        eq(tpnEntries.childId, childId),
-        gte(tpnEntries.date, addDays(today, -(days - 1))),
-        lte(tpnEntries.date, today),
-      ),
-    )
-    .groupBy(tpnEntries.date)
-    .orderBy(sql`${tpnEntries.date}`);
-  const number = (value: string | null) => (value === null ? null : Number(value));
-  return rows.map((row) => ({
-    date: row.date,
-    calories: number(row.calories),
-    protein: number(row.protein),
-    carbohydrates: number(row.carbohydrates),
-    fat: number(row.fat),
-    volume: number(row.volume),
-  }));
-}
+import { tpnByDay, tpnRecords } from "./tpn.queries";
 
 export const tpnRoutes: ModuleRoutes = (scope, { db }) => {
   scope.withTypeProvider<ZodTypeProvider>().get(

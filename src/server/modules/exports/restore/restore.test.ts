@@ -11,8 +11,8 @@ import { seedEveryRecordType } from "../../../../../tests/helpers/seed-records";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../../tests/helpers/test-app";
 import { queryRows } from "../../../../../tests/helpers/test-database";
 import { restoreJobs } from "../../../db/schema/index";
-import { CARE_RECORD_TABLES } from "../../../db/schema/owned-tables";
 import type { ObjectStorage } from "../../../storage/object-storage";
+import { CARE_RECORD_TABLES } from "../../record-types";
 import { openZipBackup } from "./backup-files";
 import { checkBackup } from "./restore-check";
 import {

@@ -1,0 +1,55 @@
+import { and, eq, gte, lte, sql, sum } from "drizzle-orm";
+import { addDays } from "../../../domain/dates";
+import { tpnAmountIssues } from "../../../domain/tpn";
+import type { TpnDay } from "../../../domain/trends";
+import type { Db } from "../../db/client";
+import { tpnEntries } from "../../db/schema/index";
+import { ownedRecords } from "../../lib/owned-records";
+import { recordType } from "../record-types";
+
+/** TPN entries always belong to one child: a child's list holds only its own. */
+export const tpnRecords = ownedRecords({
+  ...recordType("tpnEntries"),
+  paged: {},
+  summary: (row) => `TPN entry for ${row.date}`,
+  rule: tpnAmountIssues,
+});
+
+/** One child's amounts per day over the `days` ending `today` (a day with two bags sums them). */
+export async function tpnByDay(
+  db: Db,
+  ownerId: string,
+  childId: string,
+  today: string,
+  days: number,
+): Promise<TpnDay[]> {
+  const rows = await db
+    .select({
+      date: tpnEntries.date,
+      calories: sum(tpnEntries.calories),
+      protein: sum(tpnEntries.protein),
+      carbohydrates: sum(tpnEntries.carbohydrates),
+      fat: sum(tpnEntries.fat),
+      volume: sum(tpnEntries.volume),
+    })
+    .from(tpnEntries)
+    .where(
+      and(
+        eq(tpnEntries.userId, ownerId),
+        eq(tpnEntries.childId, childId),
+        gte(tpnEntries.date, addDays(today, -(days - 1))),
+        lte(tpnEntries.date, today),
+      ),
+    )
+    .groupBy(tpnEntries.date)
+    .orderBy(sql`${tpnEntries.date}`);
+  const number = (value: string | null) => (value === null ? null : Number(value));
+  return rows.map((row) => ({
+    date: row.date,
+    calories: number(row.calories),
+    protein: number(row.protein),
+    carbohydrates: number(row.carbohydrates),
+    fat: number(row.fat),
+    volume: number(row.volume),
+  }));
+}
