@@ -12,6 +12,12 @@ const backgroundLuminance = (page: Page) =>
     return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
   });
 
+/**
+ * How long a switch may take to show: a system change reaches the page as an event, which a busy
+ * machine (two browsers per core in CI) can hold back past expect.poll's default second.
+ */
+const SWITCH = { timeout: 5000 };
+
 /** Notes the theme <html> has when <body> first appears: what the first paint shows. */
 const recordThemeAtFirstPaint = (page: Page) =>
   page.addInitScript(() => {
@@ -48,7 +54,7 @@ describe.each(["desktop", "phone"] as const)("the dark theme on a %s", (size) =>
     await page.getByRole("heading", { name: "Medical Care Tracker", level: 1 }).waitFor();
     expect(await backgroundLuminance(page)).toBeLessThan(0.05);
     await page.emulateMedia({ colorScheme: "light" });
-    await expect.poll(() => backgroundLuminance(page)).toBeGreaterThan(0.8);
+    await expect.poll(() => backgroundLuminance(page), SWITCH).toBeGreaterThan(0.8);
   });
 
   it("keeps the choice made in Settings on this device: Dark, Light or System", async () => {
@@ -60,7 +66,7 @@ describe.each(["desktop", "phone"] as const)("the dark theme on a %s", (size) =>
     expect(await backgroundLuminance(page)).toBeGreaterThan(0.8);
 
     await theme.getByText("Dark", { exact: true }).click();
-    await expect.poll(() => backgroundLuminance(page)).toBeLessThan(0.05);
+    await expect.poll(() => backgroundLuminance(page), SWITCH).toBeLessThan(0.05);
     await recordThemeAtFirstPaint(page);
     await page.reload();
     await theme.waitFor();
@@ -70,10 +76,10 @@ describe.each(["desktop", "phone"] as const)("the dark theme on a %s", (size) =>
     // Light wins over a dark system setting; System follows it again.
     await page.emulateMedia({ colorScheme: "dark" });
     await theme.getByText("Light", { exact: true }).click();
-    await expect.poll(() => backgroundLuminance(page)).toBeGreaterThan(0.8);
+    await expect.poll(() => backgroundLuminance(page), SWITCH).toBeGreaterThan(0.8);
     await theme.getByText("System", { exact: true }).click();
-    await expect.poll(() => backgroundLuminance(page)).toBeLessThan(0.05);
+    await expect.poll(() => backgroundLuminance(page), SWITCH).toBeLessThan(0.05);
     await page.emulateMedia({ colorScheme: "light" });
-    await expect.poll(() => backgroundLuminance(page)).toBeGreaterThan(0.8);
+    await expect.poll(() => backgroundLuminance(page), SWITCH).toBeGreaterThan(0.8);
   });
 });
