@@ -27,10 +27,10 @@ export const childListQuery = z.object({
 });
 
 /** Whose records a request changes and who acts, from its session. */
-export const ownerScope = (request: FastifyRequest): OwnerScope => ({
-  ownerId: request.ownerId(),
-  actorId: request.actorId(),
-});
+export const ownerScope = (request: FastifyRequest): OwnerScope => {
+  const { familyId, actorId } = request.access();
+  return { ownerId: familyId, actorId };
+};
 
 /**
  * The HTTP face of an owned record type: list (`?childId=`), read one, create (201), update
@@ -74,8 +74,8 @@ export function registerOwnedRoutes<T extends OwnedTable, I extends z.ZodObject,
     r.get(path, { schema: { querystring: listQuery, response: { 200: many } } }, async (request, reply) => {
       const query = request.query as Record<string, string | undefined> & { limit?: number };
       const options = { childId: query.childId, where: query };
-      if (!paged) return records.list(db, request.ownerId(), options);
-      const page = await records.page(db, request.ownerId(), {
+      if (!paged) return records.list(db, request.access().familyId, options);
+      const page = await records.page(db, request.access().familyId, {
         ...options,
         after: query.after,
         limit: query.limit,
@@ -86,7 +86,7 @@ export function registerOwnedRoutes<T extends OwnedTable, I extends z.ZodObject,
   }
 
   r.get(`${path}/:id`, { schema: { params: idParams, response: { 200: one } } }, async (request) => {
-    const row = await records.get(db, request.ownerId(), request.params.id);
+    const row = await records.get(db, request.access().familyId, request.params.id);
     if (!row) throw notFound();
     return row;
   });

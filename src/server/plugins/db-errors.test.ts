@@ -15,11 +15,11 @@ beforeAll(async () => {
         scope.post("/api/probe/vanished-child", async (request) => {
           await db
             .insert(symptomEntries)
-            .values({ userId: request.ownerId(), childId: randomUUID(), date: "2026-11-20" });
+            .values({ userId: request.access().familyId, childId: randomUUID(), date: "2026-11-20" });
           return {};
         });
         scope.post("/api/probe/duplicate-email", async (request) => {
-          const [me] = await db.select().from(users).where(sql`${users.id} = ${request.ownerId()}`);
+          const [me] = await db.select().from(users).where(sql`${users.id} = ${request.access().familyId}`);
           await db.insert(users).values({ email: me!.email });
           return {};
         });

@@ -1,15 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import {
   DEFAULT_TIME_ZONE,
   deviceTimeZone,
   type FamilyClock,
-  isValidTimeZone,
   setFamilyClockSource,
 } from "../../domain/clock";
-import type { Db } from "../db/client";
-import { users } from "../db/schema/index";
 import type { Clock } from "../lib/session-store";
 
 declare module "fastify" {
@@ -31,7 +27,7 @@ function installSource() {
 
 /**
  * Every request runs with a family clock of its own: UTC until the session is loaded, then the
- * account's zone (`loadFamilyTimeZone`), so the date rules the body's schema checks and every
+ * family's zone (`plugins/access.ts`), so the date rules the body's schema checks and every
  * "today" a route reads are the family's.
  */
 export function registerFamilyClock(app: FastifyInstance, clock: Clock): void {
@@ -42,11 +38,4 @@ export function registerFamilyClock(app: FastifyInstance, clock: Clock): void {
     request.familyClock = familyClock;
     requests.run(familyClock, done);
   });
-}
-
-/** Reads the signed-in account's zone into the request's family clock. */
-export async function loadFamilyTimeZone(db: Db, request: FastifyRequest, userId: string): Promise<void> {
-  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  if (request.familyClock && row && isValidTimeZone(row.timeZone))
-    request.familyClock.timeZone = row.timeZone;
 }

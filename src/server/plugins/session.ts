@@ -11,7 +11,8 @@ import {
   type SessionStore,
   systemClock,
 } from "../lib/session-store";
-import { loadFamilyTimeZone, registerFamilyClock } from "./family-clock";
+import { assertAllowed, forgetAccess, registerAccess, routeAccess } from "./access";
+import { registerFamilyClock } from "./family-clock";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -22,10 +23,6 @@ declare module "fastify" {
      * The cookie of an ended session is cleared on `reply`.
      */
     loadSession(reply: FastifyReply): Promise<string | null>;
-    /** Whose records this request reads and changes. Throws 401 when signed out. */
-    ownerId(): string;
-    /** Who is acting: the signed-in person (the owner, until families are shared). Throws 401 when signed out. */
-    actorId(): string;
   }
   interface FastifyReply {
     /** Signs a user in: ends any current session and starts a new one with a new id. */
@@ -115,7 +112,6 @@ export async function registerSessions(
     const session = await store.resumeOrWhy(token);
     if ("userId" in session) {
       this.userId = session.userId;
-      await loadFamilyTimeZone(db, this, session.userId);
     } else {
       // A cookie of an ended session is removed, so the browser stops sending it.
       reply.clearCookie(name, cookieOptions);
@@ -123,21 +119,14 @@ export async function registerSessions(
     }
     return this.userId;
   });
-  app.decorateRequest("ownerId", function (this: FastifyRequest) {
-    if (!this.userId) throw unauthorized();
-    return this.userId;
-  });
-  app.decorateRequest("actorId", function (this: FastifyRequest) {
-    if (!this.userId) throw unauthorized();
-    return this.userId;
-  });
+  registerAccess(app, db);
   app.decorateReply("signIn", async function (this: FastifyReply, userId: string) {
     const old = this.request.cookies[name];
     if (old) await store.destroy(old);
     const { token } = await store.create(userId);
     this.request.userId = userId;
     (this.request as WithLoaded)[loaded] = true;
-    await loadFamilyTimeZone(db, this.request, userId);
+    forgetAccess(this.request);
     this.setCookie(name, token, { ...cookieOptions, maxAge: SESSION_LIFETIME_MS / 1000 });
     this.setCookie(STARTED_COOKIE, clock().toISOString(), {
       ...cookieOptions,
@@ -160,6 +149,7 @@ export async function registerSessions(
     const token = this.request.cookies[name];
     if (token) await store.destroy(token);
     this.request.userId = null;
+    forgetAccess(this.request);
     this.clearCookie(name, cookieOptions);
     if (this.request.cookies[STARTED_COOKIE]) this.clearCookie(STARTED_COOKIE, cookieOptions);
   });
@@ -177,15 +167,18 @@ export async function registerSessions(
 
 /**
  * The signed-in scope: every route registered inside `plugin` answers 401 without a live session,
- * before its handler runs. Being protected is decided by where a route is registered, never by
- * its URL (DESIGN section 3).
+ * and 403 when the person's role in the family does not allow what the route needs (`config.access`,
+ * or read for a GET and write for anything else), before its body is read or its handler runs.
+ * Being protected is decided by where a route is registered, never by its URL (DESIGN section 3).
  */
 export function signedIn<Options extends object>(
   plugin: FastifyPluginAsync<Options>,
 ): FastifyPluginAsync<Options> {
   return async (scope, options) => {
     scope.addHook("onRequest", async (request, reply) => {
-      if (!(await request.loadSession(reply))) throw unauthorized();
+      const access = await request.loadAccess(reply);
+      if (!access) throw unauthorized();
+      assertAllowed(access, routeAccess(request));
     });
     await plugin(scope, options);
   };

@@ -17,7 +17,7 @@ export async function deleteChildProfile(ctx: WriteContext) {
   await tx
     .update(schema.users)
     .set({ childName: null, updatedAt: new Date() })
-    .where(eq(schema.users.id, ownerId));
+    .where(eq(schema.users.id, ctx.actorId));
   await redactAllAudit(tx, ownerId);
   await writeAudit(tx, {
     ownerId,
@@ -28,7 +28,7 @@ export async function deleteChildProfile(ctx: WriteContext) {
   });
 }
 
-/** Deletes the user; every owned row (records, sessions, audit trail) goes with it by cascade. */
+/** Deletes the person signed in; every row they own (records, sessions, audit trail) goes with them by cascade. */
 export async function deleteUser(ctx: WriteContext) {
-  await ctx.tx.delete(schema.users).where(eq(schema.users.id, ctx.ownerId));
+  await ctx.tx.delete(schema.users).where(eq(schema.users.id, ctx.actorId));
 }

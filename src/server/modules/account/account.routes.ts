@@ -17,9 +17,9 @@ export const accountRoutes: ModuleRoutes = (scope, { db, storage }) => {
 
   r.put(
     "/api/profile",
-    { schema: { body: profileInput, response: { 200: signedInUserRecord } } },
+    { config: { access: "person" }, schema: { body: profileInput, response: { 200: signedInUserRecord } } },
     async (request) => {
-      const user = await updateProfile(db, request.ownerId(), request.body);
+      const user = await updateProfile(db, request.access().actorId, request.body);
       if (!user) throw unauthorized();
       return signedInUser(user);
     },
@@ -39,16 +39,20 @@ export const accountRoutes: ModuleRoutes = (scope, { db, storage }) => {
 
   r.delete(
     "/api/account/child-profile",
-    { schema: { response: { 200: messageRecord } } },
+    { config: { access: "manage" }, schema: { response: { 200: messageRecord } } },
     async (request) => {
       await deleteWithFiles(request, deleteChildProfile);
       return { message: "The child profile and all care records have been deleted." };
     },
   );
 
-  r.delete("/api/account/user", { schema: { response: { 200: messageRecord } } }, async (request, reply) => {
-    await deleteWithFiles(request, deleteUser);
-    await reply.signOut();
-    return { message: "Your account and all of its data have been deleted." };
-  });
+  r.delete(
+    "/api/account/user",
+    { config: { access: "person" }, schema: { response: { 200: messageRecord } } },
+    async (request, reply) => {
+      await deleteWithFiles(request, deleteUser);
+      await reply.signOut();
+      return { message: "Your account and all of its data have been deleted." };
+    },
+  );
 };

@@ -254,16 +254,16 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
 export const authRoutes: ModuleRoutes = (scope, { db, config, mailer }) => {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.get("/api/auth/user", { schema: { response: { 200: signedInUserRecord } } }, async (request) => {
-    const user = await getUser(db, request.ownerId());
+    const user = await getUser(db, request.access().actorId);
     if (!user) throw unauthorized();
     return signedInUser(user);
   });
 
   r.post(
     "/api/auth/email-confirmation",
-    { schema: { response: { 200: messageRecord } } },
+    { config: { access: "person" }, schema: { response: { 200: messageRecord } } },
     async (request) => {
-      const user = await getUser(db, request.ownerId());
+      const user = await getUser(db, request.access().actorId);
       if (!user) throw unauthorized();
       if (!user.email) throw badRequest("Your account has no email address to confirm.");
       if (isEmailConfirmed(user)) throw conflict("Your email address is already confirmed.");

@@ -176,14 +176,14 @@ export const passkeyRoutes: ModuleRoutes = (scope, { db, config, clock }) => {
       .orderBy(asc(passkeyCredentials.createdAt));
 
   r.get("/api/auth/passkeys", { schema: { response: { 200: z.array(passkeyRecord) } } }, async (request) =>
-    listOf(request.ownerId()),
+    listOf(request.access().actorId),
   );
 
   r.post(
     "/api/auth/passkeys/registration/options",
-    { schema: { response: { 200: passkeyOptionsRecord } } },
+    { config: { access: "person" }, schema: { response: { 200: passkeyOptionsRecord } } },
     async (request) => {
-      const user = await getUser(db, request.actorId());
+      const user = await getUser(db, request.access().actorId);
       if (!user) throw unauthorized();
       const existing = await listOf(user.id);
       if (existing.length >= MAX_PASSKEYS) {
@@ -210,9 +210,12 @@ export const passkeyRoutes: ModuleRoutes = (scope, { db, config, clock }) => {
 
   r.post(
     "/api/auth/passkeys/registration/verify",
-    { schema: { body: passkeyRegistrationInput, response: { 201: passkeyRecord } } },
+    {
+      config: { access: "person" },
+      schema: { body: passkeyRegistrationInput, response: { 201: passkeyRecord } },
+    },
     async (request, reply) => {
-      const userId = request.actorId();
+      const userId = request.access().actorId;
       const now = clock();
       const { origin, rpID } = relyingParty(config, request);
       const { response } = request.body;
@@ -251,13 +254,19 @@ export const passkeyRoutes: ModuleRoutes = (scope, { db, config, clock }) => {
 
   r.patch(
     "/api/auth/passkeys/:id",
-    { schema: { params: idParams, body: passkeyRenameInput, response: { 200: passkeyRecord } } },
+    {
+      config: { access: "person" },
+      schema: { params: idParams, body: passkeyRenameInput, response: { 200: passkeyRecord } },
+    },
     async (request) => {
       const [row] = await db
         .update(passkeyCredentials)
         .set({ name: request.body.name })
         .where(
-          and(eq(passkeyCredentials.id, request.params.id), eq(passkeyCredentials.userId, request.ownerId())),
+          and(
+            eq(passkeyCredentials.id, request.params.id),
+            eq(passkeyCredentials.userId, request.access().actorId),
+          ),
         )
         .returning();
       if (!row) throw notFound("Passkey");
@@ -265,14 +274,21 @@ export const passkeyRoutes: ModuleRoutes = (scope, { db, config, clock }) => {
     },
   );
 
-  r.delete("/api/auth/passkeys/:id", { schema: { params: idParams } }, async (request, reply) => {
-    const [row] = await db
-      .delete(passkeyCredentials)
-      .where(
-        and(eq(passkeyCredentials.id, request.params.id), eq(passkeyCredentials.userId, request.ownerId())),
-      )
-      .returning({ id: passkeyCredentials.id });
-    if (!row) throw notFound("Passkey");
-    return reply.status(204).send();
-  });
+  r.delete(
+    "/api/auth/passkeys/:id",
+    { config: { access: "person" }, schema: { params: idParams } },
+    async (request, reply) => {
+      const [row] = await db
+        .delete(passkeyCredentials)
+        .where(
+          and(
+            eq(passkeyCredentials.id, request.params.id),
+            eq(passkeyCredentials.userId, request.access().actorId),
+          ),
+        )
+        .returning({ id: passkeyCredentials.id });
+      if (!row) throw notFound("Passkey");
+      return reply.status(204).send();
+    },
+  );
 };

@@ -143,9 +143,9 @@ export const passwordRoutes: ModuleRoutes = (scope, { db, passwords, clock }) =>
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.post(
     "/api/auth/password",
-    { schema: { body: passwordChangeInput, response: { 200: messageRecord } } },
+    { config: { access: "person" }, schema: { body: passwordChangeInput, response: { 200: messageRecord } } },
     async (request, reply) => {
-      const user = await getUser(db, request.ownerId());
+      const user = await getUser(db, request.access().actorId);
       if (!user) throw unauthorized();
       if (!user.passwordHash || !user.email) {
         throw badRequest("Your account has no password: it signs in through your identity provider.");

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -36,21 +37,23 @@ const downloadQuery = z.intersection(
 export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
   const r = scope.withTypeProvider<ZodTypeProvider>();
 
+  /** The family's records as the person asking reads them: named for them, on the family's clock. */
   const contextFor = async (
-    ownerId: string,
+    request: FastifyRequest,
     options: z.output<typeof exportScopeInput>,
     includePhotos = false,
   ) => {
-    const user = await getUser(db, ownerId);
+    const { familyId, actorId } = request.access();
+    const user = await getUser(db, actorId);
     if (!user) throw unauthorized();
     return exportContext({
       db,
       storage,
-      ownerId,
+      ownerId: familyId,
       account: user,
       scope: options,
       includePhotos,
-      timeZone: user.timeZone,
+      timeZone: request.familyClock.timeZone,
     });
   };
   const formatter = (format: string) => {
@@ -63,7 +66,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
   r.get("/api/account/export", { schema: { querystring: downloadQuery } }, async (request, reply) => {
     const { format, photos, ...options } = request.query;
     const chosen = formatter(format);
-    const context = await contextFor(request.ownerId(), options, photos === "1");
+    const context = await contextFor(request, options, photos === "1");
     return reply
       .header("content-type", chosen.contentType)
       .header("content-disposition", `attachment; filename="${exportFileName(context, chosen)}"`)
@@ -77,12 +80,16 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
    */
   r.post(
     "/api/account/export-email",
-    { schema: { body: exportEmailInput, response: { 200: z.object({ message: z.string() }) } } },
+    {
+      // Sending the family's records to the person's own confirmed address reads, it changes nothing.
+      config: { access: "read" },
+      schema: { body: exportEmailInput, response: { 200: z.object({ message: z.string() }) } },
+    },
     async (request) => {
       const { format, ...options } = request.body;
       const chosen = formatter(format);
-      const ownerId = request.ownerId();
-      const user = await getUser(db, ownerId);
+      const { familyId, actorId } = request.access();
+      const user = await getUser(db, actorId);
       if (!user) throw unauthorized();
       if (!user.email) throw badRequest("Your account has no email address to send the export to.");
       if (!isEmailConfirmed(user)) {
@@ -90,7 +97,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
           "Confirm your email address first: exports are only sent to an address you have confirmed. You can ask for a new confirmation link in Settings.",
         );
       }
-      const attempt = await takeAttempt(db, [exportEmailKey(ownerId)], {
+      const attempt = await takeAttempt(db, [exportEmailKey(actorId)], {
         max: MAX_EXPORT_EMAILS,
         windowMs: EXPORT_EMAIL_WINDOW_MS,
       });
@@ -106,10 +113,10 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
         const context = exportContext({
           db,
           storage,
-          ownerId,
+          ownerId: familyId,
           account: user,
           scope: options,
-          timeZone: user.timeZone,
+          timeZone: request.familyClock.timeZone,
         });
         const label = FORMAT_LABELS[format];
         file = chosen.render(context);
@@ -147,6 +154,6 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
         response: { 200: z.array(careSummaryRecord) },
       },
     },
-    (request) => careSummaries(db, request.ownerId(), request.query.childId),
+    (request) => careSummaries(db, request.access().familyId, request.query.childId),
   );
 };

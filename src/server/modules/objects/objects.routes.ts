@@ -94,7 +94,7 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
     "/api/objects/upload",
     { schema: { body: uploadUrlInput, response: { 200: uploadUrlRecord } } },
     async (request) => {
-      const ownerId = request.ownerId();
+      const ownerId = request.access().familyId;
       const { size } = request.body;
       if (size > MAX_PHOTO_BYTES) throw photoTooLarge();
       const now = new Date();
@@ -130,7 +130,7 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
   );
 
   r.get("/api/account/storage", { schema: { response: { 200: storageUsageRecord } } }, async (request) => ({
-    usedBytes: await storageUsage(db, request.ownerId()),
+    usedBytes: await storageUsage(db, request.access().familyId),
     quotaBytes: config.storageQuotaBytes,
   }));
 
@@ -144,7 +144,7 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
         "/api/objects/upload/:id",
         { schema: { params: z.object({ id: z.string() }), querystring: uploadQuery } },
         async (request, reply) => {
-          const ownerId = request.ownerId();
+          const ownerId = request.access().familyId;
           const { id } = request.params;
           const expires = Number(request.query.expires);
           const given = request.query.signature ?? "";
@@ -178,7 +178,7 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
     "/api/objects/metadata",
     { schema: { body: objectMetadataInput, response: { 200: objectMetadataRecord } } },
     async (request) => {
-      const ownerId = request.ownerId();
+      const ownerId = request.access().familyId;
       const id = objectIdOfUploadUrl(request.body.photoUrl);
       const object = id ? await getOwnedObject(db, ownerId, id) : undefined;
       if (!object) throw notFound("Upload");
@@ -222,14 +222,15 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
 };
 
 /**
- * Serving photos: only to their owner. Anybody else, signed in or not, gets the same 404 as for a
- * photo that does not exist. Registered outside the signed-in scope for that reason.
+ * Serving photos: only to the family they belong to, through the request's access like every
+ * record. Anybody else, signed in or not, gets the same 404 as for a photo that does not exist.
+ * Registered outside the signed-in scope for that reason (a photo may be kept in a private cache).
  */
 export const objectServingRoutes: ModuleRoutes = (app, { db, storage }) => {
   const serve = (variant: "full" | "thumbnail") => async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
-    const ownerId = await request.loadSession(reply);
-    const object = ownerId && UUID.test(id) ? await getOwnedObject(db, ownerId, id) : undefined;
+    const access = await request.loadAccess(reply);
+    const object = access && UUID.test(id) ? await getOwnedObject(db, access.familyId, id) : undefined;
     if (!object?.finalizedAt) {
       return reply.status(404).header("cache-control", "no-store").send({ message: "Not found" });
     }

@@ -32,7 +32,7 @@ export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
     "/api/tpn-supplies",
     { schema: { response: { 200: z.array(supplyListItemRecord) } } },
     async (request) => {
-      const ownerId = request.ownerId();
+      const ownerId = request.access().familyId;
       const supplies = await supplyRecords.list(db, ownerId);
       const day = today();
       const usage = await recentUsage(
@@ -53,7 +53,7 @@ export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
   );
 
   r.get("/api/tpn-supplies/low-stock", { schema: { response: { 200: z.array(supplyRecord) } } }, (request) =>
-    lowStockSupplies(db, request.ownerId()),
+    lowStockSupplies(db, request.access().familyId),
   );
 
   // A delivery and a stocktake: every line or none, in one transaction (201 with the history lines).
@@ -94,7 +94,7 @@ export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
     },
     async (request, reply) => {
       const { supplyId, limit, after } = request.query;
-      const page = await stockEventRecords.page(db, request.ownerId(), {
+      const page = await stockEventRecords.page(db, request.access().familyId, {
         where: { supplyId },
         after,
         limit,

@@ -21,7 +21,8 @@ export const symptomRoutes: ModuleRoutes = (scope, { db }) => {
         response: { 200: symptomHeatmapRecord },
       },
     },
-    (request) => heatmapOf(db, request.ownerId(), request.query.today ?? localToday(), request.query.childId),
+    (request) =>
+      heatmapOf(db, request.access().familyId, request.query.today ?? localToday(), request.query.childId),
   );
   r.get(
     "/api/symptoms/pain",
@@ -34,7 +35,7 @@ export const symptomRoutes: ModuleRoutes = (scope, { db }) => {
     (request) =>
       painByDay(
         db,
-        request.ownerId(),
+        request.access().familyId,
         request.query.today ?? localToday(),
         request.query.days,
         request.query.childId,

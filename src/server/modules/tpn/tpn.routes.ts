@@ -25,7 +25,7 @@ export const tpnRoutes: ModuleRoutes = (scope, { db }) => {
     (request) =>
       tpnByDay(
         db,
-        request.ownerId(),
+        request.access().familyId,
         request.query.childId,
         request.query.today ?? localToday(),
         request.query.days,

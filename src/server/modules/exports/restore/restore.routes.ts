@@ -103,79 +103,78 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
   scope.register(async (restore) => {
     restore.removeAllContentTypeParsers();
     restore.addContentTypeParser(RESTORE_TYPES, (_request, payload, done) => done(null, payload));
-    restore
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        "/api/account/import",
-        { schema: { response: { 200: importReportRecord, 202: restoreRecord } } },
-        async (request, reply) => {
-          const owner = ownerScope(request);
-          if (await runningRestore(db, owner.ownerId)) throw alreadyRunning();
-          const declared = Number(request.headers["content-length"]);
-          // Said up front: refused before a byte of it is read.
-          if (declared > quota) throw tooLarge(quota);
-          const id = randomUUID();
-          const dir = join(config.dataDir, "restores", id);
-          await mkdir(dir, { recursive: true, mode: 0o700 });
-          let writing = false;
+    restore.withTypeProvider<ZodTypeProvider>().post(
+      "/api/account/import",
+      // A restore adds a whole history (new children among it): the family's owner decides.
+      { config: { access: "manage" }, schema: { response: { 200: importReportRecord, 202: restoreRecord } } },
+      async (request, reply) => {
+        const owner = ownerScope(request);
+        if (await runningRestore(db, owner.ownerId)) throw alreadyRunning();
+        const declared = Number(request.headers["content-length"]);
+        // Said up front: refused before a byte of it is read.
+        if (declared > quota) throw tooLarge(quota);
+        const id = randomUUID();
+        const dir = join(config.dataDir, "restores", id);
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        let writing = false;
+        try {
+          const upload = join(dir, "upload");
+          const size = await receiveFile(request.body as Readable, upload, quota);
+          const reader =
+            (await backupKind(upload)) === "zip"
+              ? await openZipBackup(upload, size)
+              : await unpackJsonExport(upload, join(dir, "unpacked"));
+          let checked: Awaited<ReturnType<typeof checkBackup>>;
           try {
-            const upload = join(dir, "upload");
-            const size = await receiveFile(request.body as Readable, upload, quota);
-            const reader =
-              (await backupKind(upload)) === "zip"
-                ? await openZipBackup(upload, size)
-                : await unpackJsonExport(upload, join(dir, "unpacked"));
-            let checked: Awaited<ReturnType<typeof checkBackup>>;
-            try {
-              checked = await checkBackup(reader, id, dir, new Date());
-            } finally {
-              await reader.close();
-            }
-            const used = await storageUsage(db, owner.ownerId);
-            if (used + checked.photoBytes > quota) {
-              throw conflict(
-                `This backup's photos need ${formatByteSize(checked.photoBytes)}, and this account's photos already use ${formatByteSize(used)} of ${formatByteSize(quota)}. Delete photos you no longer need, or ask whoever runs this server for more space.`,
-              );
-            }
-            await rm(upload, { force: true });
-            await rm(join(dir, "unpacked"), { recursive: true, force: true });
-            const job = await startRestore(db, owner, id, checked, new Date());
-            if (!job) throw alreadyRunning();
-            writing = true;
-            const log = (error: unknown) =>
-              request.log.error(
-                { fault: (error as Error).name, code: (error as { code?: string }).code },
-                "restore failed",
-              );
-            const running = runRestore(deps, job, dir, log);
-            if (respondAsync(request)) {
-              running.catch(log);
-              return reply
-                .status(202)
-                .header("preference-applied", "respond-async")
-                .header("location", `/api/account/import/${id}`)
-                .send(restoreView(job));
-            }
-            const finished = await running;
-            if (finished.state !== "done") throw new HttpError(503, finished.message ?? INTERRUPTED);
-            return reply.status(200).send(restoreView(finished).report!);
+            checked = await checkBackup(reader, id, dir, new Date());
           } finally {
-            if (!writing) await rm(dir, { recursive: true, force: true });
+            await reader.close();
           }
-        },
-      );
+          const used = await storageUsage(db, owner.ownerId);
+          if (used + checked.photoBytes > quota) {
+            throw conflict(
+              `This backup's photos need ${formatByteSize(checked.photoBytes)}, and this account's photos already use ${formatByteSize(used)} of ${formatByteSize(quota)}. Delete photos you no longer need, or ask whoever runs this server for more space.`,
+            );
+          }
+          await rm(upload, { force: true });
+          await rm(join(dir, "unpacked"), { recursive: true, force: true });
+          const job = await startRestore(db, owner, id, checked, new Date());
+          if (!job) throw alreadyRunning();
+          writing = true;
+          const log = (error: unknown) =>
+            request.log.error(
+              { fault: (error as Error).name, code: (error as { code?: string }).code },
+              "restore failed",
+            );
+          const running = runRestore(deps, job, dir, log);
+          if (respondAsync(request)) {
+            running.catch(log);
+            return reply
+              .status(202)
+              .header("preference-applied", "respond-async")
+              .header("location", `/api/account/import/${id}`)
+              .send(restoreView(job));
+          }
+          const finished = await running;
+          if (finished.state !== "done") throw new HttpError(503, finished.message ?? INTERRUPTED);
+          return reply.status(200).send(restoreView(finished).report!);
+        } finally {
+          if (!writing) await rm(dir, { recursive: true, force: true });
+        }
+      },
+    );
   });
 
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.get("/api/account/import", { schema: { response: { 200: z.array(restoreRecord) } } }, async (request) =>
-    (await listRestores(db, request.ownerId())).map(restoreView),
+    (await listRestores(db, request.access().familyId)).map(restoreView),
   );
   r.get(
     "/api/account/import/:id",
     { schema: { params: z.object({ id: z.string() }), response: { 200: restoreRecord } } },
     async (request) => {
       const job = /^[0-9a-f-]{36}$/i.test(request.params.id)
-        ? await getRestore(db, request.ownerId(), request.params.id)
+        ? await getRestore(db, request.access().familyId, request.params.id)
         : undefined;
       if (!job) throw notFound("Restore");
       return restoreView(job);
