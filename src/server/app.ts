@@ -11,6 +11,7 @@ import { authPublicRoutes, authRoutes } from "./modules/auth/auth.routes";
 import { passkeyPublicRoutes, passkeyRoutes } from "./modules/auth/passkeys.routes";
 import { passwordPublicRoutes, passwordRoutes } from "./modules/auth/password.routes";
 import { createPasswordHasher, type PasswordHasher } from "./modules/auth/passwords";
+import { getUser, signedInUser } from "./modules/auth/users.queries";
 import { careTeamRoutes } from "./modules/care-team/care-team.routes";
 import { childrenRoutes } from "./modules/children/children.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
@@ -197,6 +198,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Photos: served to their owner only, outside the API scope (they may be cached privately).
   await app.register(async (objects) => objectServingRoutes(objects, context));
 
-  await registerClientShell(app, db, clientDir);
+  // The page says who is signed in, as GET /api/auth/user would answer.
+  await registerClientShell(app, clientDir, {
+    signedInUser: async (userId) => {
+      const user = await getUser(db, userId);
+      return user ? signedInUser(user) : undefined;
+    },
+  });
   return app;
 }

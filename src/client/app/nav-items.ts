@@ -70,8 +70,8 @@ export const MORE_ITEMS: readonly NavItem[] = NAV_ITEMS.filter(
   (item) => !BOTTOM_BAR_HREFS.includes(item.href),
 );
 
-/** Sign-out is a full browser navigation, not a client route. */
-export const SIGN_OUT_HREF = "/api/logout";
+/** The shell's sign-out links read it here with the other places; it is kept in lib for shared components. */
+export { SIGN_OUT_HREF } from "@/client/lib/auth";
 
 /**
  * Whether a nav item is the current place: its path, or a path below it. The root is special:

@@ -1,5 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { authConfigQueryOptions } from "@/client/components/sign-in/auth-api";
+import { PasskeySignInButton } from "@/client/components/sign-in/passkey-sign-in-button";
+import { sessionEndedReason } from "@/client/components/sign-in/session-ended";
 import {
   AlertDialog,
   AlertDialogContent,
@@ -11,10 +14,7 @@ import {
 import { Button } from "@/client/components/ui/button";
 import { FormAlert } from "@/client/components/ui/form-field";
 import { toast } from "@/client/components/ui/use-toast";
-import { authConfigQueryOptions } from "@/client/features/landing/api";
 import { SignInForm } from "@/client/features/landing/components/sign-in-form";
-import { PasskeySignInButton } from "@/client/features/passkeys/passkey-sign-in-button";
-import { sessionEndedReason } from "@/client/features/passkeys/session-ended";
 import { errorMessage, getJson } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
 import { clearSessionExpired, useSessionExpired } from "@/client/lib/session-expiry";

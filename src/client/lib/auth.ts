@@ -8,6 +8,9 @@ export type AuthUser = SignedInUser;
 
 export const authQueryKey = ["auth", "user"] as const;
 
+/** Sign-out is a full browser navigation, not a client route. */
+export const SIGN_OUT_HREF = "/api/logout";
+
 /**
  * Who is signed in as the server wrote it into the page (`<script id="signed-in-user">`, the same
  * answer as `GET /api/auth/user`, or null), read once: the first screen renders without waiting

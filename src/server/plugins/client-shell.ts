@@ -2,14 +2,20 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { signedInUserRecord } from "../../domain/signed-in-user";
-import type { Db } from "../db/client";
-import { getUser, signedInUser } from "../modules/auth/users.queries";
+import { type SignedInUser, signedInUserRecord } from "../../domain/signed-in-user";
 
 const notFound = { message: "Not found" };
 
 /** The id of the page's `<script type="application/json">` with the signed-in person (or null). */
 export const SIGNED_IN_USER_ELEMENT = "signed-in-user";
+
+/**
+ * What the page needs from the accounts, given by the app (plugins do not import modules): the
+ * user a session belongs to, as `GET /api/auth/user` answers them, or undefined when there is none.
+ */
+export interface ClientShellDeps {
+  signedInUser: (userId: string) => Promise<SignedInUser | undefined>;
+}
 
 /** Vite's build manifest: each source module's chunk and the chunks it imports. */
 type Manifest = Record<string, { file: string; imports?: string[] }>;
@@ -56,7 +62,11 @@ function scriptJson(value: unknown) {
  * the signed-in shell and the screen of the path), fetched alongside the entry script instead of
  * after it.
  */
-export async function registerClientShell(app: FastifyInstance, db: Db, clientDir: string | undefined) {
+export async function registerClientShell(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  deps: ClientShellDeps,
+) {
   if (!clientDir || !existsSync(join(clientDir, "index.html"))) {
     app.setNotFoundHandler((_request, reply) =>
       reply.status(404).header("cache-control", "no-store").send(notFound),
@@ -105,8 +115,8 @@ export async function registerClientShell(app: FastifyInstance, db: Db, clientDi
       return reply.status(404).header("cache-control", "no-store").send(notFound);
     }
     const userId = await request.loadSession(reply);
-    const user = userId ? await getUser(db, userId) : undefined;
-    const signedIn = user ? signedInUserRecord.parse(signedInUser(user)) : null;
+    const user = userId ? await deps.signedInUser(userId) : undefined;
+    const signedIn = user ? signedInUserRecord.parse(user) : null;
     const path = request.url.split("?")[0] ?? "/";
     const head = `<script type="application/json" id="${SIGNED_IN_USER_ELEMENT}">${scriptJson(signedIn)}</script>${preloads(signedIn !== null, path)}`;
     return (

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { SIGN_OUT_HREF } from "@/client/app/nav-items";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -11,6 +10,7 @@ import {
   AlertDialogTitle,
 } from "@/client/components/ui/alert-dialog";
 import { Button } from "@/client/components/ui/button";
+import { SIGN_OUT_HREF } from "@/client/lib/auth";
 import { clearAllDrafts } from "@/client/lib/drafts";
 
 /** The question every form asks before what was typed in it is thrown away. */

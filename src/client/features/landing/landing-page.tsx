@@ -2,18 +2,18 @@ import { useQuery } from "@tanstack/react-query";
 import { HeartPulse, LogIn } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearch } from "wouter";
+import { authConfigQueryOptions } from "@/client/components/sign-in/auth-api";
+import { loginHref } from "@/client/components/sign-in/next-after-sign-in";
+import { PasskeySignInButton } from "@/client/components/sign-in/passkey-sign-in-button";
+import { forgetSessionEndedReason, sessionEndedReason } from "@/client/components/sign-in/session-ended";
+import { SessionEndedNotice } from "@/client/components/sign-in/session-ended-notice";
+import { useAuthSuccess } from "@/client/components/sign-in/use-auth-success";
 import { Button } from "@/client/components/ui/button";
 import { FormAlert } from "@/client/components/ui/form-field";
 import { Spinner } from "@/client/components/ui/spinner";
-import { loginHref } from "@/client/features/passkeys/next-after-sign-in";
-import { PasskeySignInButton } from "@/client/features/passkeys/passkey-sign-in-button";
-import { forgetSessionEndedReason, sessionEndedReason } from "@/client/features/passkeys/session-ended";
-import { SessionEndedNotice } from "@/client/features/passkeys/session-ended-notice";
 import { cn } from "@/client/lib/utils";
-import { authConfigQueryOptions } from "./api";
 import { FeatureGrid, HealthcareExcellenceCard } from "./components/landing-features";
 import { REGISTER_HREF } from "./components/register-href";
-import { useAuthSuccess } from "./use-auth-success";
 
 /** The forms (and their validation library) load only when a form is shown (`?signin=1`). */
 const SignInCard = lazy(() => import("./components/sign-in-card").then((m) => ({ default: m.SignInCard })));

@@ -2,8 +2,8 @@ import { type ChildLinkFormValues, childFormValue } from "@/client/components/ch
 import { linkChild } from "@/client/components/children/link-child";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
+import type { Medication } from "@/client/lib/medications-api";
 import { medicationInput } from "@/domain/medications";
-import type { Medication } from "./api";
 
 const FORM_KEYS = [
   "name",

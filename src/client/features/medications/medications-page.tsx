@@ -1,7 +1,7 @@
 import { Pill } from "lucide-react";
 import { InlineRecordScreen } from "@/client/components/record-screen/inline-record-screen";
 import { defineRecordScreen } from "@/client/components/record-screen/types";
-import { medicationsApi } from "./api";
+import { medicationsApi } from "@/client/lib/medications-api";
 import { MedicationCard } from "./components/medication-card";
 import { medicationForm } from "./medication-form";
 

@@ -5,6 +5,7 @@ import {
 } from "@/client/components/children/child-select-field";
 import { linkChild } from "@/client/components/children/link-child";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
+import type { Note } from "@/client/lib/notes-api";
 import {
   NOTE_CATEGORIES,
   NOTE_CATEGORY_LABELS,
@@ -12,7 +13,6 @@ import {
   NOTE_PRIORITY_LABELS,
   noteInput,
 } from "@/domain/notes";
-import type { Note } from "./api";
 
 export interface NoteFormValues extends ChildLinkFormValues {
   title: string;

@@ -1,7 +1,7 @@
 import { StickyNote } from "lucide-react";
 import { InlineRecordScreen } from "@/client/components/record-screen/inline-record-screen";
 import { defineRecordScreen } from "@/client/components/record-screen/types";
-import { notesApi } from "./api";
+import { notesApi } from "@/client/lib/notes-api";
 import { NoteCard } from "./components/note-card";
 import { noteForm } from "./notes-form";
 

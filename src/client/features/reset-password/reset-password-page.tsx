@@ -4,11 +4,11 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
+import { showAuthError } from "@/client/components/sign-in/use-auth-success";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { FormAlert, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
-import { showAuthError } from "@/client/features/landing/use-auth-success";
 import { requestJson } from "@/client/lib/api";
 import {
   type MessageRecord,

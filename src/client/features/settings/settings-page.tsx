@@ -1,10 +1,10 @@
 import { PageHeader } from "@/client/components/ui/page-header";
 import { Spinner } from "@/client/components/ui/spinner";
-import { PasskeysCard } from "@/client/features/passkeys/passkeys-card";
-import { PasswordCard } from "@/client/features/passkeys/password-card";
 import { useAuth } from "@/client/lib/auth";
 import { DangerZoneCard } from "./components/danger-zone-card";
 import { DataManagementCard } from "./components/data-management-card";
+import { PasskeysCard } from "./components/passkeys-card";
+import { PasswordCard } from "./components/password-card";
 import { PrivacyCard } from "./components/privacy-card";
 import { ProfileForm } from "./components/profile-form";
 import { StorageCard } from "./components/storage-card";

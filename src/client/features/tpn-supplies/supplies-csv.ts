@@ -1,8 +1,8 @@
 import { saveBlob } from "@/client/lib/download";
 import { toDateOnly } from "@/client/lib/format";
+import type { Supply } from "@/client/lib/supplies-api";
 import { toCsv } from "@/domain/csv";
 import { SUPPLY_CSV_COLUMNS } from "@/domain/supplies";
-import type { Supply } from "./api";
 
 /** The supplies as the spec's CSV: ten columns in order, quoted, safe from formula injection. */
 export function suppliesCsv(supplies: readonly Supply[]): string {

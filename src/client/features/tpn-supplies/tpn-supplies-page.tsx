@@ -4,14 +4,19 @@ import { useState } from "react";
 import { DialogRecordScreen } from "@/client/components/record-screen/dialog-record-screen";
 import { RecordDialog } from "@/client/components/record-screen/record-dialog";
 import { defineRecordScreen } from "@/client/components/record-screen/types";
+import {
+  supplyUsageFields,
+  supplyUsageFormSchema,
+  supplyUsageFormValues,
+} from "@/client/components/supply-usage/supply-usage-form";
+import { useSupplyUsageMutations } from "@/client/components/supply-usage/use-supply-usage";
 import { Button } from "@/client/components/ui/button";
-import { type SupplyListItem, suppliesApi } from "./api";
+import { type SupplyListItem, suppliesApi } from "@/client/lib/supplies-api";
 import { ReorderBanner } from "./components/reorder-banner";
 import { StockLinesDialog, type StockLinesMode } from "./components/stock-lines-dialog";
 import { SupplyCard } from "./components/supply-card";
 import { downloadSuppliesCsv } from "./supplies-csv";
-import { supplyForm, supplyUsageFields, supplyUsageFormSchema, supplyUsageFormValues } from "./supply-form";
-import { useSupplyUsageMutations } from "./use-supply-usage";
+import { supplyForm } from "./supply-form";
 
 const suppliesScreen = defineRecordScreen({
   title: "TPN Supplies",

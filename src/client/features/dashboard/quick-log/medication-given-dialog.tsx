@@ -5,10 +5,10 @@ import { RecordDialog } from "@/client/components/record-screen/record-dialog";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { useResourceMutations } from "@/client/components/record-screen/use-resource-mutations";
 import { formatCardDate, toDateOnly, toTimeOnly } from "@/client/lib/format";
+import { medicationsApi } from "@/client/lib/medications-api";
+import { notesApi } from "@/client/lib/notes-api";
 import { optionalText, optionalTime } from "@/domain/fields";
 import { isMedicationActive } from "@/domain/medications";
-import { medicationsApi } from "../../medications/api";
-import { notesApi } from "../../notes/api";
 import { childListParams } from "../api";
 
 type Values = { medicationId: string; time: string; notes: string };

@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { ChoiceChips } from "@/client/components/forms/choice-chips";
 import { RecordDialog } from "@/client/components/record-screen/record-dialog";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
+import { supplyUsageFields } from "@/client/components/supply-usage/supply-usage-form";
+import { useSupplyUsageMutations } from "@/client/components/supply-usage/use-supply-usage";
 import { toDateOnly } from "@/client/lib/format";
+import { suppliesApi } from "@/client/lib/supplies-api";
 import { supplyUsageInput } from "@/domain/supplies";
-import { suppliesApi } from "../../tpn-supplies/api";
-import { supplyUsageFields } from "../../tpn-supplies/supply-form";
-import { useSupplyUsageMutations } from "../../tpn-supplies/use-supply-usage";
 
 type Values = { supplyId: string; quantityUsed: string; usageDate: string; notes: string };
 

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
+import { authConfigQueryOptions } from "@/client/components/sign-in/auth-api";
+import { loginHref } from "@/client/components/sign-in/next-after-sign-in";
+import { PasskeySignInButton } from "@/client/components/sign-in/passkey-sign-in-button";
+import { useAuthSuccess } from "@/client/components/sign-in/use-auth-success";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
-import { loginHref } from "@/client/features/passkeys/next-after-sign-in";
-import { PasskeySignInButton } from "@/client/features/passkeys/passkey-sign-in-button";
-import { authConfigQueryOptions } from "../api";
-import { useAuthSuccess } from "../use-auth-success";
 import { RegisterForm } from "./register-form";
 import { SignInForm } from "./sign-in-form";
 

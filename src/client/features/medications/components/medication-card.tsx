@@ -3,8 +3,8 @@ import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordChips, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
 import { formatCardDate, toDateOnly } from "@/client/lib/format";
+import type { Medication } from "@/client/lib/medications-api";
 import { isMedicationActive } from "@/domain/medications";
-import type { Medication } from "../api";
 
 function dateRange(start: string | null, end: string | null): string | null {
   if (start && end) return `${formatCardDate(start)} – ${formatCardDate(end)}`;

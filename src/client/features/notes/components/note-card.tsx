@@ -2,9 +2,9 @@ import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordChips } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
 import { formatCardDate } from "@/client/lib/format";
+import type { Note } from "@/client/lib/notes-api";
 import { cn } from "@/client/lib/utils";
 import { NOTE_CATEGORY_LABELS, NOTE_PRIORITY_LABELS, type NotePriority } from "@/domain/notes";
-import type { Note } from "../api";
 
 /** Spec section 9: high red, medium yellow, low green (the card's left edge and its badge). */
 const PRIORITY_STYLES: Record<NotePriority, { border: string; badge: string }> = {

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
+import { lowStockQueryOptions, type SupplyListItem } from "@/client/lib/supplies-api";
 import { FORECAST_ALERT_DAYS } from "@/domain/supplies";
-import { lowStockQueryOptions, type SupplyListItem } from "../api";
 
 /** The supplies to reorder: those at or under their threshold, then those forecast to run out within a week. */
 export function suppliesToReorder(

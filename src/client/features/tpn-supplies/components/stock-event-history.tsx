@@ -4,7 +4,7 @@ import { LoadMore } from "@/client/components/record-screen/record-card-grid";
 import { Spinner } from "@/client/components/ui/spinner";
 import { errorMessage } from "@/client/lib/api";
 import { formatListDate } from "@/client/lib/format";
-import { type SupplyListItem, supplyStockEventsApi } from "../api";
+import { type SupplyListItem, supplyStockEventsApi } from "@/client/lib/supplies-api";
 import { differenceText } from "./stock-lines-dialog";
 
 /** One supply's deliveries and stock counts, newest first, a page at a time. */

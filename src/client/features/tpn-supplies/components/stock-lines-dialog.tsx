@@ -15,8 +15,8 @@ import { FormAlert } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorIssues, errorMessage, requestJson } from "@/client/lib/api";
+import { type SupplyListItem, suppliesApi, supplyStockEventsKey } from "@/client/lib/supplies-api";
 import { supplyCountInput, supplyReceiptInput } from "@/domain/supplies";
-import { type SupplyListItem, suppliesApi, supplyStockEventsKey } from "../api";
 
 export type StockLinesMode = "receive" | "count";
 

@@ -13,8 +13,8 @@ import { RecordCard, RecordDetail } from "@/client/components/record-screen/reco
 import { Button } from "@/client/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/client/components/ui/collapsible";
 import { formatListDate } from "@/client/lib/format";
+import type { SupplyListItem } from "@/client/lib/supplies-api";
 import { SUPPLY_CATEGORY_LABELS } from "@/domain/supplies";
-import type { SupplyListItem } from "../api";
 import { daysText } from "./reorder-banner";
 import { StockBadge } from "./stock-badge";
 import { StockEventHistory } from "./stock-event-history";

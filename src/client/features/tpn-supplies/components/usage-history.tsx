@@ -4,13 +4,17 @@ import { ConfirmDeleteDialog } from "@/client/components/record-screen/confirm-d
 import { LoadMore } from "@/client/components/record-screen/record-card-grid";
 import { RecordDialog } from "@/client/components/record-screen/record-dialog";
 import { useRecordDialogs } from "@/client/components/record-screen/use-record-dialogs";
+import {
+  supplyUsageFields,
+  supplyUsageFormSchema,
+  supplyUsageFormValues,
+} from "@/client/components/supply-usage/supply-usage-form";
+import { useSupplyUsageMutations } from "@/client/components/supply-usage/use-supply-usage";
 import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { errorMessage } from "@/client/lib/api";
 import { formatListDate } from "@/client/lib/format";
-import { type SupplyListItem, type SupplyUsage, supplyUsageApi } from "../api";
-import { supplyUsageFields, supplyUsageFormSchema, supplyUsageFormValues } from "../supply-form";
-import { useSupplyUsageMutations } from "../use-supply-usage";
+import { type SupplyListItem, type SupplyUsage, supplyUsageApi } from "@/client/lib/supplies-api";
 
 /**
  * One supply's recorded usage, newest first, a page at a time (years of daily use are thousands). Editing a usage moves the stock by the difference;

@@ -5,7 +5,7 @@ import { Button } from "@/client/components/ui/button";
 import { FormAlert } from "@/client/components/ui/form-field";
 import { errorMessage } from "@/client/lib/api";
 import type { AuthUser } from "@/client/lib/auth";
-import { isPasskeyCancelled, signInWithPasskey } from "./api";
+import { isPasskeyCancelled, signInWithPasskey } from "./passkeys-api";
 
 /**
  * "Sign in with a passkey": one touch (the phone's fingerprint, face or screen lock), no email or

@@ -2,14 +2,6 @@ import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { Button } from "@/client/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
-import { FormAlert } from "@/client/components/ui/form-field";
-import { Input } from "@/client/components/ui/input";
-import { toast } from "@/client/components/ui/use-toast";
-import { errorMessage } from "@/client/lib/api";
-import { formatCardDate } from "@/client/lib/format";
-import { isSessionEndedError } from "@/client/lib/session-expiry";
 import {
   addPasskey,
   isPasskeyCancelled,
@@ -18,7 +10,15 @@ import {
   passkeysQueryOptions,
   removePasskey,
   renamePasskey,
-} from "./api";
+} from "@/client/components/sign-in/passkeys-api";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { FormAlert } from "@/client/components/ui/form-field";
+import { Input } from "@/client/components/ui/input";
+import { toast } from "@/client/components/ui/use-toast";
+import { errorMessage } from "@/client/lib/api";
+import { formatCardDate } from "@/client/lib/format";
+import { isSessionEndedError } from "@/client/lib/session-expiry";
 
 /** Settings: the account's passkeys (name, added, last used), rename, remove, "Add a passkey". */
 export function PasskeysCard() {

@@ -1,5 +1,5 @@
 import { useResourceMutations } from "@/client/components/record-screen/use-resource-mutations";
-import { suppliesApi, supplyUsageApi } from "./api";
+import { suppliesApi, supplyUsageApi } from "@/client/lib/supplies-api";
 
 /**
  * Recording, editing and deleting usage, with the spec's toasts. Each changes a supply's stock,

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { useLocation } from "wouter";
-import { nextAfterSignIn } from "@/client/features/passkeys/next-after-sign-in";
 import { errorIssues, errorMessage } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
+import { nextAfterSignIn } from "./next-after-sign-in";
 
 /**
  * After signing in or up: remember the user, reload anything user-specific, and go where the
