@@ -69,7 +69,7 @@ async function seed(dataDir: string, total: number) {
     payload: { email: EMAIL, password: PASSWORD },
   });
   const cookie = sessionCookieOf(register.headers["set-cookie"]);
-  const userId = register.json().id as string;
+  const familyId = register.json().familyId as string;
   const child = await app.inject({
     method: "POST",
     url: "/api/children",
@@ -81,30 +81,30 @@ async function seed(dataDir: string, total: number) {
   const { db } = database;
   // A day per TPN entry, several symptoms and labs a week, visits, meals and notes over ten years.
   await db.execute(sql`
-    insert into tpn_entries (user_id, child_id, date, calories, protein, volume, duration, notes)
-    select ${userId}, ${childId}, current_date - i, 800 + i % 100, 25, 1000 + i % 200, 12, 'Ran overnight, no alarms'
+    insert into tpn_entries (family_id, child_id, date, calories, protein, volume, duration, notes)
+    select ${familyId}, ${childId}, current_date - i, 800 + i % 100, 25, 1000 + i % 200, 12, 'Ran overnight, no alarms'
     from generate_series(1, ${share(0.3)}::int) as i`);
   await db.execute(sql`
-    insert into symptom_entries (user_id, child_id, date, time, symptoms, pain_level, severity, notes)
-    select ${userId}, ${childId}, current_date - (i % 3650), '08:30',
+    insert into symptom_entries (family_id, child_id, date, time, symptoms, pain_level, severity, notes)
+    select ${familyId}, ${childId}, current_date - (i % 3650), '08:30',
       array[(array['fever','nausea','cramps','rash','fatigue'])[1 + i % 5]], 1 + i % 10, 'mild', 'After the evening feed'
     from generate_series(1, ${share(0.3)}::int) as i`);
   await db.execute(sql`
-    insert into lab_tests (user_id, child_id, test_name, date, results, normal_range, status, ordered_by)
-    select ${userId}, ${childId}, (array['Hemoglobin','Sodium','Potassium','ALT'])[1 + i % 4], current_date - (i % 3650),
+    insert into lab_tests (family_id, child_id, test_name, date, results, normal_range, status, ordered_by)
+    select ${familyId}, ${childId}, (array['Hemoglobin','Sodium','Potassium','ALT'])[1 + i % 4], current_date - (i % 3650),
       (10 + i % 5)::text || ' g/dL', '11.5-15.5 g/dL', 'completed', 'Dr. Patel'
     from generate_series(1, ${share(0.2)}::int) as i`);
   await db.execute(sql`
-    insert into specialist_visits (user_id, child_id, doctor_name, specialty, date, time, location, purpose)
-    select ${userId}, ${childId}, 'Dr. Patel', 'Gastroenterology', current_date - (i % 3650), '10:00', 'Clinic B', 'Review'
+    insert into specialist_visits (family_id, child_id, doctor_name, specialty, date, time, location, purpose)
+    select ${familyId}, ${childId}, 'Dr. Patel', 'Gastroenterology', current_date - (i % 3650), '10:00', 'Clinic B', 'Review'
     from generate_series(1, ${share(0.05)}::int) as i`);
   await db.execute(sql`
-    insert into food_diary_entries (user_id, child_id, date, meal_type, foods, portion)
-    select ${userId}, ${childId}, current_date - (i % 3650), 'breakfast', array['rice cereal','banana'], 'small'
+    insert into food_diary_entries (family_id, child_id, date, meal_type, foods, portion)
+    select ${familyId}, ${childId}, current_date - (i % 3650), 'breakfast', array['rice cereal','banana'], 'small'
     from generate_series(1, ${share(0.1)}::int) as i`);
   await db.execute(sql`
-    insert into notes (user_id, child_id, title, content, tags)
-    select ${userId}, ${childId}, 'Night ' || i, repeat('The pump alarmed once, line flushed fine. ', 4), array['pump']
+    insert into notes (family_id, child_id, title, content, tags)
+    select ${familyId}, ${childId}, 'Night ' || i, repeat('The pump alarmed once, line flushed fine. ', 4), array['pump']
     from generate_series(1, ${share(0.05)}::int) as i`);
   await app.close();
   await database.close();

@@ -52,7 +52,7 @@ const OPERATIONS = ["json", "csv", "excel", "pdf", "word", "fhir", "backup", "re
  * `count` photos of a phone camera's weight (noise, so they compress as poorly as a real scene),
  * stored as the app stores a checked upload, each with its photo record.
  */
-async function seedPhotos(db: Db, storage: ObjectStorage, userId: string, childId: string, count: number) {
+async function seedPhotos(db: Db, storage: ObjectStorage, familyId: string, childId: string, count: number) {
   for (let i = 0; i < count; i++) {
     const noise = Buffer.alloc(1600 * 1200 * 3);
     for (let j = 0; j < noise.length; j += 4) noise.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, j);
@@ -61,12 +61,12 @@ async function seedPhotos(db: Db, storage: ObjectStorage, userId: string, childI
       .toBuffer();
     const photo = await processPhoto(jpeg);
     const id = randomUUID();
-    await storage.put(`${userId}/${id}`, photo.full, { contentType: "image/jpeg" });
-    await storage.put(`${userId}/${id}.thumb`, photo.thumbnail, { contentType: "image/jpeg" });
-    await db.execute(sql`insert into stored_objects (id, user_id, object_path, storage_key, content_type, size_bytes, finalized_at, attached_at)
-      values (${id}, ${userId}, ${`/objects/uploads/${id}`}, ${`${userId}/${id}`}, 'image/jpeg', ${photo.full.length}, now(), now())`);
-    await db.execute(sql`insert into medical_photos (user_id, child_id, title, photo_url, date_taken, category)
-      values (${userId}, ${childId}, ${`Dressing ${i + 1}`}, ${`/objects/uploads/${id}`}, current_date - ${i}::int, 'surgical_site')`);
+    await storage.put(`${familyId}/${id}`, photo.full, { contentType: "image/jpeg" });
+    await storage.put(`${familyId}/${id}.thumb`, photo.thumbnail, { contentType: "image/jpeg" });
+    await db.execute(sql`insert into stored_objects (id, family_id, object_path, storage_key, content_type, size_bytes, finalized_at, attached_at)
+      values (${id}, ${familyId}, ${`/objects/uploads/${id}`}, ${`${familyId}/${id}`}, 'image/jpeg', ${photo.full.length}, now(), now())`);
+    await db.execute(sql`insert into medical_photos (family_id, child_id, title, photo_url, date_taken, category)
+      values (${familyId}, ${childId}, ${`Dressing ${i + 1}`}, ${`/objects/uploads/${id}`}, current_date - ${i}::int, 'surgical_site')`);
   }
 }
 
@@ -98,15 +98,19 @@ async function seed(dataDir: string) {
           payload: { name, dateOfBirth: "2019-04-02" },
         })
       ).json().id as string;
-    return { id: response.json().id as string, cookie, children: [await child("Sam"), await child("Ana")] };
+    return {
+      familyId: response.json().familyId as string,
+      cookie,
+      children: [await child("Sam"), await child("Ana")],
+    };
   };
   const big = await register("big@example.org");
   const small = await register("small@example.org");
-  await seedTenYearFamily(database.db, big.id, big.children as [string, string], records / 12_480, {
+  await seedTenYearFamily(database.db, big.familyId, big.children as [string, string], records / 12_480, {
     withinTenYears: true,
   });
-  await seedTenYearFamily(database.db, small.id, small.children as [string, string], 0.1);
-  await seedPhotos(database.db, createStorage(config), big.id, big.children[0]!, photos);
+  await seedTenYearFamily(database.db, small.familyId, small.children as [string, string], 0.1);
+  await seedPhotos(database.db, createStorage(config), big.familyId, big.children[0]!, photos);
   await app.close();
   await database.close();
   return { smallChild: small.children[0]! };

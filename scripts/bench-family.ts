@@ -9,7 +9,7 @@ import type { Db } from "../src/server/db/client";
  */
 export async function seedTenYearFamily(
   db: Db,
-  userId: string,
+  familyId: string,
   childIds: [string, string],
   scale = 1,
   /** With a scale above 1, keep every date within ten years (several records a day) instead of a century. */
@@ -19,38 +19,38 @@ export async function seedTenYearFamily(
   const span = withinTenYears ? 3650 : days;
   const [first, _second] = childIds;
   await db.execute(sql`
-    insert into tpn_entries (user_id, child_id, date, calories, protein, carbohydrates, fat, volume, duration, notes)
-    select ${userId}, ${first}, current_date - (i % ${span}::int), 800 + i % 100, 25, 120, 20, 1000 + i % 200, 12, 'Ran overnight, no alarms'
+    insert into tpn_entries (family_id, child_id, date, calories, protein, carbohydrates, fat, volume, duration, notes)
+    select ${familyId}, ${first}, current_date - (i % ${span}::int), 800 + i % 100, 25, 120, 20, 1000 + i % 200, 12, 'Ran overnight, no alarms'
     from generate_series(0, ${days - 1}::int) as i`);
   await db.execute(sql`
-    insert into symptom_entries (user_id, child_id, date, time, symptoms, pain_level, severity, notes)
-    select ${userId}, ${first}, current_date - (i % ${span}::int), '08:30',
+    insert into symptom_entries (family_id, child_id, date, time, symptoms, pain_level, severity, notes)
+    select ${familyId}, ${first}, current_date - (i % ${span}::int), '08:30',
       array[(array['fever','nausea','cramps','rash','fatigue'])[1 + i % 5]], 1 + i % 10, 'mild', 'After the evening feed'
     from generate_series(0, ${days - 1}::int) as i`);
   const [supply] = (
     (await db.execute(sql`
-      insert into tpn_supplies (user_id, name, category, current_stock, min_threshold, unit)
-      values (${userId}, 'Filters', 'filters', 100000, 10, 'each') returning id`)) as unknown as {
+      insert into tpn_supplies (family_id, name, category, current_stock, min_threshold, unit)
+      values (${familyId}, 'Filters', 'filters', 100000, 10, 'each') returning id`)) as unknown as {
       rows: { id: string }[];
     }
   ).rows;
   await db.execute(sql`
-    insert into supply_usage (user_id, supply_id, quantity_used, usage_date)
-    select ${userId}, ${supply!.id}, 1, current_date - (i % ${span}::int)
+    insert into supply_usage (family_id, supply_id, quantity_used, usage_date)
+    select ${familyId}, ${supply!.id}, 1, current_date - (i % ${span}::int)
     from generate_series(0, ${days - 1}::int) as i`);
   for (const childId of childIds) {
     await db.execute(sql`
-      insert into notes (user_id, child_id, title, content, tags)
-      select ${userId}, ${childId}, 'Week ' || i, repeat('The pump alarmed once, line flushed fine. ', 4), array['pump']
+      insert into notes (family_id, child_id, title, content, tags)
+      select ${familyId}, ${childId}, 'Week ' || i, repeat('The pump alarmed once, line flushed fine. ', 4), array['pump']
       from generate_series(1, ${Math.round(days / 7)}::int) as i`);
     await db.execute(sql`
-      insert into lab_tests (user_id, child_id, test_name, date, results, normal_range, status, ordered_by)
-      select ${userId}, ${childId}, (array['Hemoglobin','Sodium','Potassium','ALT'])[1 + i % 4], current_date - (i * 30 % ${span}::int),
+      insert into lab_tests (family_id, child_id, test_name, date, results, normal_range, status, ordered_by)
+      select ${familyId}, ${childId}, (array['Hemoglobin','Sodium','Potassium','ALT'])[1 + i % 4], current_date - (i * 30 % ${span}::int),
         (10 + i % 5)::text || ' g/dL', '11.5-15.5 g/dL', 'completed', 'Dr. Patel'
       from generate_series(0, ${Math.round(days / 30) - 1}::int) as i`);
     await db.execute(sql`
-      insert into specialist_visits (user_id, child_id, doctor_name, specialty, date, time, location, purpose)
-      select ${userId}, ${childId}, 'Dr. Patel', 'Gastroenterology', current_date - (i * 30 % ${span}::int), '10:00', 'Clinic B', 'Review'
+      insert into specialist_visits (family_id, child_id, doctor_name, specialty, date, time, location, purpose)
+      select ${familyId}, ${childId}, 'Dr. Patel', 'Gastroenterology', current_date - (i * 30 % ${span}::int), '10:00', 'Clinic B', 'Review'
       from generate_series(0, ${Math.round(days / 30) - 1}::int) as i`);
   }
 }

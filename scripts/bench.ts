@@ -49,21 +49,27 @@ const argument = (name: string, fallback: string) => {
   return at === -1 ? fallback : (process.argv[at + 1] ?? fallback);
 };
 
-/** The children list's query, written by hand: the data ceiling of a short list. */
-const CHILDREN_LIST_SQL = `select id, user_id as "userId", name, date_of_birth as "dateOfBirth", age, gender,
+/** The children list's query, written by hand (with the authors' names the app reads): the data ceiling of a short list. */
+const CHILDREN_LIST_SQL = `select id, name, created_by as "createdBy", updated_by as "updatedBy",
+  (select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from users u where u.id = created_by) as "createdByName",
+  (select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from users u where u.id = updated_by) as "updatedByName",
+   date_of_birth as "dateOfBirth", age, gender,
   medical_diagnosis as "medicalDiagnosis", avatar_color as "avatarColor", notes, created_at as "createdAt",
-  updated_at as "updatedAt" from children where user_id = $1 order by created_at, name`;
+  updated_at as "updatedAt" from children where family_id = $1 order by created_at, name`;
 
 /** The TPN list's query as the app sends it, written by hand: the data ceiling's work. */
-const TPN_LIST_SQL = `select id, user_id as "userId", child_id as "childId", date, calories, protein,
+const TPN_LIST_SQL = `select id, child_id as "childId", created_by as "createdBy", updated_by as "updatedBy",
+  (select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from users u where u.id = created_by) as "createdByName",
+  (select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from users u where u.id = updated_by) as "updatedByName",
+  date, calories, protein,
   carbohydrates, fat, volume, duration, notes, created_at as "createdAt", updated_at as "updatedAt"
-  from tpn_entries where user_id = $1 and child_id = $2
+  from tpn_entries where family_id = $1 and child_id = $2
   order by date desc nulls last, created_at desc nulls last, id desc nulls last limit 101`;
 
 // ---------------------------------------------------------------------------------------------
 // The ceilings' server (run as its own process: `bench.ts --ceiling <pglite dir | url> ...`).
 
-async function serveCeiling(target: string, userId: string, childId: string) {
+async function serveCeiling(target: string, familyId: string, childId: string) {
   const query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> = target.startsWith(
     "postgres",
   )
@@ -78,8 +84,8 @@ async function serveCeiling(target: string, userId: string, childId: string) {
       })();
   const app = Fastify({ logger: false });
   app.get("/ceiling", async () => ({ ok: true }));
-  app.get("/data", async () => (await query(TPN_LIST_SQL, [userId, childId])).rows);
-  app.get("/data/children", async () => (await query(CHILDREN_LIST_SQL, [userId])).rows);
+  app.get("/data", async () => (await query(TPN_LIST_SQL, [familyId, childId])).rows);
+  app.get("/data/children", async () => (await query(CHILDREN_LIST_SQL, [familyId])).rows);
   app.setErrorHandler((error: Error, _request, reply) => {
     console.error(`ceiling: ${error.message}`);
     return reply.status(500).send({ message: error.message });
@@ -109,21 +115,21 @@ async function serveOriginalStack(url: string, childId: string): Promise<string>
     }),
   );
   app.post("/login", (req, res) => {
-    (req.session as unknown as { userId: string }).userId = String(req.body.userId);
+    (req.session as unknown as { familyId: string }).familyId = String(req.body.familyId);
     req.session.save(() => res.json({ ok: true }));
   });
   const signedIn = (req: express.Request, res: express.Response) => {
-    const userId = (req.session as unknown as { userId?: string }).userId;
-    if (!userId) res.status(401).json({ message: "Unauthorized" });
-    return userId;
+    const familyId = (req.session as unknown as { familyId?: string }).familyId;
+    if (!familyId) res.status(401).json({ message: "Unauthorized" });
+    return familyId;
   };
   app.get("/children", async (req, res) => {
-    const userId = signedIn(req, res);
-    if (userId) res.json((await pool.query(CHILDREN_LIST_SQL, [userId])).rows);
+    const familyId = signedIn(req, res);
+    if (familyId) res.json((await pool.query(CHILDREN_LIST_SQL, [familyId])).rows);
   });
   app.get("/tpn", async (req, res) => {
-    const userId = signedIn(req, res);
-    if (userId) res.json((await pool.query(TPN_LIST_SQL, [userId, childId])).rows);
+    const familyId = signedIn(req, res);
+    if (familyId) res.json((await pool.query(TPN_LIST_SQL, [familyId, childId])).rows);
   });
   return new Promise((resolve) => {
     const server = app.listen(0, "127.0.0.1", () => {
@@ -178,7 +184,7 @@ async function prepare(database: Database, dataDir: string) {
     payload: { email: EMAIL, password: PASSWORD, firstName: "Maria", lastName: "Lopez" },
   });
   const cookie = sessionCookieOf(register.headers["set-cookie"]);
-  const userId = register.json().id as string;
+  const familyId = register.json().familyId as string;
   const children: string[] = [];
   for (const name of ["Sam Rivera", "Leo Rivera"]) {
     const child = await app.inject({
@@ -191,12 +197,12 @@ async function prepare(database: Database, dataDir: string) {
   }
   await seedTenYearFamily(
     database.db,
-    userId,
+    familyId,
     children as [string, string],
     Number(argument("--scale", "1")),
   );
   await app.close();
-  return { userId, children };
+  return { familyId, children };
 }
 
 async function benchDatabase(name: string, duration: number, setup: { dataDir: string; url?: string }) {
@@ -209,7 +215,7 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
   };
 
   const database = setup.url ? openPostgres(setup.url) : await openPglite(setup.dataDir);
-  const { userId, children } = await prepare(database, setup.dataDir);
+  const { familyId, children } = await prepare(database, setup.dataDir);
   await database.close();
 
   // The ceilings, in their own process (PGlite: one process at a time on its folder).
@@ -221,7 +227,7 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
       fileURLToPath(import.meta.url),
       "--ceiling",
       setup.url ?? setup.dataDir,
-      userId,
+      familyId,
       children[0]!,
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
@@ -253,7 +259,7 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
     const login = await fetch(`${original}/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ userId }),
+      body: JSON.stringify({ familyId }),
     });
     // The original stack's cookie (express-session's connect.sid), its only one.
     const headers = { cookie: login.headers.get("set-cookie")!.split(";")[0]! };

@@ -22,6 +22,10 @@ const line = (insertionDate: string, removalDate: string | null = null): PiccLin
   notes: null,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
+  createdBy: null,
+  updatedBy: null,
+  createdByName: null,
+  updatedByName: null,
 });
 
 describe("catheterDays", () => {

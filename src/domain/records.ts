@@ -21,11 +21,23 @@ export const nullableInt = z.number().int().nullable();
 export const nullableDecimal = z.string().nullable();
 export const textList = z.array(z.string());
 
+/**
+ * Who added a record and who changed it last, by id and by name ("First Last", else the email);
+ * null when that account is gone, or for a record restored from a backup.
+ */
+export const authorFields = {
+  createdBy: z.uuid().nullable(),
+  updatedBy: z.uuid().nullable(),
+  createdByName: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+};
+
 /** The fields every record has. */
 export const recordBase = {
   id: z.uuid(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  ...authorFields,
 };
 
 /** A record linked to one of the family's children, or to none. */

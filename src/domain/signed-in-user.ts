@@ -1,17 +1,27 @@
 import { z } from "zod";
 import { currentUserRecord } from "./auth";
+import { ROLES } from "./family";
 
 /**
  * The signed-in person as the sign-in, sign-up, profile and `GET /api/auth/user` answers give
  * them: `currentUserRecord` plus `firstVisit`, true during the account's first session (the one
  * its sign-up, or first OpenID Connect sign-in, started) and false from the next sign-in on, on
  * every device, and `emailConfirmed`, true once the account proved it reads its email (a
- * confirmation link, or an identity provider that verified it), and `timeZone`. An export's account stays
+ * confirmation link, or an identity provider that verified it), and the family in use: its id, name,
+ * time zone, the person's role and children in it, and every family they belong to. An export's account stays
  * `currentUserRecord`: a visit is not a care record.
  */
 export const signedInUserRecord = currentUserRecord.extend({
   /** The family's IANA time zone: its "today" (src/domain/clock.ts). */
   timeZone: z.string(),
+  /** The family in use on this device, and the person's role in it. */
+  familyId: z.uuid(),
+  familyName: z.string(),
+  role: z.enum(ROLES),
+  /** The children the membership is limited to; null: every child of the family. */
+  childIds: z.array(z.uuid()).nullable(),
+  /** Every family the person belongs to, to switch between. */
+  families: z.array(z.object({ id: z.uuid(), name: z.string(), role: z.enum(ROLES) })),
   firstVisit: z.boolean(),
   emailConfirmed: z.boolean(),
 });

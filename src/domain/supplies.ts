@@ -10,7 +10,15 @@ import {
   requiredId,
   requiredText,
 } from "./fields";
-import { dateOnly, nullableDate, nullableDecimal, nullableText, recordBase, type Wire } from "./records";
+import {
+  authorFields,
+  dateOnly,
+  nullableDate,
+  nullableDecimal,
+  nullableText,
+  recordBase,
+  type Wire,
+} from "./records";
 
 export const SUPPLY_CATEGORIES = [
   "tubing",
@@ -112,6 +120,7 @@ export type SupplyUsageInput = z.input<typeof supplyUsageInput>;
 export const supplyUsageRecord = z.object({
   id: recordBase.id,
   createdAt: recordBase.createdAt,
+  ...authorFields,
   supplyId: z.uuid(),
   quantityUsed: z.number().int(),
   usageDate: dateOnly,
@@ -211,6 +220,7 @@ export const supplyStockEventInput = z.object({
 export const supplyStockEventRecord = z.object({
   id: recordBase.id,
   createdAt: recordBase.createdAt,
+  ...authorFields,
   supplyId: z.uuid(),
   kind: z.enum(STOCK_EVENT_KINDS),
   quantity: z.number().int(),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import type { AccessResolver } from "./lib/family-access";
 import type { Mailer } from "./lib/mailer";
 import type { Clock } from "./lib/session-store";
 import type { PasswordHasher } from "./modules/auth/passwords";
@@ -15,6 +16,8 @@ export interface AppContext {
   mailer: Mailer;
   /** What time it is: the system's clock, or the one a test moves on. */
   clock: Clock;
+  /** Who may do what in which family; `forget()` after a change of membership, role or family. */
+  accesses: AccessResolver;
 }
 
 /** A module's routes: registered into a scope (the signed-in one, or the public one) with the context. */

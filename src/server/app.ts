@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 
 import type { AppContext, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import { createAccessResolver } from "./lib/family-access";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
 import { createMailer, outboxDir, startOutboxSweep } from "./lib/mailer";
 import { type Clock, systemClock } from "./lib/session-store";
@@ -11,7 +12,7 @@ import { authPublicRoutes, authRoutes } from "./modules/auth/auth.routes";
 import { passkeyPublicRoutes, passkeyRoutes } from "./modules/auth/passkeys.routes";
 import { passwordPublicRoutes, passwordRoutes } from "./modules/auth/password.routes";
 import { createPasswordHasher, type PasswordHasher } from "./modules/auth/passwords";
-import { getUser, signedInUser } from "./modules/auth/users.queries";
+import { signedInAnswer } from "./modules/auth/signed-in";
 import { careTeamRoutes } from "./modules/care-team/care-team.routes";
 import { childrenRoutes } from "./modules/children/children.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
@@ -150,7 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerSecurity(app, config);
-  await registerSessions(app, config, db, deps.now);
+  const accesses = createAccessResolver(db, deps.now ?? systemClock);
+  await registerSessions(app, config, db, deps.now, accesses);
 
   const context: AppContext = {
     config,
@@ -159,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     passwords: deps.passwords ?? createPasswordHasher(),
     mailer: createMailer(config, { log: app.log }),
     clock: deps.now ?? systemClock,
+    accesses,
   };
   // Messages saved without mail settings (exports, confirmation links) do not pile up on the disk.
   const outboxSweep = startOutboxSweep(outboxDir(config.dataDir), {
@@ -200,10 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The page says who is signed in, as GET /api/auth/user would answer.
   await registerClientShell(app, clientDir, {
-    signedInUser: async (userId) => {
-      const user = await getUser(db, userId);
-      return user ? signedInUser(user) : undefined;
-    },
+    signedInUser: (request, reply) => signedInAnswer(db, request, reply),
   });
   return app;
 }

@@ -125,6 +125,8 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 /** A client acting as one signed-in user. */
 export interface TestUser {
   id: string;
+  /** The family the account uses (its own, made at sign-up). */
+  familyId: string;
   email: string;
   cookie: string;
   get(url: string): Promise<LightMyRequestResponse>;
@@ -134,7 +136,13 @@ export interface TestUser {
   delete(url: string): Promise<LightMyRequestResponse>;
 }
 
-export function clientFor(app: FastifyInstance, cookie: string, id = "", email = ""): TestUser {
+export function clientFor(
+  app: FastifyInstance,
+  cookie: string,
+  id = "",
+  email = "",
+  familyId = "",
+): TestUser {
   const send = (method: InjectOptions["method"], url: string, body?: unknown) =>
     app.inject({
       method,
@@ -145,6 +153,7 @@ export function clientFor(app: FastifyInstance, cookie: string, id = "", email =
   return {
     id,
     email,
+    familyId,
     cookie,
     get: (url) => send("GET", url),
     post: (url, body) => send("POST", url, body),
@@ -172,5 +181,5 @@ export async function signUp(app: FastifyInstance, fields: Record<string, string
     remoteAddress: uniqueAddress(),
   });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  return clientFor(app, sessionCookie(response), response.json().id, email);
+  return clientFor(app, sessionCookie(response), response.json().id, email, response.json().familyId);
 }

@@ -151,6 +151,135 @@ describe("migrations", () => {
       { entity: "tpn_entries", linked: true, n: 3 },
     ]);
   });
+
+  it("make each account a family of one that owns its records, with nothing lost or changed", async () => {
+    const database = await databaseBefore("0020_families-and-members");
+    // Two accounts, each with a record of every kind an account owned.
+    for (const [email, first, last] of [
+      ["lopez@example.org", "Maria", "Lopez"],
+      ["kim@example.org", "Ji-woo", null],
+    ] as const) {
+      await database.db.execute(sql`
+        with u as (insert into users (email, first_name, last_name, time_zone)
+                   values (${email}, ${first}, ${last}, 'America/Chicago') returning id),
+             c as (insert into children (user_id, name) select id, 'Sam' from u returning id, user_id),
+             t as (insert into tpn_entries (user_id, child_id, date, volume, notes)
+                   select user_id, id, d::date, 1200.5, 'Ran overnight' from c,
+                     generate_series('2026-01-01'::date, '2026-01-03', '1 day') d),
+             l as (insert into picc_lines (user_id, child_id, insertion_date) select user_id, id, '2025-12-01' from c returning id, user_id, child_id),
+             i as (insert into picc_infections (user_id, child_id, picc_line_id, infection_date, infection_type)
+                   select user_id, child_id, id, '2026-01-02', 'clabsi' from l),
+             s as (insert into tpn_supplies (user_id, name, category, unit, current_stock) select id, 'Filters', 'filters', 'box', 9 from u returning id, user_id),
+             su as (insert into supply_usage (user_id, supply_id, quantity_used, usage_date) select user_id, id, 1, '2026-01-02' from s),
+             se as (insert into supply_stock_events (user_id, supply_id, kind, quantity, difference, event_date)
+                    select user_id, id, 'receipt', 10, 10, '2026-01-01' from s),
+             o as (insert into stored_objects (user_id, object_path, storage_key, size_bytes)
+                   select id, '/objects/uploads/' || gen_random_uuid(), id || '/photo', 10 from u returning user_id, object_path),
+             p as (insert into medical_photos (user_id, title, category, photo_url, date_taken)
+                   select user_id, 'Dressing', 'wound', object_path, '2026-01-02' from o),
+             r as (insert into care_team_members (user_id, name, role) select id, 'Dr. P', 'GI' from u),
+             v as (insert into specialist_visits (user_id, doctor_name, specialty, date) select id, 'Dr. P', 'GI', '2026-02-01' from u),
+             lt as (insert into lab_tests (user_id, test_name, date) select id, 'CBC', '2026-01-01' from u),
+             sy as (insert into symptom_entries (user_id, date, symptoms) select id, '2026-01-01', array['nausea'] from u),
+             a as (insert into medical_allergies (user_id, allergen, reaction, severity) select id, 'Latex', 'Hives', 'moderate' from u),
+             m as (insert into medications (user_id, name, dosage, frequency) select id, 'Ranitidine', '1 mL', 'twice daily' from u),
+             n as (insert into notes (user_id, title, content) select id, 'Night', 'Pump alarmed once' from u),
+             pt as (insert into physical_therapy_sessions (user_id, date, therapist) select id, '2026-01-01', 'Jamie' from u),
+             f as (insert into food_diary_entries (user_id, date, meal_type) select id, '2026-01-01', 'breakfast' from u),
+             ic as (insert into infusion_centers (user_id, name) select id, 'Home Infusion' from u),
+             k as (insert into idempotency_keys (user_id, key, path) select id, 'key-1', '/api/notes' from u),
+             j as (insert into restore_jobs (id, user_id, state, total, totals) select gen_random_uuid(), id, 'done', 0, '{}' from u),
+             au as (insert into audit_log (user_id, actor_id, action, entity, entity_id, summary)
+                    select id, id, 'create', 'note', gen_random_uuid(), 'Night' from u)
+        select 1`);
+    }
+    const tables = [
+      "children",
+      "tpn_entries",
+      "picc_lines",
+      "picc_infections",
+      "tpn_supplies",
+      "supply_usage",
+      "supply_stock_events",
+      "stored_objects",
+      "medical_photos",
+      "care_team_members",
+      "specialist_visits",
+      "lab_tests",
+      "symptom_entries",
+      "medical_allergies",
+      "medications",
+      "notes",
+      "physical_therapy_sessions",
+      "food_diary_entries",
+      "infusion_centers",
+      "idempotency_keys",
+      "restore_jobs",
+      "audit_log",
+      "record_counts",
+    ];
+    const content = async (owner: "user_id" | "family_id") => {
+      const rows: Record<string, unknown[]> = {};
+      for (const table of tables) {
+        rows[table] = await queryRows(
+          database,
+          sql`select ${sql.identifier(owner)} as owner,
+                to_jsonb(t) - ${owner} - 'created_by' - 'updated_by' as row
+              from ${sql.identifier(table)} t order by t::text`,
+        );
+      }
+      return rows;
+    };
+    const before = await content("user_id");
+    await migrate(database);
+    // Every record is still there, the same, and belongs to the family with its account's id.
+    expect(await content("family_id")).toEqual(before);
+    expect(before.notes).toHaveLength(2);
+    expect(
+      await queryRows(
+        database,
+        sql`select u.email, f.name, f.time_zone as "timeZone", m.role, m.child_ids as "childIds"
+            from users u join families f on f.id = u.id join family_members m on m.family_id = f.id and m.user_id = u.id
+            order by u.email`,
+      ),
+    ).toEqual([
+      {
+        email: "kim@example.org",
+        name: "Ji-woo's family",
+        timeZone: "America/Chicago",
+        role: "owner",
+        childIds: null,
+      },
+      {
+        email: "lopez@example.org",
+        name: "The Lopez family",
+        timeZone: "America/Chicago",
+        role: "owner",
+        childIds: null,
+      },
+    ]);
+    // Only the account wrote its records before: it added them and changed them last.
+    const [authors] = await queryRows(
+      database,
+      sql`select count(*)::int as n, count(*) filter (where created_by = family_id and updated_by = family_id)::int as own
+          from tpn_entries`,
+    );
+    expect(authors).toEqual({ n: 6, own: 6 });
+    // The counters go on counting by family.
+    const [kim] = await queryRows(
+      database,
+      sql`select c.family_id as family, c.id as child from children c join users u on u.id = c.family_id
+          where u.email = 'kim@example.org'`,
+    );
+    await database.db.execute(sql`
+      insert into tpn_entries (family_id, child_id, date) values (${kim!.family as string}, ${kim!.child as string}, '2026-01-04')`);
+    expect(
+      await queryRows(
+        database,
+        sql`select n from record_counts where family_id = ${kim!.family as string} and entity = 'tpn_entries'`,
+      ),
+    ).toEqual([{ n: 4 }]);
+  });
 });
 
 /** Several servers started together, as a deployment with more than one process starts. */

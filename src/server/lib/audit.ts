@@ -6,7 +6,7 @@ import { auditLog } from "../db/schema/index";
 
 export interface AuditEntry {
   /** Whose records changed. */
-  ownerId: string;
+  familyId: string;
   /** Who changed them. */
   actorId: string;
   action: AuditAction;
@@ -19,7 +19,7 @@ export interface AuditEntry {
 /** Records a change. Call inside the transaction that makes the change. */
 export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
-    userId: entry.ownerId,
+    familyId: entry.familyId,
     actorId: entry.actorId,
     action: entry.action,
     entity: entry.entity,
@@ -32,14 +32,14 @@ export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
  * Removes what the audit log says about the content of deleted records (their names, dates,
  * allergens): the rows stay, as a trace that something changed, without the content.
  */
-export async function redactAudit(tx: Tx, ownerId: string, entityIds: readonly string[]): Promise<void> {
+export async function redactAudit(tx: Tx, familyId: string, entityIds: readonly string[]): Promise<void> {
   if (entityIds.length === 0) return;
   await tx
     .update(auditLog)
     .set({ summary: null })
     .where(
       and(
-        eq(auditLog.userId, ownerId),
+        eq(auditLog.familyId, familyId),
         inArray(auditLog.entityId, [...entityIds]),
         isNotNull(auditLog.summary),
       ),
@@ -52,7 +52,7 @@ export async function redactAudit(tx: Tx, ownerId: string, entityIds: readonly s
  */
 export async function redactAuditOfVanished(
   tx: Tx,
-  ownerId: string,
+  familyId: string,
   entity: string,
   table: PgTable & { id: PgColumn },
 ): Promise<void> {
@@ -61,7 +61,7 @@ export async function redactAuditOfVanished(
     .set({ summary: null })
     .where(
       and(
-        eq(auditLog.userId, ownerId),
+        eq(auditLog.familyId, familyId),
         eq(auditLog.entity, entity),
         isNotNull(auditLog.summary),
         sql`not exists (select 1 from ${table} where ${table.id} = ${auditLog.entityId})`,
@@ -70,9 +70,9 @@ export async function redactAuditOfVanished(
 }
 
 /** Redacts every audit row of an owner: after 'Delete Child Profile', no record is left to name. */
-export async function redactAllAudit(tx: Tx, ownerId: string): Promise<void> {
+export async function redactAllAudit(tx: Tx, familyId: string): Promise<void> {
   await tx
     .update(auditLog)
     .set({ summary: null })
-    .where(and(eq(auditLog.userId, ownerId), isNotNull(auditLog.summary)));
+    .where(and(eq(auditLog.familyId, familyId), isNotNull(auditLog.summary)));
 }

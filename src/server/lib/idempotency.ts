@@ -33,14 +33,14 @@ export async function claimIdempotencyKey(
 ): Promise<{ earlierRecordId: string | null } | null> {
   const claimed = await ctx.tx
     .insert(idempotencyKeys)
-    .values({ userId: ctx.ownerId, key, path })
+    .values({ familyId: ctx.familyId, key, path })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (claimed.length) return null;
   const [earlier] = await ctx.tx
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, ctx.ownerId), eq(idempotencyKeys.key, key)));
+    .where(and(eq(idempotencyKeys.familyId, ctx.familyId), eq(idempotencyKeys.key, key)));
   if (!earlier || earlier.path !== path) {
     throw conflict("This Idempotency-Key was already used for another request");
   }
@@ -52,7 +52,7 @@ export async function recordKeyResult(ctx: WriteContext, key: string, recordId: 
   await ctx.tx
     .update(idempotencyKeys)
     .set({ recordId })
-    .where(and(eq(idempotencyKeys.userId, ctx.ownerId), eq(idempotencyKeys.key, key)));
+    .where(and(eq(idempotencyKeys.familyId, ctx.familyId), eq(idempotencyKeys.key, key)));
 }
 
 /**

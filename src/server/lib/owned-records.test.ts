@@ -45,7 +45,7 @@ const queryRowsIn = (tx: Parameters<typeof inTransaction>[0], id: string) =>
 describe("owned records with hooks", () => {
   it("run the in-transaction hook with before and after, then the after-commit hook", async () => {
     const user = await signUp(t.app);
-    const scope = { ownerId: user.id, actorId: user.id };
+    const scope = { familyId: user.familyId, actorId: user.id };
     const { records, seen } = recordsWithHooks();
     const db = t.database.db;
     const created = await inTransaction(db, scope, (ctx) =>
@@ -65,7 +65,7 @@ describe("owned records with hooks", () => {
 
   it("roll the whole change back when the hook refuses it: no row, no audit, no after-commit work", async () => {
     const user = await signUp(t.app);
-    const scope = { ownerId: user.id, actorId: user.id };
+    const scope = { familyId: user.familyId, actorId: user.id };
     const { records, seen } = recordsWithHooks();
     await expect(
       inTransaction(t.database.db, scope, (ctx) => records.create(ctx, { name: "Dr. B", role: "refused" })),
@@ -73,8 +73,8 @@ describe("owned records with hooks", () => {
     expect(seen).toEqual(["in:create:->refused:row"]);
     const left = await queryRows(
       t.database,
-      sql`select (select count(*) from care_team_members where user_id = ${user.id})::int as members,
-                 (select count(*) from audit_log where user_id = ${user.id})::int as audit`,
+      sql`select (select count(*) from care_team_members where family_id = ${user.familyId})::int as members,
+                 (select count(*) from audit_log where family_id = ${user.familyId})::int as audit`,
     );
     expect(left[0]).toEqual({ members: 0, audit: 0 });
   });
@@ -84,18 +84,18 @@ describe("owned records with hooks", () => {
     const intruder = await signUp(t.app);
     const { records } = recordsWithHooks();
     const db = t.database.db;
-    const created = await inTransaction(db, { ownerId: owner.id, actorId: owner.id }, (ctx) =>
+    const created = await inTransaction(db, { familyId: owner.familyId, actorId: owner.id }, (ctx) =>
       records.create(ctx, { name: "Dr. C", role: "GI" }),
     );
-    const asIntruder = { ownerId: intruder.id, actorId: intruder.id };
-    expect(await records.get(db, intruder.id, created.id)).toBeUndefined();
+    const asIntruder = { familyId: intruder.familyId, actorId: intruder.id };
+    expect(await records.get(db, intruder.familyId, created.id)).toBeUndefined();
     await expect(
       inTransaction(db, asIntruder, (ctx) => records.update(ctx, created.id, { role: "x" })),
     ).rejects.toThrow("Record not found");
     await expect(inTransaction(db, asIntruder, (ctx) => records.remove(ctx, created.id))).rejects.toThrow(
       "Record not found",
     );
-    expect(await records.get(db, owner.id, created.id)).toMatchObject({ role: "GI" });
+    expect(await records.get(db, owner.familyId, created.id)).toMatchObject({ role: "GI" });
   });
 
   it("write the audit row with whose records changed and who acted, when they are different people", async () => {
@@ -107,7 +107,7 @@ describe("owned records with hooks", () => {
       summary: (row) => row.name,
     });
     const db = t.database.db;
-    const asCaregiver = { ownerId: owner.id, actorId: caregiver.id };
+    const asCaregiver = { familyId: owner.familyId, actorId: caregiver.id };
     const created = await inTransaction(db, asCaregiver, (ctx) =>
       records.create(ctx, { name: "Dr. D", role: "GI" }),
     );
@@ -115,11 +115,11 @@ describe("owned records with hooks", () => {
     await inTransaction(db, asCaregiver, (ctx) => records.remove(ctx, created.id));
     const rows = await queryRows(
       t.database,
-      sql`select action, user_id as "ownerId", actor_id as "actorId" from audit_log
+      sql`select action, family_id as "familyId", actor_id as "actorId" from audit_log
           where entity_id = ${created.id} order by created_at, action`,
     );
-    const row = (action: string) => ({ action, ownerId: owner.id, actorId: caregiver.id });
+    const row = (action: string) => ({ action, familyId: owner.familyId, actorId: caregiver.id });
     expect(rows).toEqual([row("create"), row("update"), row("delete")]);
-    expect(await records.get(db, owner.id, created.id)).toBeUndefined();
+    expect(await records.get(db, owner.familyId, created.id)).toBeUndefined();
   });
 });

@@ -5,21 +5,25 @@ import type { FieldIssue } from "../../domain/fields";
 import type { Tx } from "../db/client";
 import { children } from "../db/schema/index";
 import { redactAudit, writeAudit } from "./audit";
+import { recordSelection } from "./authors";
 import { type ChildScope, childScope } from "./child-scope";
 import { invalidRecord, notFound } from "./errors";
 import type { WriteContext } from "./transaction";
 
 /** The columns every owned table has. */
-export type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn; createdAt: PgColumn };
-/** A stored record of `T`. */
-export type RowOf<T extends OwnedTable> = T["$inferSelect"];
-/** What a request may set on a record of `T` (never its owner, id or timestamps: the input schemas drop them). */
+export type OwnedTable = PgTable & { id: PgColumn; familyId: PgColumn; createdAt: PgColumn };
+/** A stored record of `T`, read with the names of who added it and changed it last (`recordSelection`). */
+export type RowOf<T extends OwnedTable> = T["$inferSelect"] &
+  (T["$inferSelect"] extends { createdBy: unknown }
+    ? { createdByName: string | null; updatedByName: string | null }
+    : unknown);
+/** What a request may set on a record of `T` (never its family, id, authors or timestamps: the input schemas drop them). */
 export type ValuesOf<T extends OwnedTable> = Partial<T["$inferInsert"]>;
 
-/** A field that points at another owned record: it must belong to the same owner. */
+/** A field that points at another record of the family: it must belong to the same family. */
 export interface OwnedReference {
   field: string;
-  table: PgTable & { id: PgColumn; userId: PgColumn };
+  table: PgTable & { id: PgColumn; familyId: PgColumn };
   /** Names the record in the 404: 'Child not found'. */
   label: string;
 }
@@ -129,8 +133,9 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const childReference: OwnedReference = { field: "childId", table: children, label: "Child" };
 
 /**
- * The owner-scoped query functions of one record type: list, get, create, update, remove. Every
- * query is scoped by the owner, and another owner's id is answered as missing; every change
+ * The family-scoped query functions of one record type: list, get, create, update, remove. Every
+ * query is scoped by the family, and another family's id is answered as missing; every change
+ * records who made it (`createdBy`, `updatedBy`; each record is read with their names), every change
  * checks its links, writes an audit row and runs the type's hooks in the caller's transaction
  * (`inTransaction`), so the change, its side effects and its audit row commit together.
  */
@@ -141,25 +146,27 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
   const columns = getTableColumns(table);
   const childColumn = "childId" in columns ? t.childId : undefined;
   const touchesUpdatedAt = "updatedAt" in columns;
+  const hasAuthors = "createdBy" in columns;
+  const selection = recordSelection(table);
   const references = [...(childColumn ? [childReference] : []), ...(type.references ?? [])];
   const keys = type.paged ? pageKeys(t, type.paged.dateColumn) : null;
   const orderBy = keys ? keys.map((key) => sql`${key} desc nulls last`) : (type.orderBy ?? newestFirst(t));
   type Row = RowOf<T>;
 
-  function ownedRow(ownerId: string, id: string): SQL | undefined {
+  function ownedRow(familyId: string, id: string): SQL | undefined {
     // Not an id at all: nobody's record, answered like any missing one.
     if (!uuidPattern.test(id)) return undefined;
-    return and(eq(t.id, id), eq(t.userId, ownerId));
+    return and(eq(t.id, id), eq(t.familyId, familyId));
   }
 
-  async function checkReferences(tx: Tx, ownerId: string, values: Record<string, unknown>) {
+  async function checkReferences(tx: Tx, familyId: string, values: Record<string, unknown>) {
     for (const ref of references) {
       const value = values[ref.field];
       if (typeof value !== "string") continue;
       const [found] = await tx
         .select({ id: ref.table.id })
         .from(ref.table)
-        .where(and(eq(ref.table.id, value), eq(ref.table.userId, ownerId)));
+        .where(and(eq(ref.table.id, value), eq(ref.table.familyId, familyId)));
       if (!found) throw notFound(ref.label);
     }
   }
@@ -169,9 +176,9 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
     const issues = change.after ? (type.rule?.(change.after) ?? []) : [];
     if (issues.length > 0) throw invalidRecord(issues);
     await hooks?.inTransaction?.(ctx, change);
-    if (change.action === "delete") await redactAudit(ctx.tx, ctx.ownerId, [id]);
+    if (change.action === "delete") await redactAudit(ctx.tx, ctx.familyId, [id]);
     await writeAudit(ctx.tx, {
-      ownerId: ctx.ownerId,
+      familyId: ctx.familyId,
       actorId: ctx.actorId,
       action: change.action,
       entity,
@@ -192,7 +199,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
     const shape = `page_${after ? "after" : "first"}_${withChild ? "child" : "all"}${filterNames.map((name) => `_${name}`).join("")}`;
     let query = byShape.get(shape);
     if (!query) {
-      const filters: SQL[] = [eq(t.userId, sql.placeholder("ownerId"))];
+      const filters: SQL[] = [eq(t.familyId, sql.placeholder("familyId"))];
       if (withChild && childColumn && type.childScope) {
         filters.push(childScope(childColumn, sql.placeholder("childId"), type.childScope));
       }
@@ -202,11 +209,11 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       if (after && keys) {
         const tuple = sql.join(keys, sql`, `);
         filters.push(
-          sql`(${tuple}) < (select ${tuple} from ${table} where ${t.id} = ${sql.placeholder("after")} and ${t.userId} = ${sql.placeholder("ownerId")})`,
+          sql`(${tuple}) < (select ${tuple} from ${table} where ${t.id} = ${sql.placeholder("after")} and ${t.familyId} = ${sql.placeholder("familyId")})`,
         );
       }
       query = tx
-        .select()
+        .select(selection)
         .from(table as OwnedTable)
         .where(and(...filters))
         .orderBy(...orderBy)
@@ -234,7 +241,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
     const shape = `${withChild ? "child" : "all"}${filterNames.map((name) => `_${name}`).join("")}`;
     let query = byShape.get(shape);
     if (!query) {
-      const filters: SQL[] = [eq(t.userId, sql.placeholder("ownerId"))];
+      const filters: SQL[] = [eq(t.familyId, sql.placeholder("familyId"))];
       if (withChild && childColumn && type.childScope) {
         filters.push(childScope(childColumn, sql.placeholder("childId"), type.childScope));
       }
@@ -242,7 +249,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
         filters.push(eq(type.listFilters![name]!.column, sql.placeholder(`filter_${name}`)));
       }
       query = tx
-        .select()
+        .select(selection)
         .from(table as OwnedTable)
         .where(and(...filters))
         .orderBy(...orderBy)
@@ -255,9 +262,9 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
   return {
     type,
 
-    /** The owner's records, newest first. */
-    async list(tx: Tx, ownerId: string, options: ListOptions = {}): Promise<Row[]> {
-      const values: Record<string, unknown> = { ownerId };
+    /** The family's records, newest first. */
+    async list(tx: Tx, familyId: string, options: ListOptions = {}): Promise<Row[]> {
+      const values: Record<string, unknown> = { familyId };
       const withChild = Boolean(options.childId && childColumn && type.childScope);
       if (withChild) values.childId = options.childId;
       const filterNames: string[] = [];
@@ -277,11 +284,11 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
      */
     async page(
       tx: Tx,
-      ownerId: string,
+      familyId: string,
       options: ListOptions & { after?: string; limit?: number } = {},
     ): Promise<Page<Row>> {
       const limit = Math.min(Math.max(1, options.limit ?? PAGE_SIZE), MAX_PAGE_SIZE);
-      const values: Record<string, unknown> = { ownerId, limit: limit + 1 };
+      const values: Record<string, unknown> = { familyId, limit: limit + 1 };
       const withChild = Boolean(options.childId && childColumn && type.childScope);
       if (withChild) values.childId = options.childId;
       const filterNames: string[] = [];
@@ -298,37 +305,46 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       const rows = (await pageQuery(tx, withChild, filterNames, Boolean(after)).execute(values)) as Row[];
       const more = rows.length > limit;
       if (more) rows.length = limit;
-      return { rows, next: more ? String((rows.at(-1) as { id: string }).id) : null };
+      return { rows, next: more ? String((rows.at(-1) as unknown as { id: string }).id) : null };
     },
 
-    /** One of the owner's records, or undefined (also for another owner's id). */
-    async get(tx: Tx, ownerId: string, id: string): Promise<Row | undefined> {
-      const where = ownedRow(ownerId, id);
+    /** One of the family's records, or undefined (also for another family's id). */
+    async get(tx: Tx, familyId: string, id: string): Promise<Row | undefined> {
+      const where = ownedRow(familyId, id);
       if (!where) return undefined;
       const [row] = await tx
-        .select()
+        .select(selection)
         .from(table as OwnedTable)
         .where(where);
       return row as Row | undefined;
     },
 
     async create(ctx: WriteContext, values: ValuesOf<T>): Promise<Row> {
-      await checkReferences(ctx.tx, ctx.ownerId, values as Record<string, unknown>);
+      await checkReferences(ctx.tx, ctx.familyId, values as Record<string, unknown>);
       const [created] = (await ctx.tx
         .insert(table)
-        .values({ ...values, userId: ctx.ownerId } as T["$inferInsert"])
-        .returning()) as Row[];
+        .values({
+          ...values,
+          familyId: ctx.familyId,
+          ...(hasAuthors ? { createdBy: ctx.actorId, updatedBy: ctx.actorId } : {}),
+        } as T["$inferInsert"])
+        .returning(selection)) as Row[];
       const row = created!;
-      await settle(ctx, { action: "create", before: null, after: row }, (row as { id: string }).id, row);
+      await settle(
+        ctx,
+        { action: "create", before: null, after: row },
+        (row as unknown as { id: string }).id,
+        row,
+      );
       return row;
     },
 
     /** Changes the fields `values` holds (undefined ones stay). 404 for anybody else's id. */
     async update(ctx: WriteContext, id: string, values: ValuesOf<T>): Promise<Row> {
-      const where = ownedRow(ctx.ownerId, id);
+      const where = ownedRow(ctx.familyId, id);
       if (!where) throw notFound();
       const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-      await checkReferences(ctx.tx, ctx.ownerId, changes);
+      await checkReferences(ctx.tx, ctx.familyId, changes);
       let before: Row | null = null;
       if (hooks) {
         const [locked] = await ctx.tx
@@ -341,9 +357,13 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       }
       const [updated] = (await ctx.tx
         .update(table)
-        .set({ ...changes, ...(touchesUpdatedAt ? { updatedAt: new Date() } : {}) } as ValuesOf<T>)
+        .set({
+          ...changes,
+          ...(touchesUpdatedAt ? { updatedAt: new Date() } : {}),
+          ...(hasAuthors ? { updatedBy: ctx.actorId } : {}),
+        } as ValuesOf<T>)
         .where(where)
-        .returning()) as Row[];
+        .returning(selection)) as Row[];
       if (!updated) throw notFound();
       await settle(ctx, { action: "update", before, after: updated }, id, updated);
       return updated;
@@ -351,9 +371,9 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
 
     /** Deletes one record; its content leaves the audit log with it. 404 for anybody else's id. */
     async remove(ctx: WriteContext, id: string): Promise<Row> {
-      const where = ownedRow(ctx.ownerId, id);
+      const where = ownedRow(ctx.familyId, id);
       if (!where) throw notFound();
-      const [deleted] = (await ctx.tx.delete(table).where(where).returning()) as Row[];
+      const [deleted] = (await ctx.tx.delete(table).where(where).returning(selection)) as Row[];
       if (!deleted) throw notFound();
       await settle(ctx, { action: "delete", before: deleted, after: null }, id, deleted);
       return deleted;

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { notFound } from "./errors";
 import { claimIdempotencyKey, idempotencyKeyOf, recordKeyResult } from "./idempotency";
 import { MAX_PAGE_SIZE, type OwnedRecords, type OwnedTable, type ValuesOf } from "./owned-records";
-import { inTransaction, type OwnerScope } from "./transaction";
+import { type FamilyScope, inTransaction } from "./transaction";
 
 export interface OwnedRoutesOptions<T extends OwnedTable, I extends z.ZodObject, R extends z.ZodObject> {
   /** The collection path, e.g. "/api/care-team". Items live at `${path}/:id`. */
@@ -27,9 +27,9 @@ export const childListQuery = z.object({
 });
 
 /** Whose records a request changes and who acts, from its session. */
-export const ownerScope = (request: FastifyRequest): OwnerScope => {
+export const familyScope = (request: FastifyRequest): FamilyScope => {
   const { familyId, actorId } = request.access();
-  return { ownerId: familyId, actorId };
+  return { familyId, actorId };
 };
 
 /**
@@ -52,7 +52,7 @@ export function registerOwnedRoutes<T extends OwnedTable, I extends z.ZodObject,
   const one: z.ZodType = record;
   const many: z.ZodType = z.array(record);
   const write = <V>(request: FastifyRequest, work: Parameters<typeof inTransaction<V>>[2]) =>
-    inTransaction(db, ownerScope(request), work, (error) =>
+    inTransaction(db, familyScope(request), work, (error) =>
       request.log.warn({ fault: (error as Error).name }, "after-commit task failed"),
     );
 
@@ -98,13 +98,13 @@ export function registerOwnedRoutes<T extends OwnedTable, I extends z.ZodObject,
       const earlier = key ? await claimIdempotencyKey(ctx, key, path) : null;
       if (earlier) {
         const first = earlier.earlierRecordId
-          ? await records.get(ctx.tx, ctx.ownerId, earlier.earlierRecordId)
+          ? await records.get(ctx.tx, ctx.familyId, earlier.earlierRecordId)
           : null;
         if (!first) throw notFound();
         return first;
       }
       const created = await records.create(ctx, request.body as ValuesOf<T>);
-      if (key) await recordKeyResult(ctx, key, (created as { id: string }).id);
+      if (key) await recordKeyResult(ctx, key, (created as unknown as { id: string }).id);
       return created;
     });
     return reply.status(201).send(row);

@@ -29,8 +29,8 @@ describe("paged lists", () => {
     // 250 entries written in one statement: the same creation time, ten days, some without a time.
     await queryRows(
       t.database,
-      sql`insert into symptom_entries (user_id, date, time, symptoms, pain_level)
-        select ${user.id}, current_date - (i % 10), case when i % 3 = 0 then null else '0' || (i % 10) || ':00' end,
+      sql`insert into symptom_entries (family_id, date, time, symptoms, pain_level)
+        select ${user.familyId}, current_date - (i % 10), case when i % 3 = 0 then null else '0' || (i % 10) || ':00' end,
           array['entry ' || i], 1 + i % 10
         from generate_series(1, 250) as i`,
     );

@@ -1,13 +1,13 @@
 import type { Db, Tx } from "../db/client";
 
 /** Whose records a request reads and changes, and who is acting. */
-export interface OwnerScope {
-  ownerId: string;
+export interface FamilyScope {
+  familyId: string;
   actorId: string;
 }
 
 /** What a change needs: its transaction, the owner and actor, and a place for after-commit work. */
-export interface WriteContext extends OwnerScope {
+export interface WriteContext extends FamilyScope {
   tx: Tx;
   /** Runs `task` once the transaction has committed; never when it rolls back. */
   afterCommit(task: () => Promise<void>): void;
@@ -20,7 +20,7 @@ export interface WriteContext extends OwnerScope {
  */
 export async function inTransaction<T>(
   db: Db,
-  scope: OwnerScope,
+  scope: FamilyScope,
   work: (ctx: WriteContext) => Promise<T>,
   onTaskError: (error: unknown) => void = () => {},
 ): Promise<T> {

@@ -1,24 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isValidTimeZone } from "../../domain/clock";
-import { can, type Permission, REFUSED, type Role } from "../../domain/family";
-import type { Db } from "../db/client";
-import { users } from "../db/schema/index";
+import { can, type Permission, REFUSED } from "../../domain/family";
 import { forbidden, unauthorized } from "../lib/errors";
+import type { Access, AccessResolver } from "../lib/family-access";
 
-/**
- * Who acts, for which family, with which role and which children: resolved once per request
- * (DESIGN section 3). Every query is scoped by `familyId` and `childIds`; every write checks `role`.
- */
-export interface Access {
-  /** The person signed in: who is acting (the audit's actor, the profile, the passkeys). */
-  actorId: string;
-  /** Whose records the request reads and changes. */
-  familyId: string;
-  role: Role;
-  /** The children the membership is limited to; null: every child of the family. */
-  childIds: readonly string[] | null;
-}
+export type { Access };
 
 /**
  * What a route needs of the person: a permission of their role in the family in use, or only to
@@ -28,6 +13,10 @@ export interface Access {
 export type RouteAccess = Permission | "person";
 
 declare module "fastify" {
+  interface FastifyReply {
+    /** Remembers on this device which family the person uses (`PUT /api/auth/family`). */
+    useFamily(familyId: string): void;
+  }
   interface FastifyRequest {
     /** The request's access once `loadAccess` has run. Throws 401 when signed out. */
     access(): Access;
@@ -56,11 +45,22 @@ export function assertAllowed(access: Access, needed: RouteAccess): void {
 }
 
 /**
+ * The device's choice of family: an id only, checked against the person's memberships at every
+ * request (a family they left is no longer used). Kept a year.
+ */
+export const FAMILY_COOKIE = "family";
+const FAMILY_KEPT_S = 365 * 24 * 60 * 60;
+
+/**
  * Resolves who acts for which family (`request.loadAccess`), and keeps the family's time zone on the
  * request's clock. Registered on the root instance after the sessions, so public routes that serve a
  * signed-in person (photos, the page) use the same seam as the signed-in scope.
  */
-export function registerAccess(app: FastifyInstance, db: Db): void {
+export function registerAccess(
+  app: FastifyInstance,
+  resolver: AccessResolver,
+  cookieOptions: { path: string; httpOnly: boolean; sameSite: "lax"; secure: boolean },
+): void {
   app.decorateRequest("access", function (this: WithAccess) {
     const access = this[resolved];
     if (!access) throw unauthorized();
@@ -69,25 +69,19 @@ export function registerAccess(app: FastifyInstance, db: Db): void {
   app.decorateRequest("loadAccess", async function (this: WithAccess, reply: FastifyReply) {
     if (this[resolved] !== undefined) return this[resolved];
     const userId = await this.loadSession(reply);
-    const access = userId ? await resolveAccess(db, userId) : null;
-    if (access) {
-      const [row] = await db
-        .select({ timeZone: users.timeZone })
-        .from(users)
-        .where(eq(users.id, access.familyId));
-      if (row && isValidTimeZone(row.timeZone)) this.familyClock.timeZone = row.timeZone;
-    }
+    const access = userId ? await resolver.resolve(userId, this.cookies[FAMILY_COOKIE]) : null;
+    if (access) this.familyClock.timeZone = access.timeZone;
     this[resolved] = access;
     return access;
   });
+  app.decorateReply("useFamily", function (this: FastifyReply, familyId: string) {
+    this.setCookie(FAMILY_COOKIE, familyId, { ...cookieOptions, maxAge: FAMILY_KEPT_S });
+    forgetAccess(this.request);
+    (this.request.cookies as Record<string, string>)[FAMILY_COOKIE] = familyId;
+  });
 }
 
-/** Forgets a request's resolved access (after a sign-in or sign-out changes who it is). */
+/** Forgets a request's resolved access (after a sign-in, a sign-out or a switch changes it). */
 export function forgetAccess(request: FastifyRequest): void {
   delete (request as WithAccess)[resolved];
-}
-
-/** A person's access: each account is its own family, with every right, until families are shared. */
-async function resolveAccess(_db: Db, userId: string): Promise<Access> {
-  return { actorId: userId, familyId: userId, role: "owner", childIds: null };
 }

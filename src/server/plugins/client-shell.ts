@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type SignedInUser, signedInUserRecord } from "../../domain/signed-in-user";
 
 const notFound = { message: "Not found" };
@@ -10,11 +10,11 @@ const notFound = { message: "Not found" };
 export const SIGNED_IN_USER_ELEMENT = "signed-in-user";
 
 /**
- * What the page needs from the accounts, given by the app (plugins do not import modules): the
- * user a session belongs to, as `GET /api/auth/user` answers them, or undefined when there is none.
+ * What the page needs from the accounts, given by the app (plugins do not import modules): who the
+ * request is signed in as, as `GET /api/auth/user` answers them, or undefined when signed out.
  */
 export interface ClientShellDeps {
-  signedInUser: (userId: string) => Promise<SignedInUser | undefined>;
+  signedInUser: (request: FastifyRequest, reply: FastifyReply) => Promise<SignedInUser | undefined>;
 }
 
 /** Vite's build manifest: each source module's chunk and the chunks it imports. */
@@ -114,8 +114,7 @@ export async function registerClientShell(
     if (request.url.startsWith("/api/") || request.method !== "GET") {
       return reply.status(404).header("cache-control", "no-store").send(notFound);
     }
-    const userId = await request.loadSession(reply);
-    const user = userId ? await deps.signedInUser(userId) : undefined;
+    const user = await deps.signedInUser(request, reply);
     const signedIn = user ? signedInUserRecord.parse(user) : null;
     const path = request.url.split("?")[0] ?? "/";
     const head = `<script type="application/json" id="${SIGNED_IN_USER_ELEMENT}">${scriptJson(signedIn)}</script>${preloads(signedIn !== null, path)}`;

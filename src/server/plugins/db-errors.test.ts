@@ -15,7 +15,7 @@ beforeAll(async () => {
         scope.post("/api/probe/vanished-child", async (request) => {
           await db
             .insert(symptomEntries)
-            .values({ userId: request.access().familyId, childId: randomUUID(), date: "2026-11-20" });
+            .values({ familyId: request.access().familyId, childId: randomUUID(), date: "2026-11-20" });
           return {};
         });
         scope.post("/api/probe/duplicate-email", async (request) => {

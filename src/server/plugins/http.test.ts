@@ -17,11 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const careTeamCount = async (userId: string) =>
+const careTeamCount = async (familyId: string) =>
   (
     await queryRows(
       t.database,
-      sql`select count(*)::int as n from care_team_members where user_id = ${userId}`,
+      sql`select count(*)::int as n from care_team_members where family_id = ${familyId}`,
     )
   )[0];
 
@@ -155,7 +155,7 @@ describe("bad input", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: "The request body is not valid JSON" });
-    expect(await careTeamCount(user.id)).toEqual({ n: 0 });
+    expect(await careTeamCount(user.familyId)).toEqual({ n: 0 });
   });
 
   it("answers wrong types with 400 naming each field", async () => {
@@ -164,7 +164,7 @@ describe("bad input", () => {
     expect(response.statusCode).toBe(400);
     const paths = response.json().issues.map((i: { path: string }) => i.path);
     expect(paths).toEqual(expect.arrayContaining(["name", "role", "email"]));
-    expect(await careTeamCount(user.id)).toEqual({ n: 0 });
+    expect(await careTeamCount(user.familyId)).toEqual({ n: 0 });
   });
 
   it("answers an oversized body with 413 and saves nothing", async () => {
@@ -176,7 +176,7 @@ describe("bad input", () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: "The request body is too large" });
-    expect(await careTeamCount(user.id)).toEqual({ n: 0 });
+    expect(await careTeamCount(user.familyId)).toEqual({ n: 0 });
   });
 
   it("answers a body that is not JSON with 415", async () => {
@@ -224,7 +224,7 @@ describe("cross-site writes and headers", () => {
       payload: { name: "Dr. Patel", role: "GI" },
     });
     expect(response.statusCode).toBe(403);
-    expect(await careTeamCount(user.id)).toEqual({ n: 0 });
+    expect(await careTeamCount(user.familyId)).toEqual({ n: 0 });
     const sameOrigin = await t.app.inject({
       method: "POST",
       url: "/api/care-team",

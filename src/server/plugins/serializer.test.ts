@@ -10,9 +10,13 @@ import { tpnEntryRecord } from "../../domain/tpn";
 /** Rows as the database gives them: Dates, nulls, and columns no response lists. */
 const tpnRow = (i: number) => ({
   id: randomUUID(),
-  userId: randomUUID(),
+  familyId: randomUUID(),
   childId: randomUUID(),
   createdAt: new Date(Date.UTC(2026, 10, 20, 8, i)),
+  createdBy: randomUUID(),
+  updatedBy: null,
+  createdByName: "Maria Lopez",
+  updatedByName: null,
   updatedAt: new Date(Date.UTC(2026, 10, 21, 9, i)),
   date: "2026-11-20",
   calories: i % 2 ? "850.50" : null,
@@ -27,7 +31,7 @@ const tpnRow = (i: number) => ({
 const rows = Array.from({ length: 25 }, (_, i) => tpnRow(i));
 const child = {
   id: randomUUID(),
-  userId: randomUUID(),
+  familyId: randomUUID(),
   name: "Sam",
   age: 7,
   avatarColor: "#3B82F6",
@@ -39,6 +43,10 @@ const child = {
   isActive: 1,
   createdAt: new Date(),
   updatedAt: new Date(),
+  createdBy: null,
+  updatedBy: null,
+  createdByName: null,
+  updatedByName: null,
 };
 
 let t: TestApp;

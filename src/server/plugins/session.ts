@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { unauthorized } from "../lib/errors";
+import { type AccessResolver, createAccessResolver } from "../lib/family-access";
 import {
   type Clock,
   createSessionStore,
@@ -66,6 +67,7 @@ export async function registerSessions(
   config: Config,
   db: Db,
   clock: Clock = systemClock,
+  accesses: AccessResolver = createAccessResolver(db, clock),
 ): Promise<SessionStore> {
   const store = createSessionStore(
     db,
@@ -119,7 +121,7 @@ export async function registerSessions(
     }
     return this.userId;
   });
-  registerAccess(app, db);
+  registerAccess(app, accesses, cookieOptions);
   app.decorateReply("signIn", async function (this: FastifyReply, userId: string) {
     const old = this.request.cookies[name];
     if (old) await store.destroy(old);

@@ -40,12 +40,12 @@ export class ObjectNotFoundError extends Error {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The prefix of every object an owner has. */
-export function ownerPrefix(ownerId: string): string {
-  if (!UUID.test(ownerId)) throw new Error("Invalid owner id");
-  return `${ownerId}/`;
+export function ownerPrefix(familyId: string): string {
+  if (!UUID.test(familyId)) throw new Error("Invalid owner id");
+  return `${familyId}/`;
 }
 
 /** Removes every object of an owner (the account or the child profile was deleted). */
-export async function deleteOwnerObjects(storage: ObjectStorage, ownerId: string): Promise<void> {
-  for (const key of await storage.list(ownerPrefix(ownerId))) await storage.delete(key);
+export async function deleteOwnerObjects(storage: ObjectStorage, familyId: string): Promise<void> {
+  for (const key of await storage.list(ownerPrefix(familyId))) await storage.delete(key);
 }

@@ -15,6 +15,10 @@ const child = (over: Partial<Child>): Child => ({
   isActive: 1,
   createdAt: "2024-01-01T00:00:00.000Z",
   updatedAt: "2024-01-01T00:00:00.000Z",
+  createdBy: null,
+  updatedBy: null,
+  createdByName: null,
+  updatedByName: null,
   ...over,
 });
 

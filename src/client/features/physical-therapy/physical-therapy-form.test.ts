@@ -17,6 +17,10 @@ const session: PhysicalTherapySession = {
   nextSession: null,
   createdAt: "2025-03-04T15:00:00.000Z",
   updatedAt: "2025-03-04T15:00:00.000Z",
+  createdBy: null,
+  updatedBy: null,
+  createdByName: null,
+  updatedByName: null,
 };
 
 describe("the physical therapy form", () => {

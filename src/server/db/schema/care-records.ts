@@ -4,13 +4,22 @@ import type { AllergySeverity } from "../../../domain/allergies";
 import type { LabStatus } from "../../../domain/labs";
 import type { SymptomSeverity } from "../../../domain/symptoms";
 import { childLink, ownedChildKey, requiredChildLink } from "./child-link";
-import { createdAt, exportDateOrder, exportOrder, id, owner, updatedAt } from "./columns";
+import {
+  createdAt,
+  createdBy,
+  exportDateOrder,
+  exportOrder,
+  family,
+  id,
+  updatedAt,
+  updatedBy,
+} from "./columns";
 
 export const careTeamMembers = pgTable(
   "care_team_members",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     name: text("name").notNull(),
     role: text("role").notNull(),
     specialty: text("specialty"),
@@ -19,9 +28,11 @@ export const careTeamMembers = pgTable(
     hospital: text("hospital"),
     notes: text("notes"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("care_team_members_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("care_team_members_user_idx").on(t.familyId, t.createdAt)],
 );
 
 const decimal = (name: string) => numeric(name, { precision: 8, scale: 2 });
@@ -30,7 +41,7 @@ export const tpnEntries = pgTable(
   "tpn_entries",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     childId: requiredChildLink(),
     date: date("date", { mode: "string" }).notNull(),
     calories: decimal("calories"),
@@ -41,14 +52,16 @@ export const tpnEntries = pgTable(
     duration: integer("duration"),
     notes: text("notes"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
     exportOrder("tpn_entries", t),
     exportDateOrder("tpn_entries", t, t.date),
-    index("tpn_entries_owner_idx").on(t.userId, t.childId, t.date),
+    index("tpn_entries_owner_idx").on(t.familyId, t.childId, t.date),
     // A page of one child's list, newest first (the keyset of owned-records' paged lists).
-    index("tpn_entries_page_idx").on(t.userId, t.childId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
+    index("tpn_entries_page_idx").on(t.familyId, t.childId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
     ownedChildKey("tpn_entries_owner_child_fk", t),
   ],
 );
@@ -57,7 +70,7 @@ export const specialistVisits = pgTable(
   "specialist_visits",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     childId: childLink(),
     doctorName: text("doctor_name").notNull(),
     specialty: text("specialty").notNull(),
@@ -68,12 +81,14 @@ export const specialistVisits = pgTable(
     notes: text("notes"),
     followUpNeeded: text("follow_up_needed"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
     exportOrder("specialist_visits", t),
     exportDateOrder("specialist_visits", t, t.date),
-    index("specialist_visits_owner_idx").on(t.userId, t.childId, t.date),
+    index("specialist_visits_owner_idx").on(t.familyId, t.childId, t.date),
   ],
 );
 
@@ -81,7 +96,7 @@ export const labTests = pgTable(
   "lab_tests",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     childId: childLink(),
     testName: text("test_name").notNull(),
     date: date("date", { mode: "string" }).notNull(),
@@ -91,12 +106,14 @@ export const labTests = pgTable(
     status: varchar("status", { length: 16 }).$type<LabStatus>().notNull().default("pending"),
     notes: text("notes"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
     exportOrder("lab_tests", t),
     exportDateOrder("lab_tests", t, t.date),
-    index("lab_tests_owner_idx").on(t.userId, t.childId, t.date),
+    index("lab_tests_owner_idx").on(t.familyId, t.childId, t.date),
   ],
 );
 
@@ -104,7 +121,7 @@ export const symptomEntries = pgTable(
   "symptom_entries",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     childId: childLink(),
     date: date("date", { mode: "string" }).notNull(),
     time: varchar("time", { length: 5 }),
@@ -115,16 +132,18 @@ export const symptomEntries = pgTable(
     treatments: text("treatments"),
     notes: text("notes"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
     exportOrder("symptom_entries", t),
     exportDateOrder("symptom_entries", t, t.date),
-    index("symptom_entries_owner_idx").on(t.userId, t.childId, t.date),
+    index("symptom_entries_owner_idx").on(t.familyId, t.childId, t.date),
     // The heatmap and the pain trend read a window of days across every child.
-    index("symptom_entries_owner_date_idx").on(t.userId, t.date),
+    index("symptom_entries_owner_date_idx").on(t.familyId, t.date),
     index("symptom_entries_page_idx").on(
-      t.userId,
+      t.familyId,
       t.date.desc(),
       sql`coalesce(${t.time}, '') desc nulls last`,
       t.createdAt.desc(),
@@ -137,7 +156,7 @@ export const medicalAllergies = pgTable(
   "medical_allergies",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     childId: childLink(),
     allergen: text("allergen").notNull(),
     reaction: text("reaction").notNull(),
@@ -146,10 +165,12 @@ export const medicalAllergies = pgTable(
     treatment: text("treatment"),
     notes: text("notes"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
     exportOrder("medical_allergies", t),
-    index("medical_allergies_owner_idx").on(t.userId, t.childId, t.createdAt),
+    index("medical_allergies_owner_idx").on(t.familyId, t.childId, t.createdAt),
   ],
 );

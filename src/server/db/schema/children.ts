@@ -1,12 +1,12 @@
 import { date, index, integer, pgTable, text, unique, varchar } from "drizzle-orm/pg-core";
 import type { Gender } from "../../../domain/children";
-import { createdAt, exportOrder, id, owner, updatedAt } from "./columns";
+import { createdAt, createdBy, exportOrder, family, id, updatedAt, updatedBy } from "./columns";
 
 export const children = pgTable(
   "children",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     name: text("name").notNull(),
     dateOfBirth: date("date_of_birth", { mode: "string" }),
     age: integer("age"),
@@ -17,12 +17,14 @@ export const children = pgTable(
     notes: text("notes"),
     isActive: integer("is_active").notNull().default(1),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
     exportOrder("children", t),
-    index("children_user_idx").on(t.userId, t.name),
-    // The target of the (owner, child) foreign keys: a record can only link its own owner's child.
-    unique("children_owner_id_key").on(t.userId, t.id),
+    index("children_user_idx").on(t.familyId, t.name),
+    // The target of the (family, child) foreign keys: a record can only link its own family's child.
+    unique("children_owner_id_key").on(t.familyId, t.id),
   ],
 );

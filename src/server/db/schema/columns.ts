@@ -1,15 +1,22 @@
 import { sql } from "drizzle-orm";
 import { type ExtraConfigColumn, index, timestamp, uuid } from "drizzle-orm/pg-core";
+import { families } from "./families";
 import { users } from "./users";
 
 /** Primary key shared by every table: a random UUID, so ids cannot be guessed or enumerated. */
 export const id = () => uuid("id").primaryKey().defaultRandom();
 
-/** The owner of a record. Deleting the user deletes everything they own. */
-export const owner = () =>
-  uuid("user_id")
+/** The family a record belongs to. Deleting the family deletes everything it owns. */
+export const family = () =>
+  uuid("family_id")
     .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
+    .references(() => families.id, { onDelete: "cascade" });
+
+/** Who added a record; null once that person's account is gone (or for a restored record). */
+export const createdBy = () => uuid("created_by").references(() => users.id, { onDelete: "set null" });
+
+/** Who last changed a record (who added it, until it is changed). */
+export const updatedBy = () => uuid("updated_by").references(() => users.id, { onDelete: "set null" });
 
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -20,15 +27,15 @@ export const updatedAt = () =>
     .$onUpdate(() => sql`now()`);
 
 /**
- * The order an export reads a table's records in, a page at a time: by owner, then creation
+ * The order an export reads a table's records in, a page at a time: by family, then creation
  * time and id. Without it each page of a long history is a scan and a sort of the whole
  * history (270 ms a page for 58,000 TPN entries on the embedded database, which blocks the
  * process while it runs).
  */
 export const exportOrder = (
   table: string,
-  t: { userId: ExtraConfigColumn; createdAt: ExtraConfigColumn; id: ExtraConfigColumn },
-) => index(`${table}_export_idx`).on(t.userId, t.createdAt, t.id);
+  t: { familyId: ExtraConfigColumn; createdAt: ExtraConfigColumn; id: ExtraConfigColumn },
+) => index(`${table}_export_idx`).on(t.familyId, t.createdAt, t.id);
 
 /**
  * The order the readable exports (a spreadsheet, a report) read a dated table in, a page at a
@@ -37,6 +44,6 @@ export const exportOrder = (
  */
 export const exportDateOrder = (
   table: string,
-  t: { userId: ExtraConfigColumn; createdAt: ExtraConfigColumn; id: ExtraConfigColumn },
+  t: { familyId: ExtraConfigColumn; createdAt: ExtraConfigColumn; id: ExtraConfigColumn },
   date: ExtraConfigColumn,
-) => index(`${table}_export_date_idx`).on(t.userId, date, t.createdAt, t.id);
+) => index(`${table}_export_date_idx`).on(t.familyId, date, t.createdAt, t.id);

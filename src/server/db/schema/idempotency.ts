@@ -1,8 +1,8 @@
 import { pgTable, primaryKey, text, uuid, varchar } from "drizzle-orm/pg-core";
-import { createdAt, owner } from "./columns";
+import { createdAt, family } from "./columns";
 
 /**
- * The creates sent with an `Idempotency-Key` header, per owner: a client that lost the answer
+ * The creates sent with an `Idempotency-Key` header, per family: a client that lost the answer
  * (the connection dropped mid-save) sends the same request again with the same key, and gets the
  * record made the first time instead of a second one. The key row is written in the create's
  * transaction, before the record, so a concurrent second request waits for the first and then
@@ -11,7 +11,7 @@ import { createdAt, owner } from "./columns";
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    userId: owner(),
+    familyId: family(),
     key: varchar("key", { length: 100 }).notNull(),
     /** The collection the create was sent to ("/api/symptoms"): a key answers for that one only. */
     path: text("path").notNull(),
@@ -19,5 +19,5 @@ export const idempotencyKeys = pgTable(
     recordId: uuid("record_id"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.familyId, t.key] })],
 );

@@ -1,5 +1,6 @@
 export * from "./care-records";
 export * from "./children";
+export * from "./families";
 export * from "./idempotency";
 export * from "./journals";
 export * from "./passkeys";

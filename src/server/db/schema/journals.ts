@@ -3,13 +3,22 @@ import { date, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-cor
 import type { MealType } from "../../../domain/food-diary";
 import type { NoteCategory, NotePriority } from "../../../domain/notes";
 import { childLink } from "./child-link";
-import { createdAt, exportDateOrder, exportOrder, id, owner, updatedAt } from "./columns";
+import {
+  createdAt,
+  createdBy,
+  exportDateOrder,
+  exportOrder,
+  family,
+  id,
+  updatedAt,
+  updatedBy,
+} from "./columns";
 
 export const notes = pgTable(
   "notes",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     childId: childLink(),
     title: text("title").notNull(),
     content: text("content").notNull(),
@@ -17,11 +26,13 @@ export const notes = pgTable(
     tags: text("tags").array().notNull().default([]),
     priority: varchar("priority", { length: 8 }).$type<NotePriority>().notNull().default("medium"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("notes_owner_idx").on(t.userId, t.createdAt),
-    index("notes_page_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notes_owner_idx").on(t.familyId, t.createdAt),
+    index("notes_page_idx").on(t.familyId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -29,7 +40,7 @@ export const physicalTherapySessions = pgTable(
   "physical_therapy_sessions",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     childId: childLink(),
     date: date("date", { mode: "string" }).notNull(),
     time: varchar("time", { length: 5 }),
@@ -41,12 +52,14 @@ export const physicalTherapySessions = pgTable(
     notes: text("notes"),
     nextSession: date("next_session", { mode: "string" }),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
     exportOrder("physical_therapy_sessions", t),
     exportDateOrder("physical_therapy_sessions", t, t.date),
-    index("physical_therapy_sessions_owner_idx").on(t.userId, t.childId, t.date),
+    index("physical_therapy_sessions_owner_idx").on(t.familyId, t.childId, t.date),
   ],
 );
 
@@ -54,7 +67,7 @@ export const medications = pgTable(
   "medications",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     childId: childLink(),
     name: text("name").notNull(),
     dosage: text("dosage").notNull(),
@@ -69,16 +82,21 @@ export const medications = pgTable(
     isActive: varchar("is_active", { length: 5 }).$type<"true" | "false">().notNull().default("true"),
     notes: text("notes"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
-  (t) => [exportOrder("medications", t), index("medications_owner_idx").on(t.userId, t.childId, t.createdAt)],
+  (t) => [
+    exportOrder("medications", t),
+    index("medications_owner_idx").on(t.familyId, t.childId, t.createdAt),
+  ],
 );
 
 export const foodDiaryEntries = pgTable(
   "food_diary_entries",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     childId: childLink(),
     date: date("date", { mode: "string" }).notNull(),
     mealType: varchar("meal_type", { length: 16 }).$type<MealType>().notNull(),
@@ -89,14 +107,16 @@ export const foodDiaryEntries = pgTable(
     symptoms: text("symptoms").array().notNull().default([]),
     notes: text("notes"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
     exportOrder("food_diary_entries", t),
     exportDateOrder("food_diary_entries", t, t.date),
-    index("food_diary_entries_owner_idx").on(t.userId, t.childId, t.date),
+    index("food_diary_entries_owner_idx").on(t.familyId, t.childId, t.date),
     index("food_diary_entries_page_idx").on(
-      t.userId,
+      t.familyId,
       t.date.desc(),
       sql`coalesce(${t.time}, '') desc nulls last`,
       t.createdAt.desc(),

@@ -12,13 +12,22 @@ import {
 } from "drizzle-orm/pg-core";
 import type { PhotoCategory, PhotoSeverity } from "../../../domain/photos";
 import { children } from "./children";
-import { createdAt, exportDateOrder, exportOrder, id, owner, updatedAt } from "./columns";
+import {
+  createdAt,
+  createdBy,
+  exportDateOrder,
+  exportOrder,
+  family,
+  id,
+  updatedAt,
+  updatedBy,
+} from "./columns";
 
 export const medicalPhotos = pgTable(
   "medical_photos",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     // A child's photos go with the child: nobody should keep pictures of a child whose profile is gone.
     childId: uuid("child_id").references(() => children.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
@@ -35,13 +44,15 @@ export const medicalPhotos = pgTable(
     uploadedBy: text("uploaded_by"),
     notes: text("notes"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
     exportOrder("medical_photos", t),
     exportDateOrder("medical_photos", t, t.dateTaken),
-    index("medical_photos_owner_idx").on(t.userId, t.childId, t.dateTaken),
-    index("medical_photos_page_idx").on(t.userId, t.dateTaken.desc(), t.createdAt.desc(), t.id.desc()),
+    index("medical_photos_owner_idx").on(t.familyId, t.childId, t.dateTaken),
+    index("medical_photos_page_idx").on(t.familyId, t.dateTaken.desc(), t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -57,7 +68,7 @@ export const storedObjects = pgTable(
   "stored_objects",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     /** The public path, /objects/uploads/<id>. */
     objectPath: text("object_path").notNull(),
     /** The storage driver's key. */
@@ -84,6 +95,6 @@ export const storedObjects = pgTable(
   },
   (t) => [
     uniqueIndex("stored_objects_path_key").on(t.objectPath),
-    index("stored_objects_owner_idx").on(t.userId),
+    index("stored_objects_owner_idx").on(t.familyId),
   ],
 );

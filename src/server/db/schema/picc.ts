@@ -1,13 +1,22 @@
 import { boolean, date, index, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
 import type { InfectionOutcome, InfectionType, InsertionSite, LineType } from "../../../domain/picc";
 import { ownedChildKey, requiredChildLink } from "./child-link";
-import { createdAt, exportDateOrder, exportOrder, id, owner, updatedAt } from "./columns";
+import {
+  createdAt,
+  createdBy,
+  exportDateOrder,
+  exportOrder,
+  family,
+  id,
+  updatedAt,
+  updatedBy,
+} from "./columns";
 
 export const piccLines = pgTable(
   "picc_lines",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     childId: requiredChildLink(),
     insertionDate: date("insertion_date", { mode: "string" }).notNull(),
     removalDate: date("removal_date", { mode: "string" }),
@@ -18,12 +27,14 @@ export const piccLines = pgTable(
     complications: text("complications"),
     notes: text("notes"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
     exportOrder("picc_lines", t),
     exportDateOrder("picc_lines", t, t.insertionDate),
-    index("picc_lines_owner_idx").on(t.userId, t.childId, t.insertionDate),
+    index("picc_lines_owner_idx").on(t.familyId, t.childId, t.insertionDate),
     ownedChildKey("picc_lines_owner_child_fk", t),
   ],
 );
@@ -32,7 +43,7 @@ export const piccInfections = pgTable(
   "picc_infections",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     childId: requiredChildLink(),
     piccLineId: uuid("picc_line_id").references(() => piccLines.id, { onDelete: "set null" }),
     infectionDate: date("infection_date", { mode: "string" }).notNull(),
@@ -48,12 +59,14 @@ export const piccInfections = pgTable(
     admissionDuration: text("admission_duration"),
     notes: text("notes"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
     exportOrder("picc_infections", t),
     exportDateOrder("picc_infections", t, t.infectionDate),
-    index("picc_infections_owner_idx").on(t.userId, t.childId, t.infectionDate),
+    index("picc_infections_owner_idx").on(t.familyId, t.childId, t.infectionDate),
     ownedChildKey("picc_infections_owner_child_fk", t),
   ],
 );

@@ -10,7 +10,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { createdAt, owner } from "./columns";
+import { createdAt, family } from "./columns";
 import { users } from "./users";
 
 /**
@@ -19,13 +19,13 @@ import { users } from "./users";
  * commits its records and the new `written` counts together, so it always says exactly which
  * records exist; a restore that fails or whose process stops (`updatedAt` no longer moves) is
  * undone from it (the restored records' ids follow from the restore's id and their place in the
- * file). At most one restore of an owner writes at a time.
+ * file). At most one restore of a family writes at a time.
  */
 export const restoreJobs = pgTable(
   "restore_jobs",
   {
     id: uuid("id").primaryKey(),
-    userId: owner(),
+    familyId: family(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     state: varchar("state", { length: 16 }).$type<"writing" | "undoing" | "done" | "failed">().notNull(),
     /** Records to write, and written so far (for the progress bar). */
@@ -43,7 +43,9 @@ export const restoreJobs = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("restore_jobs_user_idx").on(t.userId, t.createdAt),
-    uniqueIndex("restore_jobs_one_running_key").on(t.userId).where(sql`${t.state} in ('writing', 'undoing')`),
+    index("restore_jobs_user_idx").on(t.familyId, t.createdAt),
+    uniqueIndex("restore_jobs_one_running_key")
+      .on(t.familyId)
+      .where(sql`${t.state} in ('writing', 'undoing')`),
   ],
 );

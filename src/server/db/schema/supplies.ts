@@ -15,13 +15,22 @@ import {
 } from "drizzle-orm/pg-core";
 import type { StockEventKind, SupplyCategory } from "../../../domain/supplies";
 import { childLink } from "./child-link";
-import { createdAt, exportDateOrder, exportOrder, id, owner, updatedAt } from "./columns";
+import {
+  createdAt,
+  createdBy,
+  exportDateOrder,
+  exportOrder,
+  family,
+  id,
+  updatedAt,
+  updatedBy,
+} from "./columns";
 
 export const tpnSupplies = pgTable(
   "tpn_supplies",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     name: text("name").notNull(),
     category: varchar("category", { length: 16 }).$type<SupplyCategory>().notNull(),
     currentStock: integer("current_stock").notNull().default(0),
@@ -33,12 +42,14 @@ export const tpnSupplies = pgTable(
     expirationDate: date("expiration_date", { mode: "string" }),
     notes: text("notes"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
   (t) => [
     exportOrder("tpn_supplies", t),
-    index("tpn_supplies_owner_idx").on(t.userId, t.name),
-    unique("tpn_supplies_owner_id_key").on(t.userId, t.id),
+    index("tpn_supplies_owner_idx").on(t.familyId, t.name),
+    unique("tpn_supplies_owner_id_key").on(t.familyId, t.id),
     // Stock never goes below zero, whatever requests race.
     check("tpn_supplies_stock_not_negative", sql`${t.currentStock} >= 0`),
   ],
@@ -48,24 +59,26 @@ export const supplyUsage = pgTable(
   "supply_usage",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     supplyId: uuid("supply_id").notNull(),
     quantityUsed: integer("quantity_used").notNull(),
     usageDate: date("usage_date", { mode: "string" }).notNull(),
     notes: text("notes"),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     exportOrder("supply_usage", t),
     exportDateOrder("supply_usage", t, t.usageDate),
-    index("supply_usage_owner_idx").on(t.userId, t.usageDate),
-    index("supply_usage_page_idx").on(t.userId, t.usageDate.desc(), t.createdAt.desc(), t.id.desc()),
+    index("supply_usage_owner_idx").on(t.familyId, t.usageDate),
+    index("supply_usage_page_idx").on(t.familyId, t.usageDate.desc(), t.createdAt.desc(), t.id.desc()),
     index("supply_usage_supply_idx").on(t.supplyId),
-    // (owner, supply): a usage can only draw on its owner's supply, and goes with it.
+    // (family, supply): a usage can only draw on its family's supply, and goes with it.
     foreignKey({
       name: "supply_usage_owner_supply_fk",
-      columns: [t.userId, t.supplyId],
-      foreignColumns: [tpnSupplies.userId, tpnSupplies.id],
+      columns: [t.familyId, t.supplyId],
+      foreignColumns: [tpnSupplies.familyId, tpnSupplies.id],
     }).onDelete("cascade"),
   ],
 );
@@ -79,7 +92,7 @@ export const supplyStockEvents = pgTable(
   "supply_stock_events",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     supplyId: uuid("supply_id").notNull(),
     kind: varchar("kind", { length: 8 }).$type<StockEventKind>().notNull(),
     quantity: integer("quantity").notNull(),
@@ -88,17 +101,19 @@ export const supplyStockEvents = pgTable(
     expirationDate: date("expiration_date", { mode: "string" }),
     eventDate: date("event_date", { mode: "string" }).notNull(),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     exportOrder("supply_stock_events", t),
-    index("supply_stock_events_page_idx").on(t.userId, t.eventDate.desc(), t.createdAt.desc(), t.id.desc()),
+    index("supply_stock_events_page_idx").on(t.familyId, t.eventDate.desc(), t.createdAt.desc(), t.id.desc()),
     index("supply_stock_events_supply_idx").on(t.supplyId),
     check("supply_stock_events_kind", sql`${t.kind} in ('receipt', 'count')`),
-    // (owner, supply): an event is only ever of its owner's supply, and goes with it.
+    // (family, supply): an event is only ever of its family's supply, and goes with it.
     foreignKey({
       name: "supply_stock_events_owner_supply_fk",
-      columns: [t.userId, t.supplyId],
-      foreignColumns: [tpnSupplies.userId, tpnSupplies.id],
+      columns: [t.familyId, t.supplyId],
+      foreignColumns: [tpnSupplies.familyId, tpnSupplies.id],
     }).onDelete("cascade"),
   ],
 );
@@ -107,7 +122,7 @@ export const infusionCenters = pgTable(
   "infusion_centers",
   {
     id: id(),
-    userId: owner(),
+    familyId: family(),
     childId: childLink(),
     name: text("name").notNull(),
     address: text("address"),
@@ -119,7 +134,9 @@ export const infusionCenters = pgTable(
     notes: text("notes"),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
     updatedAt: updatedAt(),
   },
-  (t) => [exportOrder("infusion_centers", t), index("infusion_centers_owner_idx").on(t.userId, t.childId)],
+  (t) => [exportOrder("infusion_centers", t), index("infusion_centers_owner_idx").on(t.familyId, t.childId)],
 );

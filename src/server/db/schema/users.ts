@@ -73,29 +73,6 @@ export interface SessionData {
 }
 
 /**
- * Who changed what, when. Written in the same transaction as the change. `userId` is the owner of
- * the records that changed; `actorId` the person who changed them (the same person until families
- * are shared between several caregivers).
- */
-export const auditLog = pgTable(
-  "audit_log",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
-    action: varchar("action", { length: 16 }).$type<"create" | "update" | "delete">().notNull(),
-    entity: varchar("entity", { length: 64 }).notNull(),
-    entityId: uuid("entity_id").notNull(),
-    /** A short human label of the record (its name or title), for the activity feed; null once deleted. */
-    summary: text("summary"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("audit_log_user_time_idx").on(t.userId, t.createdAt)],
-);
-
-/**
  * Email confirmation links. Only the SHA-256 of a link's token is kept, so a copy of this table
  * confirms nothing. A link confirms the address it was sent to (`email`), once (`usedAt`), until
  * `expiresAt`. Used and expired rows stay a while so the page can say why a link no longer works.

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import * as schema from "../../db/schema/index";
 import { redactAllAudit, writeAudit } from "../../lib/audit";
+import { conflict } from "../../lib/errors";
 import type { WriteContext } from "../../lib/transaction";
+import { deleteFamily, familiesOwnedBy } from "../family/family.queries";
 import { CARE_RECORD_TABLES } from "../record-types";
 
 /**
@@ -10,25 +12,39 @@ import { CARE_RECORD_TABLES } from "../record-types";
  * the deletion itself is logged, without content.
  */
 export async function deleteChildProfile(ctx: WriteContext) {
-  const { tx, ownerId } = ctx;
-  await tx.delete(schema.storedObjects).where(eq(schema.storedObjects.userId, ownerId));
+  const { tx, familyId } = ctx;
+  await tx.delete(schema.storedObjects).where(eq(schema.storedObjects.familyId, familyId));
   for (const table of Object.values(CARE_RECORD_TABLES))
-    await tx.delete(table).where(eq(table.userId, ownerId));
+    await tx.delete(table).where(eq(table.familyId, familyId));
   await tx
     .update(schema.users)
     .set({ childName: null, updatedAt: new Date() })
     .where(eq(schema.users.id, ctx.actorId));
-  await redactAllAudit(tx, ownerId);
+  await redactAllAudit(tx, familyId);
   await writeAudit(tx, {
-    ownerId,
+    familyId,
     actorId: ctx.actorId,
     action: "delete",
     entity: "child_profile",
-    entityId: ownerId,
+    entityId: familyId,
   });
 }
 
-/** Deletes the person signed in; every row they own (records, sessions, audit trail) goes with them by cascade. */
-export async function deleteUser(ctx: WriteContext) {
+/**
+ * Deletes the person signed in, with every family they own alone (its records, photos and
+ * invitations by cascade); their memberships of other families go, their records stay with those
+ * families. An owner whose family has other members must hand it over or delete it first: 409.
+ * Answers the families deleted, whose stored files go once this has committed.
+ */
+export async function deleteUser(ctx: WriteContext): Promise<string[]> {
+  const owned = await familiesOwnedBy(ctx.tx, ctx.actorId);
+  const shared = owned.find((family) => family.others > 0);
+  if (shared) {
+    throw conflict(
+      `You own ${shared.name}, which has other members. Hand it over to another member or delete the family in Settings before you delete your account.`,
+    );
+  }
+  for (const family of owned) await deleteFamily(ctx.tx, family.id);
   await ctx.tx.delete(schema.users).where(eq(schema.users.id, ctx.actorId));
+  return owned.map((family) => family.id);
 }

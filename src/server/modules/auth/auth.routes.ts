@@ -38,13 +38,13 @@ import {
   takeSignInAttempt,
 } from "./login-limit.queries";
 import { createOidc, type PendingLogin } from "./oidc";
+import { signedInAnswer } from "./signed-in";
 import {
   createLocalUser,
   findOrCreateOidcUser,
   findUserByEmail,
   getUser,
   isEmailConfirmed,
-  signedInUser,
 } from "./users.queries";
 
 const PENDING_COOKIE = "oidc_pending";
@@ -91,9 +91,9 @@ function linkSent(delivery: Delivery) {
 /** Starts a session for the user and answers with them as they now are (this sign-in recorded). */
 async function signInAs(db: Db, reply: FastifyReply, userId: string) {
   await reply.signIn(userId);
-  const user = await getUser(db, userId);
-  if (!user) throw unauthorized();
-  return signedInUser(user);
+  const signedIn = await signedInAnswer(db, reply.request, reply);
+  if (!signedIn) throw unauthorized();
+  return signedIn;
 }
 
 /**
@@ -253,10 +253,10 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
  */
 export const authRoutes: ModuleRoutes = (scope, { db, config, mailer }) => {
   const r = scope.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/auth/user", { schema: { response: { 200: signedInUserRecord } } }, async (request) => {
-    const user = await getUser(db, request.access().actorId);
-    if (!user) throw unauthorized();
-    return signedInUser(user);
+  r.get("/api/auth/user", { schema: { response: { 200: signedInUserRecord } } }, async (request, reply) => {
+    const signedIn = await signedInAnswer(db, request, reply);
+    if (!signedIn) throw unauthorized();
+    return signedIn;
   });
 
   r.post(

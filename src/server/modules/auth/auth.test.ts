@@ -267,14 +267,19 @@ describe("the first visit", () => {
     const firstDevice = await user.get("/api/auth/user");
     expect(firstDevice.json()).toMatchObject({ firstVisit: false });
     expect(Object.keys(firstDevice.json()).sort()).toEqual([
+      "childIds",
       "childName",
       "email",
       "emailConfirmed",
+      "families",
+      "familyId",
+      "familyName",
       "firstName",
       "firstVisit",
       "id",
       "lastName",
       "profileImageUrl",
+      "role",
       "timeZone",
     ]);
     expect((await user.put("/api/profile", { firstName: "Ana" })).json()).toMatchObject({
@@ -351,9 +356,9 @@ describe("profile and account", () => {
     const left = await queryRows(
       t.database,
       sql`
-      select (select count(*) from care_team_members where user_id = ${user.id})::int as records,
+      select (select count(*) from care_team_members where family_id = ${user.familyId})::int as records,
              (select count(*) from sessions where user_id = ${user.id})::int as sessions,
-             (select count(*) from audit_log where user_id = ${user.id})::int as audit`,
+             (select count(*) from audit_log where family_id = ${user.familyId})::int as audit`,
     );
     expect(left[0]).toEqual({ records: 0, sessions: 0, audit: 0 });
     expect((await other.get("/api/care-team")).json()).toHaveLength(1);

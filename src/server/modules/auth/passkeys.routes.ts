@@ -34,7 +34,8 @@ import {
   takeAttempt,
   takeSignInAttempt,
 } from "./login-limit.queries";
-import { getUser, signedInUser } from "./users.queries";
+import { signedInAnswer } from "./signed-in";
+import { getUser } from "./users.queries";
 
 /** The name the browser shows for this site when it makes a passkey. */
 const RP_NAME = "Medical Care Tracker";
@@ -156,9 +157,9 @@ export const passkeyPublicRoutes: ModuleRoutes = (app, { db, config, clock }) =>
       await forgetAttempt(db, attempt.ids);
       trustDevice(reply, config, user.id, device);
       await reply.signIn(user.id);
-      const signedIn = await getUser(db, user.id);
+      const signedIn = await signedInAnswer(db, request, reply);
       if (!signedIn) throw unauthorized();
-      return signedInUser(signedIn);
+      return signedIn;
     },
   );
 };

@@ -128,7 +128,7 @@ describe("care team", () => {
     await user.delete(`/api/care-team/${record.id}`);
     const rows = await queryRows(
       t.database,
-      sql`select action, entity, entity_id from audit_log where user_id = ${user.id} order by created_at, action`,
+      sql`select action, entity, entity_id from audit_log where family_id = ${user.familyId} order by created_at, action`,
     );
     expect(rows.map((r) => r.action).sort()).toEqual(["create", "delete", "update"]);
     expect(rows.every((r) => r.entity === "care_team_member" && r.entity_id === record.id)).toBe(true);

@@ -18,10 +18,10 @@ export function childRecords(storage: ObjectStorage) {
         // The child's own records (those whose link to it cascades) went with it: so does what the
         // activity log said of them,
         for (const { entity, table } of DELETED_WITH_CHILD) {
-          await redactAuditOfVanished(ctx.tx, ctx.ownerId, entity, table);
+          await redactAuditOfVanished(ctx.tx, ctx.familyId, entity, table);
         }
         // and so do the files of the child's photos, once the deletion has committed.
-        const keys = await releaseOrphanedObjects(ctx.tx, ctx.ownerId);
+        const keys = await releaseOrphanedObjects(ctx.tx, ctx.familyId);
         ctx.afterCommit(async () => {
           for (const key of keys) await deleteObjectFiles(storage, key);
         });

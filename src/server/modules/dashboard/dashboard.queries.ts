@@ -13,7 +13,7 @@ function prepareCounts(db: Db) {
       n: schema.recordCounts.n,
     })
     .from(schema.recordCounts)
-    .where(eq(schema.recordCounts.userId, sql.placeholder("ownerId")))
+    .where(eq(schema.recordCounts.familyId, sql.placeholder("familyId")))
     .prepare("dashboard_counts");
 }
 
@@ -23,13 +23,13 @@ function prepareCounts(db: Db) {
  * They are read from the counters the database keeps per owner, kind and child (`record_counts`),
  * so they cost the same in year ten as on the first day.
  */
-export async function dashboardStats(db: Db, ownerId: string, childId?: string): Promise<DashboardStats> {
+export async function dashboardStats(db: Db, familyId: string, childId?: string): Promise<DashboardStats> {
   let query = countsOf.get(db);
   if (!query) {
     query = prepareCounts(db);
     countsOf.set(db, query);
   }
-  const rows = await query.execute({ ownerId });
+  const rows = await query.execute({ familyId });
   const stats = {} as DashboardStats;
   for (const { name, table, childScope: scope } of DASHBOARD_COUNTED) {
     const entity = getTableName(table);
@@ -48,7 +48,7 @@ export async function dashboardStats(db: Db, ownerId: string, childId?: string):
 }
 
 /** The owner's latest changes, from the audit log, for the Recent Activity card. */
-export async function recentActivity(db: Db, ownerId: string, limit = 5) {
+export async function recentActivity(db: Db, familyId: string, limit = 5) {
   return db
     .select({
       id: schema.auditLog.id,
@@ -58,7 +58,7 @@ export async function recentActivity(db: Db, ownerId: string, limit = 5) {
       createdAt: schema.auditLog.createdAt,
     })
     .from(schema.auditLog)
-    .where(eq(schema.auditLog.userId, ownerId))
+    .where(eq(schema.auditLog.familyId, familyId))
     .orderBy(desc(schema.auditLog.createdAt), desc(schema.auditLog.id))
     .limit(limit);
 }

@@ -31,12 +31,12 @@ async function exactCounts(user: TestUser, childId?: string) {
   const [row] = await queryRows(
     t.database,
     sql`select
-      (select count(*) from tpn_entries where user_id = ${user.id}${child("child_id", false)})::int as "tpnEntries",
-      (select count(*) from specialist_visits where user_id = ${user.id}${child("child_id", true)})::int as "specialistVisits",
-      (select count(*) from lab_tests where user_id = ${user.id}${child("child_id", true)})::int as "labTests",
-      (select count(*) from symptom_entries where user_id = ${user.id}${child("child_id", true)})::int as "symptomEntries",
-      (select count(*) from medical_allergies where user_id = ${user.id}${child("child_id", true)})::int as "medicalAllergies",
-      (select count(*) from care_team_members where user_id = ${user.id})::int as "careTeamMembers"`,
+      (select count(*) from tpn_entries where family_id = ${user.familyId}${child("child_id", false)})::int as "tpnEntries",
+      (select count(*) from specialist_visits where family_id = ${user.familyId}${child("child_id", true)})::int as "specialistVisits",
+      (select count(*) from lab_tests where family_id = ${user.familyId}${child("child_id", true)})::int as "labTests",
+      (select count(*) from symptom_entries where family_id = ${user.familyId}${child("child_id", true)})::int as "symptomEntries",
+      (select count(*) from medical_allergies where family_id = ${user.familyId}${child("child_id", true)})::int as "medicalAllergies",
+      (select count(*) from care_team_members where family_id = ${user.familyId})::int as "careTeamMembers"`,
   );
   return row;
 }
@@ -181,7 +181,7 @@ describe("dashboard", () => {
     expect((await user.delete("/api/account/user")).statusCode).toBe(200);
     const [left] = await queryRows(
       t.database,
-      sql`select count(*)::int as n from record_counts where user_id = ${user.id}`,
+      sql`select count(*)::int as n from record_counts where family_id = ${user.familyId}`,
     );
     expect(left).toEqual({ n: 0 });
   });

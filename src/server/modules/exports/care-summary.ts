@@ -7,6 +7,7 @@ import { isMedicationActive } from "../../../domain/medications";
 import { lineStatistics } from "../../../domain/picc";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
+import { authoredSelection } from "../../lib/authors";
 import { childScope } from "../../lib/child-scope";
 
 const SEVERITY_ORDER: Record<string, number> = { "life-threatening": 0, severe: 1, moderate: 2, mild: 3 };
@@ -23,50 +24,50 @@ function ofChild(column: PgColumn, childId: string | null): SQL {
  */
 async function summaryOf(
   db: Db,
-  ownerId: string,
+  familyId: string,
   child: typeof schema.children.$inferSelect | null,
   today: string,
 ): Promise<CareSummary> {
   const childId = child?.id ?? null;
-  const owned = <T extends { userId: PgColumn }>(table: T) => eq(table.userId, ownerId);
+  const owned = <T extends { familyId: PgColumn }>(table: T) => eq(table.familyId, familyId);
   const [allergies, medications, lines, infections, tpn, careTeam, centers] = await Promise.all([
     db
-      .select()
+      .select(authoredSelection(schema.medicalAllergies))
       .from(schema.medicalAllergies)
       .where(and(owned(schema.medicalAllergies), ofChild(schema.medicalAllergies.childId, childId))),
     db
-      .select()
+      .select(authoredSelection(schema.medications))
       .from(schema.medications)
       .where(and(owned(schema.medications), ofChild(schema.medications.childId, childId)))
       .orderBy(asc(schema.medications.name)),
     childId
       ? db
-          .select()
+          .select(authoredSelection(schema.piccLines))
           .from(schema.piccLines)
           .where(and(owned(schema.piccLines), eq(schema.piccLines.childId, childId)))
       : Promise.resolve([]),
     childId
       ? db
-          .select()
+          .select(authoredSelection(schema.piccInfections))
           .from(schema.piccInfections)
           .where(and(owned(schema.piccInfections), eq(schema.piccInfections.childId, childId)))
           .orderBy(desc(schema.piccInfections.infectionDate))
       : Promise.resolve([]),
     childId
       ? db
-          .select()
+          .select(authoredSelection(schema.tpnEntries))
           .from(schema.tpnEntries)
           .where(and(owned(schema.tpnEntries), eq(schema.tpnEntries.childId, childId)))
           .orderBy(desc(schema.tpnEntries.date), desc(schema.tpnEntries.createdAt))
           .limit(1)
       : Promise.resolve([]),
     db
-      .select()
+      .select(authoredSelection(schema.careTeamMembers))
       .from(schema.careTeamMembers)
       .where(owned(schema.careTeamMembers))
       .orderBy(asc(schema.careTeamMembers.name)),
     db
-      .select()
+      .select(authoredSelection(schema.infusionCenters))
       .from(schema.infusionCenters)
       .where(and(owned(schema.infusionCenters), ofChild(schema.infusionCenters.childId, childId)))
       .orderBy(asc(schema.infusionCenters.name)),
@@ -164,15 +165,15 @@ async function summaryOf(
  */
 export async function careSummaries(
   db: Db,
-  ownerId: string,
+  familyId: string,
   childId?: string,
   today: string = localToday(),
 ): Promise<CareSummary[]> {
   const children = await db
     .select()
     .from(schema.children)
-    .where(and(eq(schema.children.userId, ownerId), childId ? eq(schema.children.id, childId) : undefined))
+    .where(and(eq(schema.children.familyId, familyId), childId ? eq(schema.children.id, childId) : undefined))
     .orderBy(asc(schema.children.createdAt));
-  if (children.length === 0) return childId ? [] : [await summaryOf(db, ownerId, null, today)];
-  return Promise.all(children.map((child) => summaryOf(db, ownerId, child, today)));
+  if (children.length === 0) return childId ? [] : [await summaryOf(db, familyId, null, today)];
+  return Promise.all(children.map((child) => summaryOf(db, familyId, child, today)));
 }

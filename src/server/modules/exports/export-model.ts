@@ -22,7 +22,7 @@ import { type LinkNames, linkNames } from "./link-names";
 export interface ExportContext {
   db: Db;
   storage: ObjectStorage;
-  ownerId: string;
+  familyId: string;
   account: CurrentUser;
   scope: ExportScope;
   /** When the export was made (the family clock's now). */
@@ -61,7 +61,7 @@ export interface ExportFormatter {
 }
 
 export function exportContext(
-  base: Pick<ExportContext, "db" | "storage" | "ownerId" | "account" | "scope"> & {
+  base: Pick<ExportContext, "db" | "storage" | "familyId" | "account" | "scope"> & {
     includePhotos?: boolean;
     /** The family's zone: by default the request's (`familyClock()`). */
     timeZone?: string;
@@ -79,22 +79,22 @@ export function exportContext(
     exportedAt,
     timeZone,
     sections: EXPORT_SECTIONS,
-    rows: (section, order) => sectionRows(base.db, base.ownerId, section, base.scope, undefined, order),
+    rows: (section, order) => sectionRows(base.db, base.familyId, section, base.scope, undefined, order),
     careSummaries: () => {
-      summaries ??= careSummaries(base.db, base.ownerId, base.scope.childId, todayIn(timeZone, exportedAt));
+      summaries ??= careSummaries(base.db, base.familyId, base.scope.childId, todayIn(timeZone, exportedAt));
       return summaries;
     },
     childNames: () => {
       names ??= (async () => {
         const map = new Map<string, string>();
         const children = EXPORT_SECTIONS.find((s) => s.name === "children")!;
-        for await (const child of sectionRows(base.db, base.ownerId, children))
+        for await (const child of sectionRows(base.db, base.familyId, children))
           map.set(child.id as string, child.name as string);
         return map;
       })();
       return names;
     },
-    filledColumns: (section) => filledColumns(base.db, base.ownerId, section, base.scope),
+    filledColumns: (section) => filledColumns(base.db, base.familyId, section, base.scope),
     linkNames: () => {
       links ??= linkNames(context);
       return links;

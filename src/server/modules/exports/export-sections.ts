@@ -87,7 +87,13 @@ function kindOf(column: PgColumn): ColumnKind {
 }
 
 /**
- * Every section of an export with its columns, read from the tables themselves (less the owner),
+ * Columns no export carries: the family (the export is of one family) and who added and changed a
+ * record (ids of accounts on this server, which mean nothing where a backup is restored).
+ */
+const NOT_EXPORTED = new Set(["familyId", "createdBy", "updatedBy"]);
+
+/**
+ * Every section of an export with its columns, read from the tables themselves (less the family and the authors),
  * so a new column appears in every format without a list to keep in step.
  */
 export const EXPORT_SECTIONS: readonly ExportSection[] = RECORD_NAMES.map((name) => {
@@ -99,7 +105,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = RECORD_NAMES.map((name)
     childScope: listScope,
   }: RecordTypeDeclaration = RECORD_TYPES[name];
   const columns = Object.entries(getTableColumns(table))
-    .filter(([key]) => key !== "userId")
+    .filter(([key]) => !NOT_EXPORTED.has(key))
     .map(([key, column]) => ({ key, label: labelOf(key), kind: kindOf(column as PgColumn) }));
   // The children follow a chosen child by their own id; the others as their lists do.
   const sectionScope: SectionChildScope | undefined = name === "children" ? "self" : listScope;
@@ -139,7 +145,7 @@ function scopeFilters(section: ExportSection, scope: ExportScope): SQL[] {
  */
 export async function filledColumns(
   db: Db,
-  ownerId: string,
+  familyId: string,
   section: ExportSection,
   scope: ExportScope = {},
 ): Promise<Set<string>> {
@@ -156,7 +162,10 @@ export async function filledColumns(
   const [row] = (await db
     .select(Object.fromEntries(columns.map((c) => [c.key, filled(c.key, c.kind)])))
     .from(t)
-    .where(and(eq(t.userId, ownerId), ...scopeFilters(section, scope)))) as Record<string, boolean | null>[];
+    .where(and(eq(t.familyId, familyId), ...scopeFilters(section, scope)))) as Record<
+    string,
+    boolean | null
+  >[];
   return new Set(columns.filter((c) => row?.[c.key]).map((c) => c.key));
 }
 
@@ -207,7 +216,7 @@ export type RowOrder = "created" | "date";
  */
 export async function* sectionRows(
   db: Db,
-  ownerId: string,
+  familyId: string,
   section: ExportSection,
   scope: ExportScope = {},
   pageSize = EXPORT_PAGE_SIZE,
@@ -222,7 +231,7 @@ export async function* sectionRows(
   const pause = turnEvery(PAUSE_AFTER_MS);
   let after: { cursor: string; id: string; date: string } | undefined;
   for (;;) {
-    const filters: (SQL | undefined)[] = [eq(t.userId, ownerId), ...scopeFilters(section, scope)];
+    const filters: (SQL | undefined)[] = [eq(t.familyId, familyId), ...scopeFilters(section, scope)];
     if (after) {
       filters.push(
         dated
@@ -237,8 +246,8 @@ export async function* sectionRows(
       .orderBy(...(dated ? [asc(dated)] : []), asc(t.createdAt), asc(t.id))
       .limit(pageSize)) as { row: Record<string, unknown>; cursor: string }[];
     for (const { row } of page) {
-      const { userId: _owner, ...rest } = row;
-      yield rest;
+      for (const key of NOT_EXPORTED) delete row[key];
+      yield row;
       // The format's own work on each row (a PDF's lines, a sheet's cells) runs between these
       // yields: a turn of the event loop whenever it has held the process for a while.
       await pause();

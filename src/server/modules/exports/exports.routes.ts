@@ -49,7 +49,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
     return exportContext({
       db,
       storage,
-      ownerId: familyId,
+      familyId: familyId,
       account: user,
       scope: options,
       includePhotos,
@@ -113,7 +113,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
         const context = exportContext({
           db,
           storage,
-          ownerId: familyId,
+          familyId: familyId,
           account: user,
           scope: options,
           timeZone: request.familyClock.timeZone,

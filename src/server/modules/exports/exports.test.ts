@@ -28,8 +28,8 @@ describe("JSON export", () => {
     const user = await signUp(t.app);
     await queryRows(
       t.database,
-      sql`insert into notes (user_id, title, content, created_at)
-        select ${user.id}, 'Note ' || i, 'Flushed fine', timestamptz '2026-03-01' + make_interval(mins => i)
+      sql`insert into notes (family_id, title, content, created_at)
+        select ${user.familyId}, 'Note ' || i, 'Flushed fine', timestamptz '2026-03-01' + make_interval(mins => i)
         from generate_series(1, 2000) as i`,
     );
     // The embedded database answers each query without giving the event loop a turn: an export
@@ -61,14 +61,14 @@ describe("JSON export", () => {
     // milliseconds, where a cursor kept at millisecond precision repeats or skips rows.
     await queryRows(
       t.database,
-      sql`insert into notes (user_id, title, content, created_at)
-        select ${user.id}, 'Note ' || i, 'Flushed fine', timestamptz '2026-03-01 08:00:00.123' + make_interval(secs => i / 1000000.0)
+      sql`insert into notes (family_id, title, content, created_at)
+        select ${user.familyId}, 'Note ' || i, 'Flushed fine', timestamptz '2026-03-01 08:00:00.123' + make_interval(secs => i / 1000000.0)
         from generate_series(1, 1005) as i`,
     );
     await queryRows(
       t.database,
-      sql`insert into notes (user_id, title, content, created_at)
-        select ${user.id}, 'Same ' || i, 'Flushed fine', timestamptz '2026-03-02 08:00:00.123456'
+      sql`insert into notes (family_id, title, content, created_at)
+        select ${user.familyId}, 'Same ' || i, 'Flushed fine', timestamptz '2026-03-02 08:00:00.123456'
         from generate_series(1, 600) as i`,
     );
     const file = (await user.get("/api/account/export")).json() as { notes: { id: string; title: string }[] };
@@ -149,7 +149,7 @@ describe("spreadsheet exports", () => {
     // Recorded at 03:33 UTC on Nov 25: 21:33 on Nov 24 in Chicago.
     await queryRows(
       t.database,
-      sql`update lab_tests set created_at = timestamptz '2026-11-25 03:33:00+00' where user_id = ${user.id}`,
+      sql`update lab_tests set created_at = timestamptz '2026-11-25 03:33:00+00' where family_id = ${user.familyId}`,
     );
   });
 
@@ -280,8 +280,8 @@ describe("spreadsheet exports", () => {
     // page boundaries fall among equal dates and equal creation times.
     await queryRows(
       t.database,
-      sql`insert into symptom_entries (user_id, date, symptoms, created_at)
-        select ${many.id}, date '2026-11-03' - (i % 3), array['Entry ' || i],
+      sql`insert into symptom_entries (family_id, date, symptoms, created_at)
+        select ${many.familyId}, date '2026-11-03' - (i % 3), array['Entry ' || i],
           case when i <= 600 then timestamptz '2026-11-04 08:00:00.123456' else timestamptz '2026-11-04 09:00' + make_interval(secs => i / 1000000.0) end
         from generate_series(1, 700) as i`,
     );
@@ -296,7 +296,13 @@ describe("spreadsheet exports", () => {
   it("writes instants in the family's time zone, and names it", async () => {
     const account = (await user.get("/api/auth/user")).json();
     const context = {
-      ...exportContext({ db: t.database.db, storage: t.storage, ownerId: user.id, account, scope: {} }),
+      ...exportContext({
+        db: t.database.db,
+        storage: t.storage,
+        familyId: user.familyId,
+        account,
+        scope: {},
+      }),
       timeZone: "America/Chicago",
     };
     const workbook = new ExcelJS.Workbook();

@@ -17,9 +17,9 @@ export function medicalPhotoRecords(storage: ObjectStorage) {
     summary: (row) => row.title,
     hooks: {
       async inTransaction(ctx, { action, after }) {
-        if (action === "create" && after) await attachObject(ctx.tx, ctx.ownerId, after.photoUrl);
+        if (action === "create" && after) await attachObject(ctx.tx, ctx.familyId, after.photoUrl);
         if (action === "delete") {
-          const keys = await releaseOrphanedObjects(ctx.tx, ctx.ownerId);
+          const keys = await releaseOrphanedObjects(ctx.tx, ctx.familyId);
           ctx.afterCommit(async () => {
             for (const key of keys) await deleteObjectFiles(storage, key);
           });

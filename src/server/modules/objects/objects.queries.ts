@@ -22,7 +22,7 @@ export const UPLOAD_URL_MS = UPLOAD_URL_MINUTES * 60_000;
 /** A new object waiting for its upload of `declaredBytes` bytes; its URL is made from it. */
 export async function createPendingObject(
   tx: Tx,
-  ownerId: string,
+  familyId: string,
   declaredBytes: number,
   now: Date,
 ): Promise<StoredObject> {
@@ -31,9 +31,9 @@ export async function createPendingObject(
     .insert(storedObjects)
     .values({
       id,
-      userId: ownerId,
+      familyId: familyId,
       objectPath: `/objects/uploads/${id}`,
-      storageKey: `${ownerId}/${id}`,
+      storageKey: `${familyId}/${id}`,
       declaredBytes,
       createdAt: now,
     })
@@ -45,13 +45,13 @@ export async function createPendingObject(
  * The uploads of an owner that wait for their check and whose URL still works: how many, and
  * when the oldest one's URL stops working.
  */
-export async function waitingUploads(tx: Tx, ownerId: string, now: Date) {
+export async function waitingUploads(tx: Tx, familyId: string, now: Date) {
   const [row] = await tx
     .select({ waiting: count(), oldest: min(storedObjects.createdAt) })
     .from(storedObjects)
     .where(
       and(
-        eq(storedObjects.userId, ownerId),
+        eq(storedObjects.familyId, familyId),
         isNull(storedObjects.checkedAt),
         isNull(storedObjects.finalizedAt),
         gt(storedObjects.createdAt, new Date(now.getTime() - UPLOAD_URL_MS)),
@@ -62,8 +62,8 @@ export async function waitingUploads(tx: Tx, ownerId: string, now: Date) {
 }
 
 /** Serialises the quota checks of one owner: two uploads at once cannot both take the last space. */
-export async function lockStorage(tx: Tx, ownerId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`storage:${ownerId}`}, 0))`);
+export async function lockStorage(tx: Tx, familyId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`storage:${familyId}`}, 0))`);
 }
 
 /**
@@ -71,7 +71,7 @@ export async function lockStorage(tx: Tx, ownerId: string) {
  * each upload not checked yet (it may still arrive, or be arriving), until it is checked or swept.
  * `except` leaves one object out (the upload being checked, to count its real size instead).
  */
-export async function storageUsage(db: Tx, ownerId: string, except?: string): Promise<number> {
+export async function storageUsage(db: Tx, familyId: string, except?: string): Promise<number> {
   const [row] = await db
     .select({
       used: sql<string | number | null>`coalesce(sum(case when ${storedObjects.finalizedAt} is not null
@@ -80,8 +80,8 @@ export async function storageUsage(db: Tx, ownerId: string, except?: string): Pr
     .from(storedObjects)
     .where(
       except
-        ? and(eq(storedObjects.userId, ownerId), sql`${storedObjects.id} <> ${except}`)
-        : eq(storedObjects.userId, ownerId),
+        ? and(eq(storedObjects.familyId, familyId), sql`${storedObjects.id} <> ${except}`)
+        : eq(storedObjects.familyId, familyId),
     );
   return Number(row?.used ?? 0);
 }
@@ -95,24 +95,28 @@ export async function storageUsage(db: Tx, ownerId: string, except?: string): Pr
  */
 export async function assertWithinQuota(
   db: Tx,
-  ownerId: string,
+  familyId: string,
   extraBytes: number,
   quotaBytes: number,
   options: { except?: string } = {},
 ): Promise<void> {
-  await lockStorage(db, ownerId);
-  const used = await storageUsage(db, ownerId, options.except);
+  await lockStorage(db, familyId);
+  const used = await storageUsage(db, familyId, options.except);
   if (used + extraBytes <= quotaBytes) return;
   throw conflict(
     `There is not enough photo storage left for this photo. Photos use ${formatByteSize(used)} of ${formatByteSize(quotaBytes)}, and it needs ${formatByteSize(extraBytes)}. Delete photos you no longer need, or ask whoever runs this server for more space.`,
   );
 }
 
-export async function getOwnedObject(db: Db, ownerId: string, id: string): Promise<StoredObject | undefined> {
+export async function getOwnedObject(
+  db: Db,
+  familyId: string,
+  id: string,
+): Promise<StoredObject | undefined> {
   const [row] = await db
     .select()
     .from(storedObjects)
-    .where(and(eq(storedObjects.id, id), eq(storedObjects.userId, ownerId)));
+    .where(and(eq(storedObjects.id, id), eq(storedObjects.familyId, familyId)));
   return row;
 }
 
@@ -162,7 +166,7 @@ export async function forgetObject(db: Db, id: string) {
  * Attaches a checked object to a new photo record, in the record's transaction. An object that is
  * not the owner's, not finalised or already used by another photo is refused like a missing one.
  */
-export async function attachObject(tx: Tx, ownerId: string, objectPath: string): Promise<void> {
+export async function attachObject(tx: Tx, familyId: string, objectPath: string): Promise<void> {
   const id = OBJECT_PATH.exec(objectPath)?.[1];
   const attached = id
     ? await tx
@@ -171,7 +175,7 @@ export async function attachObject(tx: Tx, ownerId: string, objectPath: string):
         .where(
           and(
             eq(storedObjects.id, id),
-            eq(storedObjects.userId, ownerId),
+            eq(storedObjects.familyId, familyId),
             isNotNull(storedObjects.finalizedAt),
             isNull(storedObjects.attachedAt),
           ),
@@ -186,14 +190,14 @@ export async function attachObject(tx: Tx, ownerId: string, objectPath: string):
  * longer exists (deleted, or gone with its child), and returns their storage keys so the files
  * can be removed once the transaction commits.
  */
-export async function releaseOrphanedObjects(tx: Tx, ownerId: string): Promise<string[]> {
+export async function releaseOrphanedObjects(tx: Tx, familyId: string): Promise<string[]> {
   const rows = await tx
     .delete(storedObjects)
     .where(
       and(
-        eq(storedObjects.userId, ownerId),
+        eq(storedObjects.familyId, familyId),
         isNotNull(storedObjects.attachedAt),
-        sql`not exists (select 1 from ${medicalPhotos} where ${medicalPhotos.userId} = ${ownerId} and ${medicalPhotos.photoUrl} = ${storedObjects.objectPath})`,
+        sql`not exists (select 1 from ${medicalPhotos} where ${medicalPhotos.familyId} = ${familyId} and ${medicalPhotos.photoUrl} = ${storedObjects.objectPath})`,
       ),
     )
     .returning({ storageKey: storedObjects.storageKey });
@@ -207,8 +211,8 @@ export async function deleteObjectFiles(storage: ObjectStorage, storageKey: stri
 }
 
 /** The HMAC that makes a local upload URL work for one object, one owner, until it expires. */
-export function uploadSignature(secret: string, id: string, ownerId: string, expires: number): string {
-  return createHmac("sha256", secret).update(`upload:${id}:${ownerId}:${expires}`).digest("base64url");
+export function uploadSignature(secret: string, id: string, familyId: string, expires: number): string {
+  return createHmac("sha256", secret).update(`upload:${id}:${familyId}:${expires}`).digest("base64url");
 }
 
 export function isValidSignature(expected: string, given: string): boolean {

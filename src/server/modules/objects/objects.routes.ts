@@ -50,7 +50,7 @@ export const UPLOAD_URLS_PER_HOUR = { max: 30, windowMs: 60 * 60 * 1000 };
  */
 export const MAX_WAITING_UPLOADS = 3;
 
-const uploadLimitKey = (ownerId: string) => `upload:${ownerId}`;
+const uploadLimitKey = (familyId: string) => `upload:${familyId}`;
 
 const minutesOf = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
@@ -94,24 +94,24 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
     "/api/objects/upload",
     { schema: { body: uploadUrlInput, response: { 200: uploadUrlRecord } } },
     async (request) => {
-      const ownerId = request.access().familyId;
+      const familyId = request.access().familyId;
       const { size } = request.body;
       if (size > MAX_PHOTO_BYTES) throw photoTooLarge();
       const now = new Date();
-      const attempt = await takeAttempt(db, [uploadLimitKey(ownerId)], UPLOAD_URLS_PER_HOUR, now);
+      const attempt = await takeAttempt(db, [uploadLimitKey(familyId)], UPLOAD_URLS_PER_HOUR, now);
       if (!attempt.allowed)
         throw tooManyUploads("Too many photo uploads in the last hour.", attempt.retryAfterSeconds);
       let object: Awaited<ReturnType<typeof createPendingObject>>;
       try {
         object = await db.transaction(async (tx) => {
-          await lockStorage(tx, ownerId);
-          const { waiting, until } = await waitingUploads(tx, ownerId, now);
+          await lockStorage(tx, familyId);
+          const { waiting, until } = await waitingUploads(tx, familyId, now);
           if (waiting >= MAX_WAITING_UPLOADS) {
             const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
             throw tooManyUploads("Too many photo uploads are waiting to finish.", seconds);
           }
-          await assertWithinQuota(tx, ownerId, size, config.storageQuotaBytes);
-          return createPendingObject(tx, ownerId, size, now);
+          await assertWithinQuota(tx, familyId, size, config.storageQuotaBytes);
+          return createPendingObject(tx, familyId, size, now);
         });
       } catch (error) {
         // A URL refused for another reason does not count against the hour.
@@ -124,7 +124,7 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
       });
       if (direct) return { uploadURL: direct };
       const expires = Math.floor(expiresAt.getTime() / 1000);
-      const signature = uploadSignature(config.sessionSecret, object.id, ownerId, expires);
+      const signature = uploadSignature(config.sessionSecret, object.id, familyId, expires);
       return { uploadURL: `/api/objects/upload/${object.id}?expires=${expires}&signature=${signature}` };
     },
   );
@@ -144,18 +144,18 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
         "/api/objects/upload/:id",
         { schema: { params: z.object({ id: z.string() }), querystring: uploadQuery } },
         async (request, reply) => {
-          const ownerId = request.access().familyId;
+          const familyId = request.access().familyId;
           const { id } = request.params;
           const expires = Number(request.query.expires);
           const given = request.query.signature ?? "";
           if (
             !UUID.test(id) ||
-            !isValidSignature(uploadSignature(config.sessionSecret, id, ownerId, expires), given)
+            !isValidSignature(uploadSignature(config.sessionSecret, id, familyId, expires), given)
           ) {
             throw new HttpError(403, "This upload link is not valid.");
           }
           if (!(expires * 1000 > Date.now())) throw new HttpError(403, "Request has expired");
-          const object = await getOwnedObject(db, ownerId, id);
+          const object = await getOwnedObject(db, familyId, id);
           if (!object) throw notFound("Upload");
           // Objects made before sizes were declared take up to the photo limit.
           const limit = Math.min(object.declaredBytes ?? MAX_PHOTO_BYTES, MAX_PHOTO_BYTES);
@@ -178,9 +178,9 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
     "/api/objects/metadata",
     { schema: { body: objectMetadataInput, response: { 200: objectMetadataRecord } } },
     async (request) => {
-      const ownerId = request.access().familyId;
+      const familyId = request.access().familyId;
       const id = objectIdOfUploadUrl(request.body.photoUrl);
-      const object = id ? await getOwnedObject(db, ownerId, id) : undefined;
+      const object = id ? await getOwnedObject(db, familyId, id) : undefined;
       if (!object) throw notFound("Upload");
       if (object.finalizedAt) return { objectPath: object.objectPath };
       if (!(await takeForCheck(db, object.id, new Date()))) throw alreadyUsed();
@@ -194,7 +194,7 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
         await storage.delete(keys.upload);
         // The quota again, with the photo's real size: space may have gone since the URL was made.
         const recorded = await db.transaction(async (tx) => {
-          await assertWithinQuota(tx, ownerId, photo.full.length, config.storageQuotaBytes, {
+          await assertWithinQuota(tx, familyId, photo.full.length, config.storageQuotaBytes, {
             except: object.id,
           });
           return markFinalized(tx, object.id, photo.contentType, photo.full.length);

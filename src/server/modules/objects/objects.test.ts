@@ -40,7 +40,7 @@ async function putFile(t: TestApp, user: TestUser, uploadURL: string, bytes: Buf
 const askForUrl = (user: TestUser, size: number) => user.post("/api/objects/upload", { size });
 
 const rowsOf = async (t: TestApp, user: TestUser) =>
-  queryRows(t.database, sql`select id from stored_objects where user_id = ${user.id}`);
+  queryRows(t.database, sql`select id from stored_objects where family_id = ${user.familyId}`);
 
 const drivers = [
   { name: "local disk", start: async () => ({ env: {}, close: async () => {} }) },
@@ -211,8 +211,8 @@ describe("upload limits and the storage quota", () => {
     // Space taken between the URL and the check (a restored backup) is counted at the check.
     const taken = 1048576 - 100;
     await t.database.db.execute(
-      sql`insert into stored_objects (id, user_id, object_path, storage_key, size_bytes, finalized_at, attached_at)
-          values (${randomUUID()}, ${user.id}, ${`/objects/uploads/${randomUUID()}`}, ${`${user.id}/${randomUUID()}`}, ${taken}, now(), now())`,
+      sql`insert into stored_objects (id, family_id, object_path, storage_key, size_bytes, finalized_at, attached_at)
+          values (${randomUUID()}, ${user.familyId}, ${`/objects/uploads/${randomUUID()}`}, ${`${user.familyId}/${randomUUID()}`}, ${taken}, now(), now())`,
     );
     expect((await putFile(t, user, uploadURL, bytes)).status).toBe(200);
     const late = await user.put("/api/objects/metadata", { photoUrl: uploadURL.split("?")[0] });

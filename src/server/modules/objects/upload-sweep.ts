@@ -60,15 +60,15 @@ export async function sweepUploads(
   for (const row of given) await deleteObjectFiles(storage, row.storageKey);
   report.objects = given.length;
 
-  for (const { id: ownerId } of await db.select({ id: users.id }).from(users)) {
+  for (const { id: familyId } of await db.select({ id: users.id }).from(users)) {
     // The files first, then the objects: a file listed has had its object since before its URL
     // was made, so an upload that begins meanwhile is never taken for a leftover.
-    const files = await storage.listEntries(ownerPrefix(ownerId));
+    const files = await storage.listEntries(ownerPrefix(familyId));
     if (files.length === 0) continue;
     const objects = await db
       .select({ storageKey: storedObjects.storageKey, finalizedAt: storedObjects.finalizedAt })
       .from(storedObjects)
-      .where(eq(storedObjects.userId, ownerId));
+      .where(eq(storedObjects.familyId, familyId));
     const checked = new Map(objects.map((o) => [o.storageKey, o.finalizedAt !== null]));
     for (const file of files) {
       const variant = VARIANT.exec(file.key)?.[1];

@@ -29,7 +29,7 @@ export interface InfectionLinkProblem {
  */
 export async function infectionLinkProblems(
   tx: Tx,
-  ownerId: string,
+  familyId: string,
   infections: readonly InfectionLink[],
 ): Promise<InfectionLinkProblem[]> {
   const lineIds = [...new Set(infections.flatMap((infection) => infection.piccLineId ?? []))];
@@ -37,7 +37,7 @@ export async function infectionLinkProblems(
   const lines = await tx
     .select({ id: piccLines.id, childId: piccLines.childId, insertionDate: piccLines.insertionDate })
     .from(piccLines)
-    .where(and(eq(piccLines.userId, ownerId), inArray(piccLines.id, lineIds)))
+    .where(and(eq(piccLines.familyId, familyId), inArray(piccLines.id, lineIds)))
     // One order for every caller, so two transactions locking several lines cannot deadlock.
     .orderBy(asc(piccLines.id))
     .for("share");
@@ -61,10 +61,10 @@ export async function infectionLinkProblems(
  */
 export async function checkInfectionLinks(
   tx: Tx,
-  ownerId: string,
+  familyId: string,
   infections: readonly InfectionLink[],
 ): Promise<void> {
-  const [first] = await infectionLinkProblems(tx, ownerId, infections);
+  const [first] = await infectionLinkProblems(tx, familyId, infections);
   if (first) throw invalidRecord(first.issues);
 }
 
@@ -79,13 +79,13 @@ const listed = (dates: readonly string[]) => dates.join(", ");
  */
 export async function checkLineInfections(
   tx: Tx,
-  ownerId: string,
+  familyId: string,
   line: { id: string; childId: string; insertionDate: string },
 ): Promise<void> {
   const infections = await tx
     .select({ childId: piccInfections.childId, infectionDate: piccInfections.infectionDate })
     .from(piccInfections)
-    .where(and(eq(piccInfections.userId, ownerId), eq(piccInfections.piccLineId, line.id)))
+    .where(and(eq(piccInfections.familyId, familyId), eq(piccInfections.piccLineId, line.id)))
     .orderBy(asc(piccInfections.infectionDate), asc(piccInfections.createdAt));
   const elsewhere = infections.filter((infection) => infection.childId !== line.childId);
   if (elsewhere.length > 0) {
@@ -119,7 +119,7 @@ export const piccLineRecords = ownedRecords({
   hooks: {
     async inTransaction(ctx, { action, after }) {
       // A new line has no infections yet; a deleted one leaves its infections without a line.
-      if (action === "update" && after) await checkLineInfections(ctx.tx, ctx.ownerId, after);
+      if (action === "update" && after) await checkLineInfections(ctx.tx, ctx.familyId, after);
     },
   },
 });
@@ -136,7 +136,7 @@ export const piccInfectionRecords = ownedRecords({
   rule: piccInfectionDateIssues,
   hooks: {
     async inTransaction(ctx, { after }) {
-      if (after) await checkInfectionLinks(ctx.tx, ctx.ownerId, [after]);
+      if (after) await checkInfectionLinks(ctx.tx, ctx.familyId, [after]);
     },
   },
 });

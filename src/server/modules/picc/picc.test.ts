@@ -150,7 +150,7 @@ describe("PICC dates and links across records", () => {
     ]);
     // What a PATCH of the one field does: the rule is checked on the stored result.
     await expect(
-      inTransaction(t.database.db, { ownerId: user.id, actorId: user.id }, (ctx) =>
+      inTransaction(t.database.db, { familyId: user.familyId, actorId: user.id }, (ctx) =>
         piccLineRecords.update(ctx, created.id, { removalDate: "2026-07-01" }),
       ),
     ).rejects.toMatchObject({
@@ -173,7 +173,7 @@ describe("PICC dates and links across records", () => {
       await user.post("/api/picc-infections", { ...infectionOf(sam, null), treatmentStartDate: "2026-10-29" })
     ).json();
     await expect(
-      inTransaction(t.database.db, { ownerId: user.id, actorId: user.id }, (ctx) =>
+      inTransaction(t.database.db, { familyId: user.familyId, actorId: user.id }, (ctx) =>
         piccInfectionRecords.update(ctx, created.id, { treatmentEndDate: "2026-10-20" }),
       ),
     ).rejects.toMatchObject({ statusCode: 400, issues: [{ path: "treatmentEndDate" }] });
@@ -199,7 +199,7 @@ describe("PICC dates and links across records", () => {
     expect(put.statusCode).toBe(400);
     expect(put.json().issues).toEqual([{ path: "infectionDate", message }]);
     await expect(
-      inTransaction(t.database.db, { ownerId: user.id, actorId: user.id }, (ctx) =>
+      inTransaction(t.database.db, { familyId: user.familyId, actorId: user.id }, (ctx) =>
         piccInfectionRecords.update(ctx, created.id, { infectionDate: "2026-06-30" }),
       ),
     ).rejects.toMatchObject({ statusCode: 400, issues: [{ path: "infectionDate", message }] });
@@ -229,7 +229,7 @@ describe("PICC dates and links across records", () => {
       },
     ]);
     await expect(
-      inTransaction(t.database.db, { ownerId: user.id, actorId: user.id }, (ctx) =>
+      inTransaction(t.database.db, { familyId: user.familyId, actorId: user.id }, (ctx) =>
         piccLineRecords.update(ctx, samsLine.id, { insertionDate: "2026-10-01" }),
       ),
     ).rejects.toMatchObject({
@@ -269,7 +269,7 @@ describe("PICC dates and links across records", () => {
         "This line has 2 infections recorded (2026-08-01, 2026-09-12). Link them to another of this child's lines, or delete them, before moving the line to another child.",
     });
     await expect(
-      inTransaction(t.database.db, { ownerId: user.id, actorId: user.id }, (ctx) =>
+      inTransaction(t.database.db, { familyId: user.familyId, actorId: user.id }, (ctx) =>
         piccLineRecords.update(ctx, samsLine.id, { childId: ava }),
       ),
     ).rejects.toMatchObject({ statusCode: 409 });
@@ -309,7 +309,7 @@ describe("PICC dates and links across records", () => {
       sql`select i.infection_date::text as "infectionDate", l.insertion_date::text as "insertionDate",
                  i.child_id = l.child_id as "sameChild"
           from picc_infections i join picc_lines l on l.id = i.picc_line_id
-          where i.user_id = ${user.id} and (i.child_id <> l.child_id or i.infection_date < l.insertion_date)`,
+          where i.family_id = ${user.familyId} and (i.child_id <> l.child_id or i.infection_date < l.insertion_date)`,
     );
     expect({ outcomes, broken }).toEqual({ outcomes, broken: [] });
   });

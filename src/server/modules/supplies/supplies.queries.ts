@@ -11,6 +11,7 @@ import {
 import type { Db, Tx } from "../../db/client";
 import { supplyStockEvents, supplyUsage, tpnSupplies } from "../../db/schema/index";
 import { redactAuditOfVanished, writeAudit } from "../../lib/audit";
+import { authoredSelection } from "../../lib/authors";
 import { conflict, HttpError, invalidRecord, notFound } from "../../lib/errors";
 import { ownedRecords, type RowOf } from "../../lib/owned-records";
 import type { WriteContext } from "../../lib/transaction";
@@ -28,20 +29,20 @@ export const supplyRecords = ownedRecords({
       // A supply's usage, deliveries and counts go with it (their foreign keys cascade): so does
       // what the log said of them.
       if (change.action === "delete") {
-        await redactAuditOfVanished(ctx.tx, ctx.ownerId, "supply_usage", supplyUsage);
+        await redactAuditOfVanished(ctx.tx, ctx.familyId, "supply_usage", supplyUsage);
         for (const entity of Object.values(STOCK_EVENT_ENTITY))
-          await redactAuditOfVanished(ctx.tx, ctx.ownerId, entity, supplyStockEvents);
+          await redactAuditOfVanished(ctx.tx, ctx.familyId, entity, supplyStockEvents);
       }
     },
   },
 });
 
 /** The owner's supplies at or under their reorder threshold (out of stock included). */
-export async function lowStockSupplies(db: Db, ownerId: string): Promise<SupplyRow[]> {
+export async function lowStockSupplies(db: Db, familyId: string): Promise<SupplyRow[]> {
   return db
-    .select()
+    .select(authoredSelection(tpnSupplies))
     .from(tpnSupplies)
-    .where(and(eq(tpnSupplies.userId, ownerId), lte(tpnSupplies.currentStock, tpnSupplies.minThreshold)))
+    .where(and(eq(tpnSupplies.familyId, familyId), lte(tpnSupplies.currentStock, tpnSupplies.minThreshold)))
     .orderBy(asc(tpnSupplies.currentStock), asc(tpnSupplies.name));
 }
 
@@ -57,7 +58,7 @@ async function takeFromStock(ctx: WriteContext, supplyId: string, quantity: numb
     .where(
       and(
         eq(tpnSupplies.id, supplyId),
-        eq(tpnSupplies.userId, ctx.ownerId),
+        eq(tpnSupplies.familyId, ctx.familyId),
         gte(tpnSupplies.currentStock, quantity),
       ),
     )
@@ -66,7 +67,7 @@ async function takeFromStock(ctx: WriteContext, supplyId: string, quantity: numb
   const [supply] = await ctx.tx
     .select({ name: tpnSupplies.name, stock: tpnSupplies.currentStock, unit: tpnSupplies.unit })
     .from(tpnSupplies)
-    .where(and(eq(tpnSupplies.id, supplyId), eq(tpnSupplies.userId, ctx.ownerId)));
+    .where(and(eq(tpnSupplies.id, supplyId), eq(tpnSupplies.familyId, ctx.familyId)));
   if (!supply) throw notFound("Supply");
   throw conflict(
     `Only ${supply.stock} ${supply.unit} of ${supply.name} left in stock: a usage of ${quantity} is more than the stock. Update the stock count first if it is wrong.`,
@@ -78,7 +79,7 @@ async function returnToStock(ctx: WriteContext, supplyId: string, quantity: numb
   await ctx.tx
     .update(tpnSupplies)
     .set({ currentStock: sql`${tpnSupplies.currentStock} + ${quantity}`, updatedAt: new Date() })
-    .where(and(eq(tpnSupplies.id, supplyId), eq(tpnSupplies.userId, ctx.ownerId)));
+    .where(and(eq(tpnSupplies.id, supplyId), eq(tpnSupplies.familyId, ctx.familyId)));
 }
 
 /**
@@ -107,7 +108,7 @@ export const usageRecords = ownedRecords({
 });
 
 /** Usage of the owner's supplies over the forecast window, for the run-out forecast. */
-export async function recentUsage(tx: Tx, ownerId: string, supplyIds: string[], until = today()) {
+export async function recentUsage(tx: Tx, familyId: string, supplyIds: string[], until = today()) {
   if (supplyIds.length === 0) return [];
   return tx
     .select({
@@ -118,7 +119,7 @@ export async function recentUsage(tx: Tx, ownerId: string, supplyIds: string[], 
     .from(supplyUsage)
     .where(
       and(
-        eq(supplyUsage.userId, ownerId),
+        eq(supplyUsage.familyId, familyId),
         inArray(supplyUsage.supplyId, supplyIds),
         gte(supplyUsage.usageDate, addDays(until, -(FORECAST_WINDOW_DAYS - 1))),
       ),
@@ -155,7 +156,7 @@ async function lockSupplies(ctx: WriteContext, supplyIds: readonly string[]) {
       currentStock: tpnSupplies.currentStock,
     })
     .from(tpnSupplies)
-    .where(and(eq(tpnSupplies.userId, ctx.ownerId), inArray(tpnSupplies.id, [...supplyIds])))
+    .where(and(eq(tpnSupplies.familyId, ctx.familyId), inArray(tpnSupplies.id, [...supplyIds])))
     .orderBy(asc(tpnSupplies.id))
     .for("update");
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -187,13 +188,15 @@ async function recordEvents(
         ...event,
         kind,
         eventDate: day,
-        userId: ctx.ownerId,
+        familyId: ctx.familyId,
+        createdBy: ctx.actorId,
+        updatedBy: ctx.actorId,
       })),
     )
-    .returning();
+    .returning(authoredSelection(supplyStockEvents));
   for (const [index, row] of rows.entries())
     await writeAudit(ctx.tx, {
-      ownerId: ctx.ownerId,
+      familyId: ctx.familyId,
       actorId: ctx.actorId,
       action: "create",
       entity: STOCK_EVENT_ENTITY[kind],
@@ -231,7 +234,7 @@ export async function receiveDelivery(
     await ctx.tx
       .update(tpnSupplies)
       .set({ currentStock: sql`${tpnSupplies.currentStock} + ${line.quantity}`, updatedAt: new Date() })
-      .where(and(eq(tpnSupplies.id, line.supplyId), eq(tpnSupplies.userId, ctx.ownerId)));
+      .where(and(eq(tpnSupplies.id, line.supplyId), eq(tpnSupplies.familyId, ctx.familyId)));
   }
   return recordEvents(
     ctx,
@@ -269,7 +272,7 @@ export async function countStock(
     await ctx.tx
       .update(tpnSupplies)
       .set({ currentStock: line.counted, updatedAt: new Date() })
-      .where(and(eq(tpnSupplies.id, line.supplyId), eq(tpnSupplies.userId, ctx.ownerId)));
+      .where(and(eq(tpnSupplies.id, line.supplyId), eq(tpnSupplies.familyId, ctx.familyId)));
   }
   return recordEvents(
     ctx,

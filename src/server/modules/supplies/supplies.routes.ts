@@ -13,7 +13,7 @@ import {
   supplyUsageRecord,
 } from "../../../domain/supplies";
 import type { ModuleRoutes } from "../../app-context";
-import { ownerScope, registerOwnedRoutes } from "../../lib/owned-routes";
+import { familyScope, registerOwnedRoutes } from "../../lib/owned-routes";
 import { inTransaction } from "../../lib/transaction";
 import {
   countStock,
@@ -32,12 +32,12 @@ export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
     "/api/tpn-supplies",
     { schema: { response: { 200: z.array(supplyListItemRecord) } } },
     async (request) => {
-      const ownerId = request.access().familyId;
-      const supplies = await supplyRecords.list(db, ownerId);
+      const familyId = request.access().familyId;
+      const supplies = await supplyRecords.list(db, familyId);
       const day = today();
       const usage = await recentUsage(
         db,
-        ownerId,
+        familyId,
         supplies.map((s) => s.id),
         day,
       );
@@ -61,7 +61,7 @@ export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
     "/api/tpn-supplies/receipts",
     { schema: { body: supplyReceiptInput, response: { 201: z.array(supplyStockEventRecord) } } },
     async (request, reply) => {
-      const events = await inTransaction(db, ownerScope(request), (ctx) =>
+      const events = await inTransaction(db, familyScope(request), (ctx) =>
         receiveDelivery(ctx, request.body.lines),
       );
       return reply.status(201).send(events);
@@ -72,7 +72,7 @@ export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
     "/api/tpn-supplies/counts",
     { schema: { body: supplyCountInput, response: { 201: z.array(supplyStockEventRecord) } } },
     async (request, reply) => {
-      const events = await inTransaction(db, ownerScope(request), (ctx) =>
+      const events = await inTransaction(db, familyScope(request), (ctx) =>
         countStock(ctx, request.body.lines),
       );
       return reply.status(201).send(events);

@@ -104,7 +104,7 @@ describe("supply usage", () => {
     expect((await user.get("/api/supply-usage")).json()).toEqual([]);
     const audit = await queryRows(
       t.database,
-      sql`select count(*)::int as n from audit_log where entity = 'supply_usage' and user_id = ${user.id}`,
+      sql`select count(*)::int as n from audit_log where entity = 'supply_usage' and family_id = ${user.familyId}`,
     );
     expect(audit[0]).toEqual({ n: 0 });
   });
@@ -408,7 +408,7 @@ describe("deliveries and stocktakes", () => {
       (
         await queryRows(
           t.database,
-          sql`select count(*)::int as n from supply_stock_events where user_id = ${user.id}`,
+          sql`select count(*)::int as n from supply_stock_events where family_id = ${user.familyId}`,
         )
       )[0];
     for (const path of ["/api/account/child-profile", "/api/account/user"]) {

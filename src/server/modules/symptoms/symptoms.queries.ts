@@ -23,9 +23,9 @@ export const symptomRecords = ownedRecords({
 });
 
 /** The owner's entries (the child's and the unlinked ones, with a child), on the days from `from` to `to`. */
-function inWindow(ownerId: string, childId: string | undefined, from: string, to: string): SQL {
+function inWindow(familyId: string, childId: string | undefined, from: string, to: string): SQL {
   const filters = [
-    eq(symptomEntries.userId, ownerId),
+    eq(symptomEntries.familyId, familyId),
     gte(symptomEntries.date, from),
     lte(symptomEntries.date, to),
   ];
@@ -40,7 +40,7 @@ function inWindow(ownerId: string, childId: string | undefined, from: string, to
  */
 export async function heatmapOf(
   db: Db,
-  ownerId: string,
+  familyId: string,
   today: string,
   childId?: string,
 ): Promise<SymptomHeatmap> {
@@ -51,7 +51,7 @@ export async function heatmapOf(
       painLevel: symptomEntries.painLevel,
     })
     .from(symptomEntries)
-    .where(inWindow(ownerId, childId, addDays(today, -(Math.max(HEATMAP_DAYS, OVERVIEW_DAYS) - 1)), today))
+    .where(inWindow(familyId, childId, addDays(today, -(Math.max(HEATMAP_DAYS, OVERVIEW_DAYS) - 1)), today))
     // In the order they were recorded: a symptom is shown as first written.
     .orderBy(symptomEntries.date, symptomEntries.createdAt);
   return { ...symptomHeatmap(entries, today), overview: dailyOverview(entries, today) };
@@ -60,7 +60,7 @@ export async function heatmapOf(
 /** Pain over the `days` ending `today`: each day's average and highest level, where one was given. */
 export async function painByDay(
   db: Db,
-  ownerId: string,
+  familyId: string,
   today: string,
   days: number,
   childId?: string,
@@ -75,7 +75,7 @@ export async function painByDay(
     .from(symptomEntries)
     .where(
       and(
-        inWindow(ownerId, childId, addDays(today, -(days - 1)), today),
+        inWindow(familyId, childId, addDays(today, -(days - 1)), today),
         isNotNull(symptomEntries.painLevel),
       ),
     )

@@ -18,7 +18,7 @@ export const tpnRecords = ownedRecords({
 /** One child's amounts per day over the `days` ending `today` (a day with two bags sums them). */
 export async function tpnByDay(
   db: Db,
-  ownerId: string,
+  familyId: string,
   childId: string,
   today: string,
   days: number,
@@ -35,7 +35,7 @@ export async function tpnByDay(
     .from(tpnEntries)
     .where(
       and(
-        eq(tpnEntries.userId, ownerId),
+        eq(tpnEntries.familyId, familyId),
         eq(tpnEntries.childId, childId),
         gte(tpnEntries.date, addDays(today, -(days - 1))),
         lte(tpnEntries.date, today),

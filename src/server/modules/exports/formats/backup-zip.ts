@@ -17,7 +17,7 @@ async function* storedPhotos(context: ExportContext): AsyncGenerator<{ objectId:
     const objectId = typeof row.photoUrl === "string" ? OBJECT_PATH.exec(row.photoUrl)?.[1] : undefined;
     if (!objectId) continue;
     try {
-      yield { objectId, stream: await context.storage.read(`${context.ownerId}/${objectId}`) };
+      yield { objectId, stream: await context.storage.read(`${context.familyId}/${objectId}`) };
     } catch (error) {
       if (!(error instanceof ObjectNotFoundError)) throw error;
     }

@@ -157,7 +157,13 @@ function fhirErrors(resource: Resource): string[] {
 
 async function contextFor(user: TestUser, scope: ExportScope = {}): Promise<ExportContext> {
   const account = await getUser(t.database.db, user.id);
-  return exportContext({ db: t.database.db, storage: t.storage, ownerId: user.id, account: account!, scope });
+  return exportContext({
+    db: t.database.db,
+    storage: t.storage,
+    familyId: user.familyId,
+    account: account!,
+    scope,
+  });
 }
 
 async function renderBundle(context: ExportContext): Promise<Bundle> {

@@ -11,7 +11,7 @@ async function photoImage(context: ExportContext, photoUrl: unknown): Promise<st
   const id = typeof photoUrl === "string" ? OBJECT_PATH.exec(photoUrl)?.[1] : undefined;
   if (!id) return null;
   try {
-    return (await buffer(await context.storage.read(`${context.ownerId}/${id}`))).toString("base64");
+    return (await buffer(await context.storage.read(`${context.familyId}/${id}`))).toString("base64");
   } catch (error) {
     if (error instanceof ObjectNotFoundError) return null;
     throw error;

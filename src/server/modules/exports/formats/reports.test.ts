@@ -60,7 +60,7 @@ afterAll(() => t.close());
 const render = async (formatter: ExportFormatter, scope: ExportScope = {}) =>
   buffer(
     formatter.render(
-      exportContext({ db: t.database.db, storage: t.storage, ownerId: user.id, account, scope }),
+      exportContext({ db: t.database.db, storage: t.storage, familyId: user.familyId, account, scope }),
     ),
   );
 
@@ -267,7 +267,7 @@ describe("records as a nurse reads them", () => {
         exportContext({
           db: t.database.db,
           storage: t.storage,
-          ownerId: nights.id,
+          familyId: nights.familyId,
           account: nightsAccount,
           scope: {},
         }),

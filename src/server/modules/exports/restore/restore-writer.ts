@@ -8,7 +8,7 @@ import type { ImportReport } from "../../../../domain/exports";
 import type { Db } from "../../../db/client";
 import { restoreJobs, storedObjects } from "../../../db/schema/index";
 import { writeAudit } from "../../../lib/audit";
-import type { OwnerScope } from "../../../lib/transaction";
+import type { FamilyScope } from "../../../lib/transaction";
 import type { ObjectStorage } from "../../../storage/object-storage";
 import { deleteObjectFiles, objectKeys } from "../../objects/objects.queries";
 import { CARE_RECORD_TABLES } from "../../record-types";
@@ -39,29 +39,29 @@ export const ABANDONED_AFTER_MS = 2 * 60 * 1000;
 /** Thrown when a restore's journal says it is no longer this process's to write. */
 class RestoreTakenOver extends Error {}
 
-/** A restore that is running for `ownerId`, if any. */
-export async function runningRestore(db: Db, ownerId: string): Promise<RestoreJob | undefined> {
+/** A restore that is running for `familyId`, if any. */
+export async function runningRestore(db: Db, familyId: string): Promise<RestoreJob | undefined> {
   const [job] = await db
     .select()
     .from(restoreJobs)
-    .where(and(eq(restoreJobs.userId, ownerId), inArray(restoreJobs.state, ["writing", "undoing"])));
+    .where(and(eq(restoreJobs.familyId, familyId), inArray(restoreJobs.state, ["writing", "undoing"])));
   return job;
 }
 
-export async function getRestore(db: Db, ownerId: string, id: string): Promise<RestoreJob | undefined> {
+export async function getRestore(db: Db, familyId: string, id: string): Promise<RestoreJob | undefined> {
   const [job] = await db
     .select()
     .from(restoreJobs)
-    .where(and(eq(restoreJobs.id, id), eq(restoreJobs.userId, ownerId)));
+    .where(and(eq(restoreJobs.id, id), eq(restoreJobs.familyId, familyId)));
   return job;
 }
 
 /** The owner's latest restores, newest first. */
-export function listRestores(db: Db, ownerId: string, limit = 10): Promise<RestoreJob[]> {
+export function listRestores(db: Db, familyId: string, limit = 10): Promise<RestoreJob[]> {
   return db
     .select()
     .from(restoreJobs)
-    .where(eq(restoreJobs.userId, ownerId))
+    .where(eq(restoreJobs.familyId, familyId))
     .orderBy(desc(restoreJobs.createdAt))
     .limit(limit);
 }
@@ -72,7 +72,7 @@ export function listRestores(db: Db, ownerId: string, limit = 10): Promise<Resto
  */
 export async function startRestore(
   db: Db,
-  scope: OwnerScope,
+  scope: FamilyScope,
   id: string,
   checked: CheckedBackup,
   now: Date,
@@ -82,7 +82,7 @@ export async function startRestore(
     .insert(restoreJobs)
     .values({
       id,
-      userId: scope.ownerId,
+      familyId: scope.familyId,
       actorId: scope.actorId,
       state: "writing",
       totals: checked.totals,
@@ -146,7 +146,7 @@ async function advance(
  */
 export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: string): Promise<ImportReport> {
   const now = deps.now ?? (() => new Date());
-  const ownerId = job.userId;
+  const familyId = job.familyId;
   for (const section of RESTORE_SECTIONS) {
     const table = CARE_RECORD_TABLES[section.name];
     const isPhotos = section.name === "medicalPhotos";
@@ -160,7 +160,7 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
         for (const [offset] of rows.entries()) {
           const index = written + offset;
           const id = restoredId(job.id, "objects", index);
-          const storageKey = `${ownerId}/${id}`;
+          const storageKey = `${familyId}/${id}`;
           const full = await readFile(readyPhoto(dir, index, "full"));
           await deps.storage.put(objectKeys(storageKey).full, full, { contentType: "image/jpeg" });
           await deps.storage.put(
@@ -173,7 +173,7 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
           const at = now();
           objects.push({
             id,
-            userId: ownerId,
+            familyId: familyId,
             objectPath: `/objects/uploads/${id}`,
             storageKey,
             contentType: "image/jpeg",
@@ -186,7 +186,7 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
       }
       const values = rows.map((row) => ({
         ...row,
-        userId: ownerId,
+        familyId: familyId,
         createdAt: new Date(String(row.createdAt)),
       }));
       await deps.db.transaction(async (tx) => {
@@ -212,11 +212,11 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
       .returning({ id: restoreJobs.id });
     if (done.length !== 1) throw new RestoreTakenOver();
     await writeAudit(tx, {
-      ownerId,
-      actorId: job.actorId ?? ownerId,
+      familyId,
+      actorId: job.actorId ?? familyId,
       action: "create",
       entity: "account_import",
-      entityId: ownerId,
+      entityId: familyId,
       summary: `${job.total} records from an export`,
     });
   });
@@ -245,7 +245,7 @@ export async function undoRestore(deps: RestoreDeps, jobId: string, message: str
       const indexes = Array.from({ length: written - from }, (_, i) => from + i);
       const ids = indexes.map((i) => restoredId(job.id, name, i));
       await deps.db.transaction(async (tx) => {
-        await tx.delete(table).where(and(inArray(table.id, ids), eq(table.userId, job.userId)));
+        await tx.delete(table).where(and(inArray(table.id, ids), eq(table.familyId, job.familyId)));
         if (name === "medicalPhotos") {
           const objectIds = indexes.map((i) => restoredId(job.id, "objects", i));
           await tx.delete(storedObjects).where(inArray(storedObjects.id, objectIds));
@@ -263,7 +263,7 @@ export async function undoRestore(deps: RestoreDeps, jobId: string, message: str
     }
   }
   for (let index = 0; index < (job.totals.medicalPhotos ?? 0); index += 1) {
-    await deleteObjectFiles(deps.storage, `${job.userId}/${restoredId(job.id, "objects", index)}`);
+    await deleteObjectFiles(deps.storage, `${job.familyId}/${restoredId(job.id, "objects", index)}`);
   }
   await deps.db
     .update(restoreJobs)

@@ -12,7 +12,7 @@ import { importReportRecord, restoreRecord } from "../../../../domain/exports";
 import { formatByteSize } from "../../../../domain/storage";
 import type { ModuleRoutes } from "../../../app-context";
 import { badRequest, conflict, HttpError, notFound } from "../../../lib/errors";
-import { ownerScope } from "../../../lib/owned-routes";
+import { familyScope } from "../../../lib/owned-routes";
 import { storageUsage } from "../../objects/objects.queries";
 import { backupKind, openZipBackup, unpackJsonExport } from "./backup-files";
 import { checkBackup } from "./restore-check";
@@ -108,8 +108,8 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
       // A restore adds a whole history (new children among it): the family's owner decides.
       { config: { access: "manage" }, schema: { response: { 200: importReportRecord, 202: restoreRecord } } },
       async (request, reply) => {
-        const owner = ownerScope(request);
-        if (await runningRestore(db, owner.ownerId)) throw alreadyRunning();
+        const owner = familyScope(request);
+        if (await runningRestore(db, owner.familyId)) throw alreadyRunning();
         const declared = Number(request.headers["content-length"]);
         // Said up front: refused before a byte of it is read.
         if (declared > quota) throw tooLarge(quota);
@@ -130,7 +130,7 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
           } finally {
             await reader.close();
           }
-          const used = await storageUsage(db, owner.ownerId);
+          const used = await storageUsage(db, owner.familyId);
           if (used + checked.photoBytes > quota) {
             throw conflict(
               `This backup's photos need ${formatByteSize(checked.photoBytes)}, and this account's photos already use ${formatByteSize(used)} of ${formatByteSize(quota)}. Delete photos you no longer need, or ask whoever runs this server for more space.`,

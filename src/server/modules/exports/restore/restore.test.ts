@@ -68,7 +68,7 @@ const recordCount = async (user: TestUser) => {
     Object.values(CARE_RECORD_TABLES).map(async (table) => {
       const [row] = await queryRows(
         t.database,
-        sql`select count(*)::int as n from ${table} where user_id = ${user.id}`,
+        sql`select count(*)::int as n from ${table} where family_id = ${user.familyId}`,
       );
       return row!.n as number;
     }),
@@ -271,14 +271,14 @@ describe("restoring a backup", () => {
       .id;
     await queryRows(
       t.database,
-      sql`insert into notes (user_id, child_id, title, content, created_at)
-        select ${source.id}, ${childId}, 'Night ' || i, 'Flushed fine', timestamptz '2026-01-01' + make_interval(mins => i)
+      sql`insert into notes (family_id, child_id, title, content, created_at)
+        select ${source.familyId}, ${childId}, 'Night ' || i, 'Flushed fine', timestamptz '2026-01-01' + make_interval(mins => i)
         from generate_series(1, 1200) as i`,
     );
     await queryRows(
       t.database,
-      sql`insert into tpn_entries (user_id, child_id, date, volume)
-        select ${source.id}, ${childId}, date '2026-01-01' + i, 1000 + i from generate_series(1, 300) as i`,
+      sql`insert into tpn_entries (family_id, child_id, date, volume)
+        select ${source.familyId}, ${childId}, date '2026-01-01' + i, 1000 + i from generate_series(1, 300) as i`,
     );
     const backup = (await source.get("/api/account/export?format=backup")).rawPayload;
     const target = await signUp(t.app);
@@ -292,7 +292,7 @@ describe("restoring a backup", () => {
     expect(comparable(await exportOf(target))).toEqual(comparable(await exportOf(source)));
     const [count] = await queryRows(
       t.database,
-      sql`select n from record_counts where user_id = ${target.id} and entity = 'tpn_entries'`,
+      sql`select n from record_counts where family_id = ${target.familyId} and entity = 'tpn_entries'`,
     );
     expect(count?.n).toBe(300);
   });
@@ -343,7 +343,7 @@ describe("restoring a backup", () => {
       ...t.storage,
       put: () => Promise.reject(Object.assign(new Error("storage unreachable"), { code: "ECONNREFUSED" })),
     };
-    const scope = { ownerId: target.id, actorId: target.id };
+    const scope = { familyId: target.familyId, actorId: target.id };
     // Its own folder of restores: the sweep below looks at every folder in it.
     const restoresDir = mkdtempSync(join(tmpdir(), "mct-restores-"));
     const prepare = async () => {
@@ -384,7 +384,7 @@ describe("restoring a backup", () => {
     });
     const counts = await queryRows(
       t.database,
-      sql`select entity, sum(n)::int as n from record_counts where user_id = ${target.id} group by entity having sum(n) <> 0`,
+      sql`select entity, sum(n)::int as n from record_counts where family_id = ${target.familyId} group by entity having sum(n) <> 0`,
     );
     expect(counts).toEqual([]);
     expect(await t.storage.list(`${target.id}/`)).toEqual([]);
@@ -401,7 +401,7 @@ describe("restoring a backup", () => {
     mkdirSync(running);
     await t.database.db.insert(restoreJobs).values({
       id: basename(running),
-      userId: source.id,
+      familyId: source.familyId,
       state: "writing",
       totals: {},
       total: 0,
@@ -446,8 +446,8 @@ describe("a restore within the family's storage", () => {
       // The account's photos already take all but 100 bytes of its megabyte.
       await queryRows(
         small.database,
-        sql`insert into stored_objects (user_id, object_path, storage_key, size_bytes, finalized_at)
-          values (${target.id}, '/objects/uploads/' || gen_random_uuid(), 'elsewhere', ${1024 * 1024 - 100}, now())`,
+        sql`insert into stored_objects (family_id, object_path, storage_key, size_bytes, finalized_at)
+          values (${target.familyId}, '/objects/uploads/' || gen_random_uuid(), 'elsewhere', ${1024 * 1024 - 100}, now())`,
       );
       const noRoom = await small.app.inject({
         method: "POST",

@@ -37,7 +37,7 @@ export async function* careTeam(
   if (participant.length === 0) return;
   const team: CareTeam = {
     resourceType: "CareTeam",
-    id: namedUuid(links.ownerId, "care-team"),
+    id: namedUuid(links.familyId, "care-team"),
     status: "active",
     name: "Care team",
     // The team is the family's: it is one child's only when the bundle holds one child.

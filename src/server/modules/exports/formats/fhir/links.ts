@@ -9,7 +9,7 @@ export interface Links {
   patient(childId: string | null): Reference<Patient> | undefined;
   /** The export's only patient (the chosen child, or the family's one child), if there is one. */
   onlyPatient: Reference<Patient> | undefined;
-  ownerId: string;
+  familyId: string;
   exportedAt: Date;
   /** The family's zone: a record's time means that time there. */
   timeZone: string;
@@ -36,7 +36,7 @@ export async function exportLinks(context: ExportContext): Promise<Links> {
   return {
     patient: (childId) => (childId ? { reference: urn(childId) } : onlyPatient),
     onlyPatient,
-    ownerId: context.ownerId,
+    familyId: context.familyId,
     exportedAt: context.exportedAt,
     timeZone: context.timeZone,
     today: todayIn(context.timeZone, context.exportedAt),

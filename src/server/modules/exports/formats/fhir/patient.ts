@@ -19,7 +19,7 @@ export function patient(child: Row<typeof children>, links: Links): Resource[] {
   // The diagnosis is the first thing a clinician reading the bundle needs; FHIR keeps it as a Condition.
   const diagnosis: Condition = {
     resourceType: "Condition",
-    id: namedUuid(links.ownerId, "diagnosis", child.id),
+    id: namedUuid(links.familyId, "diagnosis", child.id),
     clinicalStatus: coded(`${TERMINOLOGY}/condition-clinical`, "active", "Active"),
     category: [coded(`${TERMINOLOGY}/condition-category`, "problem-list-item", "Problem List Item")],
     code: text(child.medicalDiagnosis),

@@ -1,0 +1,145 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { isValidTimeZone } from "../../domain/clock";
+import type { Role } from "../../domain/family";
+import type { Db, Tx } from "../db/client";
+import { families, familyMembers, users } from "../db/schema/index";
+import type { Clock } from "./session-store";
+
+/**
+ * Who acts, for which family, with which role and which children (DESIGN section 3): what every
+ * query is scoped by and every write is checked against.
+ */
+export interface Access {
+  /** The person signed in: who is acting (the audit's actor, the profile, the passkeys). */
+  actorId: string;
+  /** Whose records the request reads and changes. */
+  familyId: string;
+  role: Role;
+  /** The children the membership is limited to; null: every child of the family. */
+  childIds: readonly string[] | null;
+  /** The family's IANA time zone: its "today". */
+  timeZone: string;
+}
+
+/** A family's name as a person would give it: 'The Lopez family', else 'Maria's family'. */
+export function defaultFamilyName(person: { firstName: string | null; lastName: string | null }): string {
+  const last = person.lastName?.trim();
+  if (last) return `The ${last} family`;
+  const first = person.firstName?.trim();
+  return first ? `${first}'s family` : "My family";
+}
+
+/**
+ * Makes a family for a person, with them as its owner, on their clock. Every person has a family:
+ * one is made at their first signed-in request, and again whenever they belong to none (they left
+ * or were removed from every family they were in). A person's first family takes their id, as the
+ * families made of the accounts that existed before families did (migration 0021).
+ */
+export async function createFamilyFor(tx: Tx | Db, userId: string): Promise<string | undefined> {
+  const [person] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!person) return undefined;
+  const [taken] = await tx.select({ id: families.id }).from(families).where(eq(families.id, userId));
+  const [family] = await tx
+    .insert(families)
+    .values({ ...(taken ? {} : { id: userId }), name: defaultFamilyName(person), timeZone: person.timeZone })
+    .returning({ id: families.id });
+  await tx.insert(familyMembers).values({ familyId: family!.id, userId, role: "owner" });
+  return family!.id;
+}
+
+/**
+ * The person's membership in the family `wanted` (the one this device chose), or else their first
+ * family (one they own first, then the oldest); null when they belong to none.
+ */
+async function findMembership(db: Db | Tx, userId: string, wanted: string | undefined) {
+  const [row] = await db
+    .select({
+      familyId: familyMembers.familyId,
+      role: familyMembers.role,
+      childIds: familyMembers.childIds,
+      timeZone: families.timeZone,
+    })
+    .from(familyMembers)
+    .innerJoin(families, eq(families.id, familyMembers.familyId))
+    .where(eq(familyMembers.userId, userId))
+    .orderBy(
+      ...(wanted ? [desc(sql`${familyMembers.familyId} = ${wanted}`)] : []),
+      desc(sql`${familyMembers.role} = 'owner'`),
+      asc(familyMembers.createdAt),
+    )
+    .limit(1);
+  return row;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * How long a process trusts an access it has just read: a removal or a change of role reaches every
+ * process sharing the database within this time, and at once in the process that made it (which
+ * calls `forget`). The same half second as the session's.
+ */
+export const ACCESS_CACHE_MS = 500;
+const ACCESS_CACHE_SIZE = 10_000;
+
+/** Resolves accesses, remembering each for `ACCESS_CACHE_MS` by the clock given. */
+export function createAccessResolver(db: Db, clock: Clock) {
+  const cache = new Map<string, { access: Access; readAt: number }>();
+
+  async function read(userId: string, wanted: string | undefined): Promise<Access | null> {
+    let row = await findMembership(db, userId, wanted);
+    if (!row) {
+      // No family: make one, once, however many requests arrive together.
+      row = await db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+        const raced = await findMembership(tx, userId, wanted);
+        if (raced) return raced;
+        if (!(await createFamilyFor(tx, userId))) return undefined;
+        return findMembership(tx, userId, wanted);
+      });
+    }
+    if (!row) return null;
+    return {
+      actorId: userId,
+      familyId: row.familyId,
+      role: row.role,
+      childIds: row.childIds ?? null,
+      timeZone: isValidTimeZone(row.timeZone) ? row.timeZone : "UTC",
+    };
+  }
+
+  return {
+    /** The person's access to the family `wanted` (when they belong to it), else to their first family. */
+    async resolve(userId: string, wanted?: string): Promise<Access | null> {
+      const family = wanted && UUID.test(wanted) ? wanted : undefined;
+      const key = `${userId}/${family ?? ""}`;
+      const at = clock().getTime();
+      const cached = cache.get(key);
+      if (cached && at - cached.readAt >= 0 && at - cached.readAt < ACCESS_CACHE_MS) return cached.access;
+      const access = await read(userId, family);
+      if (!access) return null;
+      cache.delete(key);
+      if (cache.size >= ACCESS_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(key, { access, readAt: at });
+      return access;
+    },
+    /** Forgets what this process remembers: a membership, a role or a family changed. */
+    forget(): void {
+      cache.clear();
+    },
+  };
+}
+
+export type AccessResolver = ReturnType<typeof createAccessResolver>;
+
+/** Whether a person belongs to a family. */
+export async function isMember(db: Db | Tx, userId: string, familyId: string): Promise<boolean> {
+  if (!UUID.test(familyId)) return false;
+  const [row] = await db
+    .select({ role: familyMembers.role })
+    .from(familyMembers)
+    .where(and(eq(familyMembers.userId, userId), eq(familyMembers.familyId, familyId)));
+  return Boolean(row);
+}

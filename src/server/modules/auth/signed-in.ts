@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { SignedInUser } from "../../../domain/signed-in-user";
+import type { Db } from "../../db/client";
+import { familiesOf } from "../family/family.queries";
+import { getUser, signedInUser } from "./users.queries";
+
+/**
+ * The signed-in person as every sign-in, `GET /api/auth/user`, the profile and the page give them:
+ * the account, and the family this device uses (its clock, the person's role and children in it)
+ * with every family they belong to. Undefined when signed out.
+ */
+export async function signedInAnswer(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SignedInUser | undefined> {
+  const access = await request.loadAccess(reply);
+  if (!access) return undefined;
+  const [user, families] = await Promise.all([getUser(db, access.actorId), familiesOf(db, access.actorId)]);
+  if (!user) return undefined;
+  const family = families.find((f) => f.id === access.familyId);
+  return {
+    ...signedInUser(user),
+    timeZone: access.timeZone,
+    familyId: access.familyId,
+    familyName: family?.name ?? "",
+    role: access.role,
+    childIds: access.childIds ? [...access.childIds] : null,
+    families,
+  };
+}
