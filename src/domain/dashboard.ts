@@ -19,13 +19,16 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
  * One of the family's latest changes (`GET /api/dashboard/activity`), from the audit log. The
- * summary names the record while it exists; a deleted record's changes keep none.
+ * summary names the record while it exists; a deleted record's changes keep none. `actorName` names
+ * who made the change (null once their account is gone).
  */
 export const activityItemRecord = z.object({
   id: recordBase.id,
   action: z.enum(AUDIT_ACTIONS),
   entity: z.string(),
   summary: z.string().nullable(),
+  actorId: z.uuid().nullable(),
+  actorName: z.string().nullable(),
   createdAt: timestamp,
 });
 export type ActivityItem = Wire<typeof activityItemRecord>;

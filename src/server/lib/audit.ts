@@ -12,6 +12,8 @@ export interface AuditEntry {
   action: AuditAction;
   entity: string;
   entityId: string;
+  /** The child the record belongs to (the child itself for a child); none for the family's records. */
+  childId?: string | null;
   /** A short label of the record for the activity feed; never given for a deletion. */
   summary?: string | null;
 }
@@ -24,6 +26,7 @@ export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,
+    childId: entry.childId ?? null,
     summary: entry.action === "delete" ? null : (entry.summary?.slice(0, 200) ?? null),
   });
 }

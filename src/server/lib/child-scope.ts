@@ -1,5 +1,15 @@
-import { eq, isNull, or, type Placeholder, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import {
+  and,
+  eq,
+  getTableColumns,
+  getTableName,
+  isNull,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 /**
  * How a list follows the family's chosen child (`?childId=`):
@@ -12,3 +22,45 @@ export type ChildScope = "exact" | "withUnlinked";
 export function childScope(column: PgColumn, childId: string | Placeholder, scope: ChildScope): SQL {
   return scope === "exact" ? eq(column, childId) : (or(eq(column, childId), isNull(column)) as SQL);
 }
+
+/**
+ * What a request may see of a family (DESIGN section 3): the family, and for a membership limited
+ * to some children, those children (`childIds`; null: every child). The other children, and their
+ * records, do not exist for it: they are answered as missing, in lists, counts and exports alike.
+ * Records linked to no child (the care team, the supplies, an unlinked note) are the family's and
+ * are seen by every member.
+ */
+export interface FamilyView {
+  familyId: string;
+  childIds: readonly string[] | null;
+}
+
+/** The whole family: for work that is not a member's (sweeps, a restore's journal, tests). */
+export const wholeFamily = (familyId: string): FamilyView => ({ familyId, childIds: null });
+
+/**
+ * The rows of `table` a view may see: the family's, and when the view is limited to some children,
+ * those of its children and those linked to no child (for the children's own table, the children
+ * themselves). `childIds` may be a placeholder of a prepared query.
+ */
+export function childVisibility(
+  table: PgTable & { id: PgColumn },
+  childIds: readonly string[] | Placeholder,
+): SQL {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const ids = sql`${childIds as unknown as string[]}::uuid[]`;
+  if (getTableName(table) === "children") return sql`${table.id} = any(${ids})`;
+  const child = columns.childId;
+  if (!child) return sql`true`;
+  return sql`(${child} is null or ${child} = any(${ids}))`;
+}
+
+/** The family's rows of `table` that `view` may see (see `FamilyView`). */
+export function inView(view: FamilyView, table: PgTable & { id: PgColumn; familyId: PgColumn }): SQL {
+  const family = eq(table.familyId, view.familyId);
+  return view.childIds ? (and(family, childVisibility(table, view.childIds)) as SQL) : family;
+}
+
+/** Whether `view` may see the child `childId` (a child of its family it is not limited away from). */
+export const seesChild = (view: FamilyView, childId: string | null | undefined): boolean =>
+  !childId || !view.childIds || view.childIds.includes(childId);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signUp, type TestApp } from "../../../tests/helpers/test-app";
 import { queryRows } from "../../../tests/helpers/test-database";
 import { careTeamMembers } from "../db/schema/index";
+import { wholeFamily } from "./child-scope";
 import { conflict } from "./errors";
 import { ownedRecords, type RecordChange } from "./owned-records";
 import { inTransaction } from "./transaction";
@@ -45,7 +46,7 @@ const queryRowsIn = (tx: Parameters<typeof inTransaction>[0], id: string) =>
 describe("owned records with hooks", () => {
   it("run the in-transaction hook with before and after, then the after-commit hook", async () => {
     const user = await signUp(t.app);
-    const scope = { familyId: user.familyId, actorId: user.id };
+    const scope = { familyId: user.familyId, actorId: user.id, childIds: null };
     const { records, seen } = recordsWithHooks();
     const db = t.database.db;
     const created = await inTransaction(db, scope, (ctx) =>
@@ -65,7 +66,7 @@ describe("owned records with hooks", () => {
 
   it("roll the whole change back when the hook refuses it: no row, no audit, no after-commit work", async () => {
     const user = await signUp(t.app);
-    const scope = { familyId: user.familyId, actorId: user.id };
+    const scope = { familyId: user.familyId, actorId: user.id, childIds: null };
     const { records, seen } = recordsWithHooks();
     await expect(
       inTransaction(t.database.db, scope, (ctx) => records.create(ctx, { name: "Dr. B", role: "refused" })),
@@ -84,18 +85,20 @@ describe("owned records with hooks", () => {
     const intruder = await signUp(t.app);
     const { records } = recordsWithHooks();
     const db = t.database.db;
-    const created = await inTransaction(db, { familyId: owner.familyId, actorId: owner.id }, (ctx) =>
-      records.create(ctx, { name: "Dr. C", role: "GI" }),
+    const created = await inTransaction(
+      db,
+      { familyId: owner.familyId, actorId: owner.id, childIds: null },
+      (ctx) => records.create(ctx, { name: "Dr. C", role: "GI" }),
     );
-    const asIntruder = { familyId: intruder.familyId, actorId: intruder.id };
-    expect(await records.get(db, intruder.familyId, created.id)).toBeUndefined();
+    const asIntruder = { familyId: intruder.familyId, actorId: intruder.id, childIds: null };
+    expect(await records.get(db, wholeFamily(intruder.familyId), created.id)).toBeUndefined();
     await expect(
       inTransaction(db, asIntruder, (ctx) => records.update(ctx, created.id, { role: "x" })),
     ).rejects.toThrow("Record not found");
     await expect(inTransaction(db, asIntruder, (ctx) => records.remove(ctx, created.id))).rejects.toThrow(
       "Record not found",
     );
-    expect(await records.get(db, owner.familyId, created.id)).toMatchObject({ role: "GI" });
+    expect(await records.get(db, wholeFamily(owner.familyId), created.id)).toMatchObject({ role: "GI" });
   });
 
   it("write the audit row with whose records changed and who acted, when they are different people", async () => {
@@ -107,7 +110,7 @@ describe("owned records with hooks", () => {
       summary: (row) => row.name,
     });
     const db = t.database.db;
-    const asCaregiver = { familyId: owner.familyId, actorId: caregiver.id };
+    const asCaregiver = { familyId: owner.familyId, actorId: caregiver.id, childIds: null };
     const created = await inTransaction(db, asCaregiver, (ctx) =>
       records.create(ctx, { name: "Dr. D", role: "GI" }),
     );
@@ -120,6 +123,6 @@ describe("owned records with hooks", () => {
     );
     const row = (action: string) => ({ action, familyId: owner.familyId, actorId: caregiver.id });
     expect(rows).toEqual([row("create"), row("update"), row("delete")]);
-    expect(await records.get(db, owner.familyId, created.id)).toBeUndefined();
+    expect(await records.get(db, wholeFamily(owner.familyId), created.id)).toBeUndefined();
   });
 });

@@ -6,8 +6,8 @@ import type { Tx } from "../db/client";
 import { children } from "../db/schema/index";
 import { redactAudit, writeAudit } from "./audit";
 import { recordSelection } from "./authors";
-import { type ChildScope, childScope } from "./child-scope";
-import { invalidRecord, notFound } from "./errors";
+import { type ChildScope, childScope, childVisibility, type FamilyView, inView } from "./child-scope";
+import { forbidden, invalidRecord, notFound } from "./errors";
 import type { WriteContext } from "./transaction";
 
 /** The columns every owned table has. */
@@ -132,6 +132,10 @@ function pageKeys(t: OwnedTable & Record<string, PgColumn>, dateColumn?: PgColum
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const childReference: OwnedReference = { field: "childId", table: children, label: "Child" };
 
+/** Why a member limited to some children cannot add a child (they would not see it). */
+export const LIMITED_ADDS_NO_CHILD =
+  "Your access to this family is limited to some children: ask the family's owner to add a child.";
+
 /**
  * The family-scoped query functions of one record type: list, get, create, update, remove. Every
  * query is scoped by the family, and another family's id is answered as missing; every change
@@ -147,26 +151,28 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
   const childColumn = "childId" in columns ? t.childId : undefined;
   const touchesUpdatedAt = "updatedAt" in columns;
   const hasAuthors = "createdBy" in columns;
+  const isChildTable = table === (children as unknown);
   const selection = recordSelection(table);
   const references = [...(childColumn ? [childReference] : []), ...(type.references ?? [])];
   const keys = type.paged ? pageKeys(t, type.paged.dateColumn) : null;
   const orderBy = keys ? keys.map((key) => sql`${key} desc nulls last`) : (type.orderBy ?? newestFirst(t));
   type Row = RowOf<T>;
 
-  function ownedRow(familyId: string, id: string): SQL | undefined {
+  function ownedRow(view: FamilyView, id: string): SQL | undefined {
     // Not an id at all: nobody's record, answered like any missing one.
     if (!uuidPattern.test(id)) return undefined;
-    return and(eq(t.id, id), eq(t.familyId, familyId));
+    return and(eq(t.id, id), inView(view, t));
   }
 
-  async function checkReferences(tx: Tx, familyId: string, values: Record<string, unknown>) {
+  /** Each linked record must be one the view sees: another family's, or a child kept from it, is a 404. */
+  async function checkReferences(tx: Tx, view: FamilyView, values: Record<string, unknown>) {
     for (const ref of references) {
       const value = values[ref.field];
       if (typeof value !== "string") continue;
       const [found] = await tx
         .select({ id: ref.table.id })
         .from(ref.table)
-        .where(and(eq(ref.table.id, value), eq(ref.table.familyId, familyId)));
+        .where(and(eq(ref.table.id, value), inView(view, ref.table)));
       if (!found) throw notFound(ref.label);
     }
   }
@@ -183,6 +189,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       action: change.action,
       entity,
       entityId: id,
+      childId: isChildTable ? id : ((row as { childId?: string | null }).childId ?? null),
       summary: change.action === "delete" ? null : type.summary(row),
     });
     const afterCommit = hooks?.afterCommit;
@@ -190,16 +197,23 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
   }
 
   /** A page's query: the list's, after a record (compared in the database, at its full precision). */
-  function pageQuery(tx: Tx, withChild: boolean, filterNames: readonly string[], after: boolean) {
+  function pageQuery(
+    tx: Tx,
+    withChild: boolean,
+    limited: boolean,
+    filterNames: readonly string[],
+    after: boolean,
+  ) {
     let byShape = listQueries.get(tx);
     if (!byShape) {
       byShape = new Map();
       listQueries.set(tx, byShape);
     }
-    const shape = `page_${after ? "after" : "first"}_${withChild ? "child" : "all"}${filterNames.map((name) => `_${name}`).join("")}`;
+    const shape = `page_${after ? "after" : "first"}_${withChild ? "child" : "all"}${limited ? "_limited" : ""}${filterNames.map((name) => `_${name}`).join("")}`;
     let query = byShape.get(shape);
     if (!query) {
       const filters: SQL[] = [eq(t.familyId, sql.placeholder("familyId"))];
+      if (limited) filters.push(childVisibility(t, sql.placeholder("childIds")));
       if (withChild && childColumn && type.childScope) {
         filters.push(childScope(childColumn, sql.placeholder("childId"), type.childScope));
       }
@@ -232,16 +246,17 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
     Tx,
     Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>
   >();
-  function listQuery(tx: Tx, withChild: boolean, filterNames: readonly string[]) {
+  function listQuery(tx: Tx, withChild: boolean, limited: boolean, filterNames: readonly string[]) {
     let byShape = listQueries.get(tx);
     if (!byShape) {
       byShape = new Map();
       listQueries.set(tx, byShape);
     }
-    const shape = `${withChild ? "child" : "all"}${filterNames.map((name) => `_${name}`).join("")}`;
+    const shape = `${withChild ? "child" : "all"}${limited ? "_limited" : ""}${filterNames.map((name) => `_${name}`).join("")}`;
     let query = byShape.get(shape);
     if (!query) {
       const filters: SQL[] = [eq(t.familyId, sql.placeholder("familyId"))];
+      if (limited) filters.push(childVisibility(t, sql.placeholder("childIds")));
       if (withChild && childColumn && type.childScope) {
         filters.push(childScope(childColumn, sql.placeholder("childId"), type.childScope));
       }
@@ -262,9 +277,10 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
   return {
     type,
 
-    /** The family's records, newest first. */
-    async list(tx: Tx, familyId: string, options: ListOptions = {}): Promise<Row[]> {
-      const values: Record<string, unknown> = { familyId };
+    /** The family's records the view sees, newest first. */
+    async list(tx: Tx, view: FamilyView, options: ListOptions = {}): Promise<Row[]> {
+      const values: Record<string, unknown> = { familyId: view.familyId };
+      if (view.childIds) values.childIds = view.childIds;
       const withChild = Boolean(options.childId && childColumn && type.childScope);
       if (withChild) values.childId = options.childId;
       const filterNames: string[] = [];
@@ -275,7 +291,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
           values[`filter_${name}`] = value;
         }
       }
-      return (await listQuery(tx, withChild, filterNames).execute(values)) as Row[];
+      return (await listQuery(tx, withChild, Boolean(view.childIds), filterNames).execute(values)) as Row[];
     },
 
     /**
@@ -284,11 +300,12 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
      */
     async page(
       tx: Tx,
-      familyId: string,
+      view: FamilyView,
       options: ListOptions & { after?: string; limit?: number } = {},
     ): Promise<Page<Row>> {
       const limit = Math.min(Math.max(1, options.limit ?? PAGE_SIZE), MAX_PAGE_SIZE);
-      const values: Record<string, unknown> = { familyId, limit: limit + 1 };
+      const values: Record<string, unknown> = { familyId: view.familyId, limit: limit + 1 };
+      if (view.childIds) values.childIds = view.childIds;
       const withChild = Boolean(options.childId && childColumn && type.childScope);
       if (withChild) values.childId = options.childId;
       const filterNames: string[] = [];
@@ -302,15 +319,21 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       const after = options.after && uuidPattern.test(options.after) ? options.after : undefined;
       if (options.after && !after) return { rows: [], next: null };
       if (after) values.after = after;
-      const rows = (await pageQuery(tx, withChild, filterNames, Boolean(after)).execute(values)) as Row[];
+      const rows = (await pageQuery(
+        tx,
+        withChild,
+        Boolean(view.childIds),
+        filterNames,
+        Boolean(after),
+      ).execute(values)) as Row[];
       const more = rows.length > limit;
       if (more) rows.length = limit;
       return { rows, next: more ? String((rows.at(-1) as unknown as { id: string }).id) : null };
     },
 
-    /** One of the family's records, or undefined (also for another family's id). */
-    async get(tx: Tx, familyId: string, id: string): Promise<Row | undefined> {
-      const where = ownedRow(familyId, id);
+    /** One of the family's records the view sees, or undefined (also for another family's id). */
+    async get(tx: Tx, view: FamilyView, id: string): Promise<Row | undefined> {
+      const where = ownedRow(view, id);
       if (!where) return undefined;
       const [row] = await tx
         .select(selection)
@@ -320,7 +343,9 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
     },
 
     async create(ctx: WriteContext, values: ValuesOf<T>): Promise<Row> {
-      await checkReferences(ctx.tx, ctx.familyId, values as Record<string, unknown>);
+      // A child is added by a member who sees every child: one limited to some would not see it.
+      if (isChildTable && ctx.childIds) throw forbidden(LIMITED_ADDS_NO_CHILD);
+      await checkReferences(ctx.tx, ctx, values as Record<string, unknown>);
       const [created] = (await ctx.tx
         .insert(table)
         .values({
@@ -341,10 +366,10 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
 
     /** Changes the fields `values` holds (undefined ones stay). 404 for anybody else's id. */
     async update(ctx: WriteContext, id: string, values: ValuesOf<T>): Promise<Row> {
-      const where = ownedRow(ctx.familyId, id);
+      const where = ownedRow(ctx, id);
       if (!where) throw notFound();
       const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-      await checkReferences(ctx.tx, ctx.familyId, changes);
+      await checkReferences(ctx.tx, ctx, changes);
       let before: Row | null = null;
       if (hooks) {
         const [locked] = await ctx.tx
@@ -371,7 +396,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
 
     /** Deletes one record; its content leaves the audit log with it. 404 for anybody else's id. */
     async remove(ctx: WriteContext, id: string): Promise<Row> {
-      const where = ownedRow(ctx.familyId, id);
+      const where = ownedRow(ctx, id);
       if (!where) throw notFound();
       const [deleted] = (await ctx.tx.delete(table).where(where).returning(selection)) as Row[];
       if (!deleted) throw notFound();

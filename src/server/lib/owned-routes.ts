@@ -28,8 +28,8 @@ export const childListQuery = z.object({
 
 /** Whose records a request changes and who acts, from its session. */
 export const familyScope = (request: FastifyRequest): FamilyScope => {
-  const { familyId, actorId } = request.access();
-  return { familyId, actorId };
+  const { familyId, actorId, childIds } = request.access();
+  return { familyId, actorId, childIds };
 };
 
 /**
@@ -74,8 +74,8 @@ export function registerOwnedRoutes<T extends OwnedTable, I extends z.ZodObject,
     r.get(path, { schema: { querystring: listQuery, response: { 200: many } } }, async (request, reply) => {
       const query = request.query as Record<string, string | undefined> & { limit?: number };
       const options = { childId: query.childId, where: query };
-      if (!paged) return records.list(db, request.access().familyId, options);
-      const page = await records.page(db, request.access().familyId, {
+      if (!paged) return records.list(db, request.access(), options);
+      const page = await records.page(db, request.access(), {
         ...options,
         after: query.after,
         limit: query.limit,
@@ -86,7 +86,7 @@ export function registerOwnedRoutes<T extends OwnedTable, I extends z.ZodObject,
   }
 
   r.get(`${path}/:id`, { schema: { params: idParams, response: { 200: one } } }, async (request) => {
-    const row = await records.get(db, request.access().familyId, request.params.id);
+    const row = await records.get(db, request.access(), request.params.id);
     if (!row) throw notFound();
     return row;
   });
@@ -98,7 +98,7 @@ export function registerOwnedRoutes<T extends OwnedTable, I extends z.ZodObject,
       const earlier = key ? await claimIdempotencyKey(ctx, key, path) : null;
       if (earlier) {
         const first = earlier.earlierRecordId
-          ? await records.get(ctx.tx, ctx.familyId, earlier.earlierRecordId)
+          ? await records.get(ctx.tx, ctx, earlier.earlierRecordId)
           : null;
         if (!first) throw notFound();
         return first;

@@ -1,12 +1,15 @@
 import type { Db, Tx } from "../db/client";
+import type { FamilyView } from "./child-scope";
 
-/** Whose records a request reads and changes, and who is acting. */
-export interface FamilyScope {
-  familyId: string;
+/**
+ * Whose records a request reads and changes (the family, and the children it may see) and who is
+ * acting. `childIds` null: every child of the family.
+ */
+export interface FamilyScope extends FamilyView {
   actorId: string;
 }
 
-/** What a change needs: its transaction, the owner and actor, and a place for after-commit work. */
+/** What a change needs: its transaction, the family and actor, and a place for after-commit work. */
 export interface WriteContext extends FamilyScope {
   tx: Tx;
   /** Runs `task` once the transaction has committed; never when it rolls back. */

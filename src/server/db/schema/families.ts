@@ -58,6 +58,8 @@ export const auditLog = pgTable(
     action: varchar("action", { length: 16 }).$type<"create" | "update" | "delete">().notNull(),
     entity: varchar("entity", { length: 64 }).notNull(),
     entityId: uuid("entity_id").notNull(),
+    /** The child the record belonged to (the child itself for a child), so a member limited to some children sees only theirs. */
+    childId: uuid("child_id"),
     /** A short human label of the record (its name or title), for the activity feed; null once deleted. */
     summary: text("summary"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,9 @@
-import { desc, eq, getTableName, sql } from "drizzle-orm";
+import { and, desc, eq, getTableName, sql } from "drizzle-orm";
 import type { DashboardStats } from "../../../domain/dashboard";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
+import { personName } from "../../lib/authors";
+import { type FamilyView, seesChild } from "../../lib/child-scope";
 import { DASHBOARD_COUNTED } from "../record-types";
 
 const countsOf = new WeakMap<Db, ReturnType<typeof prepareCounts>>();
@@ -18,18 +20,20 @@ function prepareCounts(db: Db) {
 }
 
 /**
- * The six dashboard counts of one owner; with a child, the counts follow the same child rule as
+ * The six dashboard counts of a family, of the children a member sees; with a child, the counts follow the same child rule as
  * each record type's list (that child's records, and the unlinked ones where the list shows them).
  * They are read from the counters the database keeps per owner, kind and child (`record_counts`),
  * so they cost the same in year ten as on the first day.
  */
-export async function dashboardStats(db: Db, familyId: string, childId?: string): Promise<DashboardStats> {
+export async function dashboardStats(db: Db, view: FamilyView, childId?: string): Promise<DashboardStats> {
   let query = countsOf.get(db);
   if (!query) {
     query = prepareCounts(db);
     countsOf.set(db, query);
   }
-  const rows = await query.execute({ familyId });
+  const rows = (await query.execute({ familyId: view.familyId })).filter((row) =>
+    seesChild(view, row.childId),
+  );
   const stats = {} as DashboardStats;
   for (const { name, table, childScope: scope } of DASHBOARD_COUNTED) {
     const entity = getTableName(table);
@@ -47,18 +51,31 @@ export async function dashboardStats(db: Db, familyId: string, childId?: string)
   return stats;
 }
 
-/** The owner's latest changes, from the audit log, for the Recent Activity card. */
-export async function recentActivity(db: Db, familyId: string, limit = 5) {
+/**
+ * The family's latest changes, from the audit log, for the Recent Activity card: who made each, and
+ * for a member limited to some children, only those of their children and of the family's records.
+ */
+export async function recentActivity(db: Db, view: FamilyView, limit = 5) {
+  const { auditLog } = schema;
   return db
     .select({
-      id: schema.auditLog.id,
-      action: schema.auditLog.action,
-      entity: schema.auditLog.entity,
-      summary: schema.auditLog.summary,
-      createdAt: schema.auditLog.createdAt,
+      id: auditLog.id,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      summary: auditLog.summary,
+      actorId: auditLog.actorId,
+      actorName: personName(auditLog.actorId),
+      createdAt: auditLog.createdAt,
     })
-    .from(schema.auditLog)
-    .where(eq(schema.auditLog.familyId, familyId))
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.familyId, view.familyId),
+        view.childIds
+          ? sql`(${auditLog.childId} is null or ${auditLog.childId} = any(${view.childIds as string[]}::uuid[]))`
+          : undefined,
+      ),
+    )
     .orderBy(desc(schema.auditLog.createdAt), desc(schema.auditLog.id))
     .limit(limit);
 }

@@ -10,11 +10,11 @@ export const dashboardRoutes: ModuleRoutes = (scope, { db }) => {
   r.get(
     "/api/dashboard/stats",
     { schema: { querystring: childListQuery, response: { 200: dashboardStatsRecord } } },
-    (request) => dashboardStats(db, request.access().familyId, request.query.childId),
+    (request) => dashboardStats(db, request.access(), request.query.childId),
   );
   r.get(
     "/api/dashboard/activity",
     { schema: { response: { 200: z.array(activityItemRecord) } } },
-    (request) => recentActivity(db, request.access().familyId),
+    (request) => recentActivity(db, request.access()),
   );
 };

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { childAgeLabel } from "../../../domain/children";
 import { today as localToday } from "../../../domain/dates";
 import type { CareSummary } from "../../../domain/exports";
@@ -8,7 +8,7 @@ import { lineStatistics } from "../../../domain/picc";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import { authoredSelection } from "../../lib/authors";
-import { childScope } from "../../lib/child-scope";
+import { childScope, type FamilyView, inView } from "../../lib/child-scope";
 
 const SEVERITY_ORDER: Record<string, number> = { "life-threatening": 0, severe: 1, moderate: 2, mild: 3 };
 
@@ -24,12 +24,12 @@ function ofChild(column: PgColumn, childId: string | null): SQL {
  */
 async function summaryOf(
   db: Db,
-  familyId: string,
+  view: FamilyView,
   child: typeof schema.children.$inferSelect | null,
   today: string,
 ): Promise<CareSummary> {
   const childId = child?.id ?? null;
-  const owned = <T extends { familyId: PgColumn }>(table: T) => eq(table.familyId, familyId);
+  const owned = <T extends PgTable & { id: PgColumn; familyId: PgColumn }>(table: T) => inView(view, table);
   const [allergies, medications, lines, infections, tpn, careTeam, centers] = await Promise.all([
     db
       .select(authoredSelection(schema.medicalAllergies))
@@ -160,20 +160,20 @@ async function summaryOf(
 }
 
 /**
- * The care summaries of an owner: one per child (or only `childId`'s), or a family-level one when
+ * The care summaries of a family, as a member sees it: one per child they see (or only `childId`'s), or a family-level one when
  * there are no children yet.
  */
 export async function careSummaries(
   db: Db,
-  familyId: string,
+  view: FamilyView,
   childId?: string,
   today: string = localToday(),
 ): Promise<CareSummary[]> {
   const children = await db
     .select()
     .from(schema.children)
-    .where(and(eq(schema.children.familyId, familyId), childId ? eq(schema.children.id, childId) : undefined))
+    .where(and(inView(view, schema.children), childId ? eq(schema.children.id, childId) : undefined))
     .orderBy(asc(schema.children.createdAt));
-  if (children.length === 0) return childId ? [] : [await summaryOf(db, familyId, null, today)];
-  return Promise.all(children.map((child) => summaryOf(db, familyId, child, today)));
+  if (children.length === 0) return childId ? [] : [await summaryOf(db, view, null, today)];
+  return Promise.all(children.map((child) => summaryOf(db, view, child, today)));
 }

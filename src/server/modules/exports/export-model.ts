@@ -3,6 +3,7 @@ import type { CurrentUser } from "../../../domain/auth";
 import { familyClock, todayIn } from "../../../domain/clock";
 import type { CareSummary, ExportFormat, ExportScope } from "../../../domain/exports";
 import type { Db } from "../../db/client";
+import type { FamilyView } from "../../lib/child-scope";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { careSummaries } from "./care-summary";
 import {
@@ -23,6 +24,8 @@ export interface ExportContext {
   db: Db;
   storage: ObjectStorage;
   familyId: string;
+  /** The children the export's member sees (null: every child); the others are not in it at all. */
+  childIds: readonly string[] | null;
   account: CurrentUser;
   scope: ExportScope;
   /** When the export was made (the family clock's now). */
@@ -62,6 +65,8 @@ export interface ExportFormatter {
 
 export function exportContext(
   base: Pick<ExportContext, "db" | "storage" | "familyId" | "account" | "scope"> & {
+    /** The children the member sees: every child when left out. */
+    childIds?: readonly string[] | null;
     includePhotos?: boolean;
     /** The family's zone: by default the request's (`familyClock()`). */
     timeZone?: string;
@@ -73,28 +78,30 @@ export function exportContext(
   const timeZone = base.timeZone ?? clock.timeZone;
   const exportedAt = clock.now();
   let links: Promise<LinkNames> | undefined;
+  const view: FamilyView = { familyId: base.familyId, childIds: base.childIds ?? null };
   const context: ExportContext = {
     ...base,
+    childIds: view.childIds,
     includePhotos: base.includePhotos ?? false,
     exportedAt,
     timeZone,
     sections: EXPORT_SECTIONS,
-    rows: (section, order) => sectionRows(base.db, base.familyId, section, base.scope, undefined, order),
+    rows: (section, order) => sectionRows(base.db, view, section, base.scope, undefined, order),
     careSummaries: () => {
-      summaries ??= careSummaries(base.db, base.familyId, base.scope.childId, todayIn(timeZone, exportedAt));
+      summaries ??= careSummaries(base.db, view, base.scope.childId, todayIn(timeZone, exportedAt));
       return summaries;
     },
     childNames: () => {
       names ??= (async () => {
         const map = new Map<string, string>();
         const children = EXPORT_SECTIONS.find((s) => s.name === "children")!;
-        for await (const child of sectionRows(base.db, base.familyId, children))
+        for await (const child of sectionRows(base.db, view, children))
           map.set(child.id as string, child.name as string);
         return map;
       })();
       return names;
     },
-    filledColumns: (section) => filledColumns(base.db, base.familyId, section, base.scope),
+    filledColumns: (section) => filledColumns(base.db, view, section, base.scope),
     linkNames: () => {
       links ??= linkNames(context);
       return links;

@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, gte, lte, type SQL, sql } from "drizzle-
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { ExportScope } from "../../../domain/exports";
 import type { Db } from "../../db/client";
-import { childScope } from "../../lib/child-scope";
+import { childScope, type FamilyView, inView } from "../../lib/child-scope";
 import type { OwnedTable } from "../../lib/owned-records";
 import { RECORD_NAMES, RECORD_TYPES, type RecordName, type RecordTypeDeclaration } from "../record-types";
 
@@ -145,7 +145,7 @@ function scopeFilters(section: ExportSection, scope: ExportScope): SQL[] {
  */
 export async function filledColumns(
   db: Db,
-  familyId: string,
+  view: FamilyView,
   section: ExportSection,
   scope: ExportScope = {},
 ): Promise<Set<string>> {
@@ -162,10 +162,7 @@ export async function filledColumns(
   const [row] = (await db
     .select(Object.fromEntries(columns.map((c) => [c.key, filled(c.key, c.kind)])))
     .from(t)
-    .where(and(eq(t.familyId, familyId), ...scopeFilters(section, scope)))) as Record<
-    string,
-    boolean | null
-  >[];
+    .where(and(inView(view, t), ...scopeFilters(section, scope)))) as Record<string, boolean | null>[];
   return new Set(columns.filter((c) => row?.[c.key]).map((c) => c.key));
 }
 
@@ -208,7 +205,7 @@ const cursorOf = (t: OwnedTable) =>
 export type RowOrder = "created" | "date";
 
 /**
- * One section's rows of one owner, oldest first, read a page at a time (keyset on creation time
+ * One section's rows of one family (those its member sees), oldest first, read a page at a time (keyset on creation time
  * and id, compared in the database at its own precision), so a ten-year history never sits in
  * memory whole. Between pages the event loop is given back: the embedded database answers a
  * query without yielding, so a long export read page after page would hold up every other
@@ -216,7 +213,7 @@ export type RowOrder = "created" | "date";
  */
 export async function* sectionRows(
   db: Db,
-  familyId: string,
+  view: FamilyView,
   section: ExportSection,
   scope: ExportScope = {},
   pageSize = EXPORT_PAGE_SIZE,
@@ -231,7 +228,7 @@ export async function* sectionRows(
   const pause = turnEvery(PAUSE_AFTER_MS);
   let after: { cursor: string; id: string; date: string } | undefined;
   for (;;) {
-    const filters: (SQL | undefined)[] = [eq(t.familyId, familyId), ...scopeFilters(section, scope)];
+    const filters: (SQL | undefined)[] = [inView(view, t), ...scopeFilters(section, scope)];
     if (after) {
       filters.push(
         dated

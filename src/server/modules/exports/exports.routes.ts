@@ -43,13 +43,14 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
     options: z.output<typeof exportScopeInput>,
     includePhotos = false,
   ) => {
-    const { familyId, actorId } = request.access();
+    const { familyId, actorId, childIds } = request.access();
     const user = await getUser(db, actorId);
     if (!user) throw unauthorized();
     return exportContext({
       db,
       storage,
-      familyId: familyId,
+      familyId,
+      childIds,
       account: user,
       scope: options,
       includePhotos,
@@ -88,7 +89,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
     async (request) => {
       const { format, ...options } = request.body;
       const chosen = formatter(format);
-      const { familyId, actorId } = request.access();
+      const { familyId, actorId, childIds } = request.access();
       const user = await getUser(db, actorId);
       if (!user) throw unauthorized();
       if (!user.email) throw badRequest("Your account has no email address to send the export to.");
@@ -113,7 +114,8 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
         const context = exportContext({
           db,
           storage,
-          familyId: familyId,
+          familyId,
+          childIds,
           account: user,
           scope: options,
           timeZone: request.familyClock.timeZone,
@@ -154,6 +156,6 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
         response: { 200: z.array(careSummaryRecord) },
       },
     },
-    (request) => careSummaries(db, request.access().familyId, request.query.childId),
+    (request) => careSummaries(db, request.access(), request.query.childId),
   );
 };

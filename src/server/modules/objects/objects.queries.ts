@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, count, eq, gt, isNotNull, isNull, min, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, min, not, sql } from "drizzle-orm";
 import { OBJECT_PATH, UPLOAD_FIRST, UPLOAD_URL_MINUTES } from "../../../domain/photos";
 import { formatByteSize } from "../../../domain/storage";
 import type { Db, Tx } from "../../db/client";
 import { medicalPhotos, storedObjects } from "../../db/schema/index";
+import type { FamilyView } from "../../lib/child-scope";
 import { badRequest, conflict } from "../../lib/errors";
 import type { ObjectStorage } from "../../storage/object-storage";
 
@@ -113,10 +114,33 @@ export async function getOwnedObject(
   familyId: string,
   id: string,
 ): Promise<StoredObject | undefined> {
+  return servableObject(db, { familyId, childIds: null }, id);
+}
+
+/**
+ * A stored object of the family that `view` may see: for a member limited to some children, not
+ * one whose photo record is of another child (it does not exist for them, like the record).
+ */
+export async function servableObject(
+  db: Db,
+  view: FamilyView,
+  id: string,
+): Promise<StoredObject | undefined> {
+  const hidden = view.childIds
+    ? sql`exists (select 1 from ${medicalPhotos} where ${medicalPhotos.familyId} = ${storedObjects.familyId}
+        and ${medicalPhotos.photoUrl} = ${storedObjects.objectPath} and ${medicalPhotos.childId} is not null
+        and not (${medicalPhotos.childId} = any(${view.childIds as string[]}::uuid[])))`
+    : undefined;
   const [row] = await db
     .select()
     .from(storedObjects)
-    .where(and(eq(storedObjects.id, id), eq(storedObjects.familyId, familyId)));
+    .where(
+      and(
+        eq(storedObjects.id, id),
+        eq(storedObjects.familyId, view.familyId),
+        hidden ? not(hidden) : undefined,
+      ),
+    );
   return row;
 }
 

@@ -27,6 +27,7 @@ import {
   markUploaded,
   objectIdOfUploadUrl,
   objectKeys,
+  servableObject,
   storageUsage,
   takeForCheck,
   UPLOAD_URL_MS,
@@ -230,7 +231,7 @@ export const objectServingRoutes: ModuleRoutes = (app, { db, storage }) => {
   const serve = (variant: "full" | "thumbnail") => async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
     const access = await request.loadAccess(reply);
-    const object = access && UUID.test(id) ? await getOwnedObject(db, access.familyId, id) : undefined;
+    const object = access && UUID.test(id) ? await servableObject(db, access, id) : undefined;
     if (!object?.finalizedAt) {
       return reply.status(404).header("cache-control", "no-store").send({ message: "Not found" });
     }

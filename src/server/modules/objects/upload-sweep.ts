@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { AppContext } from "../../app-context";
-import { storedObjects, users } from "../../db/schema/index";
+import { families, storedObjects } from "../../db/schema/index";
 import { ownerPrefix } from "../../storage/object-storage";
 import { deleteObjectFiles, UPLOAD_URL_MS } from "./objects.queries";
 
@@ -60,7 +60,7 @@ export async function sweepUploads(
   for (const row of given) await deleteObjectFiles(storage, row.storageKey);
   report.objects = given.length;
 
-  for (const { id: familyId } of await db.select({ id: users.id }).from(users)) {
+  for (const { id: familyId } of await db.select({ id: families.id }).from(families)) {
     // The files first, then the objects: a file listed has had its object since before its URL
     // was made, so an upload that begins meanwhile is never taken for a leftover.
     const files = await storage.listEntries(ownerPrefix(familyId));

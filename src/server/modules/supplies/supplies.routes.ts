@@ -33,7 +33,7 @@ export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
     { schema: { response: { 200: z.array(supplyListItemRecord) } } },
     async (request) => {
       const familyId = request.access().familyId;
-      const supplies = await supplyRecords.list(db, familyId);
+      const supplies = await supplyRecords.list(db, request.access());
       const day = today();
       const usage = await recentUsage(
         db,
@@ -94,7 +94,7 @@ export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
     },
     async (request, reply) => {
       const { supplyId, limit, after } = request.query;
-      const page = await stockEventRecords.page(db, request.access().familyId, {
+      const page = await stockEventRecords.page(db, request.access(), {
         where: { supplyId },
         after,
         limit,

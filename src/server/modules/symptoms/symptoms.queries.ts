@@ -1,4 +1,4 @@
-import { and, avg, count, eq, gte, isNotNull, lte, max, type SQL } from "drizzle-orm";
+import { and, avg, count, gte, isNotNull, lte, max, type SQL } from "drizzle-orm";
 import { addDays } from "../../../domain/dates";
 import {
   dailyOverview,
@@ -11,7 +11,7 @@ import { symptomEntryIssues } from "../../../domain/symptoms";
 import type { PainDay } from "../../../domain/trends";
 import type { Db } from "../../db/client";
 import { symptomEntries } from "../../db/schema/index";
-import { childScope } from "../../lib/child-scope";
+import { childScope, type FamilyView, inView } from "../../lib/child-scope";
 import { ownedRecords } from "../../lib/owned-records";
 import { RECORD_TYPES, recordType } from "../record-types";
 
@@ -23,9 +23,9 @@ export const symptomRecords = ownedRecords({
 });
 
 /** The owner's entries (the child's and the unlinked ones, with a child), on the days from `from` to `to`. */
-function inWindow(familyId: string, childId: string | undefined, from: string, to: string): SQL {
+function inWindow(view: FamilyView, childId: string | undefined, from: string, to: string): SQL {
   const filters = [
-    eq(symptomEntries.familyId, familyId),
+    inView(view, symptomEntries),
     gte(symptomEntries.date, from),
     lte(symptomEntries.date, to),
   ];
@@ -40,7 +40,7 @@ function inWindow(familyId: string, childId: string | undefined, from: string, t
  */
 export async function heatmapOf(
   db: Db,
-  familyId: string,
+  view: FamilyView,
   today: string,
   childId?: string,
 ): Promise<SymptomHeatmap> {
@@ -51,7 +51,7 @@ export async function heatmapOf(
       painLevel: symptomEntries.painLevel,
     })
     .from(symptomEntries)
-    .where(inWindow(familyId, childId, addDays(today, -(Math.max(HEATMAP_DAYS, OVERVIEW_DAYS) - 1)), today))
+    .where(inWindow(view, childId, addDays(today, -(Math.max(HEATMAP_DAYS, OVERVIEW_DAYS) - 1)), today))
     // In the order they were recorded: a symptom is shown as first written.
     .orderBy(symptomEntries.date, symptomEntries.createdAt);
   return { ...symptomHeatmap(entries, today), overview: dailyOverview(entries, today) };
@@ -60,7 +60,7 @@ export async function heatmapOf(
 /** Pain over the `days` ending `today`: each day's average and highest level, where one was given. */
 export async function painByDay(
   db: Db,
-  familyId: string,
+  view: FamilyView,
   today: string,
   days: number,
   childId?: string,
@@ -74,10 +74,7 @@ export async function painByDay(
     })
     .from(symptomEntries)
     .where(
-      and(
-        inWindow(familyId, childId, addDays(today, -(days - 1)), today),
-        isNotNull(symptomEntries.painLevel),
-      ),
+      and(inWindow(view, childId, addDays(today, -(days - 1)), today), isNotNull(symptomEntries.painLevel)),
     )
     .groupBy(symptomEntries.date)
     .orderBy(symptomEntries.date);

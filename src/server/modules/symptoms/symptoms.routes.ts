@@ -21,8 +21,7 @@ export const symptomRoutes: ModuleRoutes = (scope, { db }) => {
         response: { 200: symptomHeatmapRecord },
       },
     },
-    (request) =>
-      heatmapOf(db, request.access().familyId, request.query.today ?? localToday(), request.query.childId),
+    (request) => heatmapOf(db, request.access(), request.query.today ?? localToday(), request.query.childId),
   );
   r.get(
     "/api/symptoms/pain",
@@ -35,7 +34,7 @@ export const symptomRoutes: ModuleRoutes = (scope, { db }) => {
     (request) =>
       painByDay(
         db,
-        request.access().familyId,
+        request.access(),
         request.query.today ?? localToday(),
         request.query.days,
         request.query.childId,

@@ -4,6 +4,7 @@ import { tpnAmountIssues } from "../../../domain/tpn";
 import type { TpnDay } from "../../../domain/trends";
 import type { Db } from "../../db/client";
 import { tpnEntries } from "../../db/schema/index";
+import { type FamilyView, inView } from "../../lib/child-scope";
 import { ownedRecords } from "../../lib/owned-records";
 import { recordType } from "../record-types";
 
@@ -18,7 +19,7 @@ export const tpnRecords = ownedRecords({
 /** One child's amounts per day over the `days` ending `today` (a day with two bags sums them). */
 export async function tpnByDay(
   db: Db,
-  familyId: string,
+  view: FamilyView,
   childId: string,
   today: string,
   days: number,
@@ -35,7 +36,7 @@ export async function tpnByDay(
     .from(tpnEntries)
     .where(
       and(
-        eq(tpnEntries.familyId, familyId),
+        inView(view, tpnEntries),
         eq(tpnEntries.childId, childId),
         gte(tpnEntries.date, addDays(today, -(days - 1))),
         lte(tpnEntries.date, today),

@@ -25,7 +25,7 @@ export const tpnRoutes: ModuleRoutes = (scope, { db }) => {
     (request) =>
       tpnByDay(
         db,
-        request.access().familyId,
+        request.access(),
         request.query.childId,
         request.query.today ?? localToday(),
         request.query.days,
