@@ -1,50 +1,149 @@
-/**
- * Who may do what in a family: the roles and what each allows, read by the server (every request's
- * check) and the client (a screen does not offer what the role may not do).
- *
- * - owner: everything, including the members, the invitations, the family's settings (its name and
- *   time zone) and deleting the family;
- * - caregiver: reads and writes every record of the family (of the children the membership is
- *   limited to), and creates read-only links for the clinic;
- * - viewer: reads only.
- */
-export const ROLES = ["owner", "caregiver", "viewer"] as const;
-export type Role = (typeof ROLES)[number];
-
-export const ROLE_LABELS: Record<Role, string> = {
-  owner: "Owner",
-  caregiver: "Caregiver",
-  viewer: "Viewer",
-};
-
-export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  owner: "Everything, including members, invitations and deleting the family",
-  caregiver: "Reads and writes every record, creates links for the clinic",
-  viewer: "Reads only",
-};
+import { z } from "zod";
+import { careSummaryRecord } from "./exports";
+import { MAX_LIST_ITEMS, oneOf, requiredId, requiredText, text, timeZoneField } from "./fields";
+import { timestamp, type Wire } from "./records";
+import { INVITED_ROLES, ROLES } from "./roles";
 
 /**
- * What a request may need:
- * - read: the family's records (of the member's children);
- * - write: add, change or delete records;
- * - share: create and revoke read-only links for the clinic;
- * - manage: members, invitations, the family's settings, restores and deletions of the family's data.
+ * The contracts of the family's routes: its settings, members, invitations and the read-only
+ * links for the clinic. Who may do what is in roles.ts.
  */
-export type Permission = "read" | "write" | "share" | "manage";
 
-const ALLOWED: Record<Role, readonly Permission[]> = {
-  owner: ["read", "write", "share", "manage"],
-  caregiver: ["read", "write", "share"],
-  viewer: ["read"],
-};
+/**
+ * The children a membership is limited to: a list of the family's children (at least one), or null
+ * for every child, now and to come.
+ */
+const childLimit = z
+  .array(z.uuid({ message: "Each child must be a valid id" }), { message: "Children must be a list of ids" })
+  .min(1, "Choose at least one child, or every child")
+  .max(MAX_LIST_ITEMS, `At most ${MAX_LIST_ITEMS} children`)
+  .nullable()
+  .optional()
+  .transform((ids) => (ids ? [...new Set(ids)] : null));
 
-export function can(role: Role, permission: Permission): boolean {
-  return ALLOWED[role].includes(permission);
-}
+export const familyNameField = requiredText("Family name", 100);
 
-/** Why a request was refused (403), in words a person reads. */
-export const REFUSED: Record<Exclude<Permission, "read">, string> = {
-  write: "Your role in this family can read records but not change them.",
-  share: "Your role in this family cannot create links for the clinic.",
-  manage: "Only the family's owner can do this.",
-};
+/** `PATCH /api/family`: the owner renames the family or sets its clock. */
+export const familyUpdateInput = z.object({
+  name: familyNameField.optional(),
+  timeZone: timeZoneField.optional(),
+});
+
+/** `PUT /api/auth/family`: which family this device uses. */
+export const familySwitchInput = z.object({ familyId: requiredId("Family") });
+
+/**
+ * `PATCH /api/family/members/:userId`: a member's role and children. Making a member the owner hands
+ * the family over: the owner until then becomes a caregiver.
+ */
+export const memberUpdateInput = z.object({
+  role: oneOf("Role", ROLES).optional(),
+  childIds: childLimit,
+});
+
+export const memberRecord = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  childIds: z.array(z.uuid()).nullable(),
+  joinedAt: timestamp,
+});
+export type FamilyMember = Wire<typeof memberRecord>;
+
+export const invitationInput = z.object({
+  email: text({ error: "Email is required" })
+    .trim()
+    .toLowerCase()
+    .min(1, "Email is required")
+    .max(320, "Email is too long")
+    .pipe(z.email({ message: "Enter a valid email address" })),
+  role: oneOf("Role", INVITED_ROLES),
+  childIds: childLimit,
+});
+export type InvitationInput = z.input<typeof invitationInput>;
+
+/** How long an invitation's link works. */
+export const INVITATION_DAYS = 7;
+
+export const invitationRecord = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  childIds: z.array(z.uuid()).nullable(),
+  invitedByName: z.string().nullable(),
+  createdAt: timestamp,
+  expiresAt: timestamp,
+});
+export type Invitation = Wire<typeof invitationRecord>;
+
+/**
+ * A new invitation: its link, shown once for copying (only its hash is kept), and whether it was
+ * mailed ("sent"), saved in the server's outbox ("outbox"), or not sent ("none", with `notice`).
+ */
+export const createdInvitationRecord = invitationRecord.extend({
+  url: z.string(),
+  delivery: z.enum(["sent", "outbox", "none"]),
+  notice: z.string().nullable(),
+});
+export type CreatedInvitation = Wire<typeof createdInvitationRecord>;
+
+/** What opening an invitation's link shows before accepting: which family, which role, from whom. */
+export const invitationPreviewRecord = z.object({
+  familyName: z.string(),
+  role: z.enum(ROLES),
+  email: z.string(),
+  invitedByName: z.string().nullable(),
+  children: z.array(z.string()).nullable(),
+  expiresAt: timestamp,
+});
+export type InvitationPreview = Wire<typeof invitationPreviewRecord>;
+
+export const invitationTokenInput = z.object({
+  token: text({ error: "The invitation's token is required" })
+    .min(1, "The invitation's token is required")
+    .max(200),
+});
+
+/** A clinic link's life: 72 hours unless chosen, at most 30 days. */
+export const SHARE_LINK_DEFAULT_HOURS = 72;
+export const SHARE_LINK_MAX_HOURS = 30 * 24;
+
+export const shareLinkInput = z.object({
+  childId: requiredId("Child"),
+  expiresInHours: z
+    .number({ message: "Hours must be a number" })
+    .int("Hours must be a whole number")
+    .min(1, "A link lasts at least 1 hour")
+    .max(SHARE_LINK_MAX_HOURS, `A link lasts at most ${SHARE_LINK_MAX_HOURS} hours (30 days)`)
+    .optional()
+    .transform((hours) => hours ?? SHARE_LINK_DEFAULT_HOURS),
+});
+export type ShareLinkInput = z.input<typeof shareLinkInput>;
+
+export const shareLinkViewRecord = z.object({ viewedAt: timestamp, address: z.string().nullable() });
+
+export const shareLinkRecord = z.object({
+  id: z.uuid(),
+  childId: z.uuid(),
+  childName: z.string(),
+  createdByName: z.string().nullable(),
+  createdAt: timestamp,
+  expiresAt: timestamp,
+  revokedAt: timestamp.nullable(),
+  views: z.array(shareLinkViewRecord),
+});
+export type ShareLink = Wire<typeof shareLinkRecord>;
+
+/** A new clinic link: its address, shown once (only its hash is kept). */
+export const createdShareLinkRecord = shareLinkRecord.extend({ url: z.string() });
+export type CreatedShareLink = Wire<typeof createdShareLinkRecord>;
+
+/** `GET /api/shared/:token`: the one child's care summary a clinic link shows, and until when. */
+export const sharedSummaryRecord = z.object({
+  summary: careSummaryRecord,
+  expiresAt: timestamp,
+  /** The family's clock: the summary's dates and "days in" are read on it. */
+  timeZone: z.string(),
+});
+export type SharedSummary = Wire<typeof sharedSummaryRecord>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { currentUserRecord } from "./auth";
-import { ROLES } from "./family";
+import { ROLES } from "./roles";
 
 /**
  * The signed-in person as the sign-in, sign-up, profile and `GET /api/auth/user` answers give

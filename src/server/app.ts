@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+  type RouteOptions,
+} from "fastify";
 import type { AppContext, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
@@ -18,6 +23,7 @@ import { childrenRoutes } from "./modules/children/children.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { exportRoutes } from "./modules/exports/exports.routes";
 import { restoreRoutes } from "./modules/exports/restore/restore.routes";
+import { familyRoutes, invitationPublicRoutes } from "./modules/family/family.routes";
 import { foodDiaryRoutes } from "./modules/food-diary/food-diary.routes";
 import { infusionCenterRoutes } from "./modules/infusion-centers/infusion-centers.routes";
 import { labTestRoutes } from "./modules/lab-tests/lab-tests.routes";
@@ -27,6 +33,7 @@ import { noteRoutes } from "./modules/notes/notes.routes";
 import { objectRoutes, objectServingRoutes } from "./modules/objects/objects.routes";
 import { physicalTherapyRoutes } from "./modules/physical-therapy/physical-therapy.routes";
 import { piccRoutes } from "./modules/picc/picc.routes";
+import { sharedSummaryRoutes, shareLinkRoutes } from "./modules/share-links/share-links.routes";
 import { specialistVisitRoutes } from "./modules/specialist-visits/specialist-visits.routes";
 import { supplyRoutes } from "./modules/supplies/supplies.routes";
 import { symptomRoutes } from "./modules/symptoms/symptoms.routes";
@@ -80,11 +87,28 @@ const listRoutesIn = (routes: RegisteredRoute[]) => (route: RouteOptions) => {
   }
 };
 
+/**
+ * A request's address as the logs keep it: without its query (links carry their tokens there:
+ * `/join?token=`, `/confirm-email?token=`), and a clinic link's page or call by its pattern only,
+ * so a log never holds a link that opens a child's summary.
+ */
+export function loggedUrl(request: FastifyRequest): string {
+  const path = request.url.split("?", 1)[0] ?? "";
+  if (request.routeOptions.url?.includes(":token")) return request.routeOptions.url;
+  return path.startsWith("/shared/") ? "/shared/:token" : path;
+}
+
 /** Request bodies are small JSON records; photos go to object storage, not through this limit. */
 export const BODY_LIMIT = 512 * 1024;
 
 /** The routes a signed-out visitor can reach. */
-const PUBLIC_MODULES: readonly ModuleRoutes[] = [authPublicRoutes, passwordPublicRoutes, passkeyPublicRoutes];
+const PUBLIC_MODULES: readonly ModuleRoutes[] = [
+  authPublicRoutes,
+  passwordPublicRoutes,
+  passkeyPublicRoutes,
+  invitationPublicRoutes,
+  sharedSummaryRoutes,
+];
 
 /** Everything else: registered in the signed-in scope, so each answers 401 without a session. */
 const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
@@ -92,6 +116,8 @@ const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
   passwordRoutes,
   passkeyRoutes,
   accountRoutes,
+  familyRoutes,
+  shareLinkRoutes,
   careTeamRoutes,
   childrenRoutes,
   tpnRoutes,
@@ -137,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
       {
-        req: { method: request.method, url: request.url },
+        req: { method: request.method, url: loggedUrl(request) },
         res: { statusCode: reply.statusCode },
         responseTime: reply.elapsedTime,
       },

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { joinFamily } from "../../tests/helpers/family";
 import { buildTestApp, clientFor, PASSWORD, signUp, type TestApp } from "../../tests/helpers/test-app";
 import { createTestClock } from "../../tests/helpers/test-clock";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openPostgres } from "./db/client";
+import { ACCESS_CACHE_MS } from "./lib/family-access";
 import { SESSION_CACHE_MS } from "./lib/session-store";
 import { createPasswordHasher } from "./modules/auth/passwords";
 
@@ -53,6 +55,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two servers on one PostgreSQL dat
     // The second server remembers a session it has read for SESSION_CACHE_MS, not longer.
     secondClock.advance(SESSION_CACHE_MS);
     expect((await onSecond.get("/api/auth/user")).statusCode).toBe(401);
+  });
+
+  it("see a member's removal or change of role on either within a second", async () => {
+    const owner = await signUp(first.app);
+    const sam = (await owner.post("/api/children", { name: "Sam" })).json().id;
+    const member = await joinFamily(first, owner, { role: "caregiver" });
+    const onSecond = clientFor(second, member.cookie);
+    const entry = { childId: sam, date: "2026-11-20", volume: "1000" };
+    expect((await onSecond.post("/api/tpn", entry)).statusCode).toBe(201);
+
+    expect((await owner.patch(`/api/family/members/${member.id}`, { role: "viewer" })).statusCode).toBe(200);
+    secondClock.advance(ACCESS_CACHE_MS);
+    expect((await onSecond.post("/api/tpn", entry)).statusCode).toBe(403);
+
+    expect((await owner.delete(`/api/family/members/${member.id}`)).statusCode).toBe(204);
+    secondClock.advance(ACCESS_CACHE_MS);
+    expect((await onSecond.get(`/api/children/${sam}`)).statusCode).toBe(404);
+    expect((await onSecond.get("/api/children")).json()).toEqual([]);
+    // The cache is half a second: within one second of the removal, both processes refuse.
+    expect(ACCESS_CACHE_MS).toBeLessThanOrEqual(1000);
   });
 
   it("share the sign-in limit: wrong passwords through both count together", async () => {

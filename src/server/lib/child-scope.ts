@@ -35,6 +35,12 @@ export interface FamilyView {
   childIds: readonly string[] | null;
 }
 
+/**
+ * A list of ids as one parameter, a uuid[] (drizzle would spread a bare array into one parameter
+ * per item): `column = any(${uuidArray(ids)})`.
+ */
+export const uuidArray = (ids: readonly string[]): SQL => sql`${sql.param([...ids])}::uuid[]`;
+
 /** The whole family: for work that is not a member's (sweeps, a restore's journal, tests). */
 export const wholeFamily = (familyId: string): FamilyView => ({ familyId, childIds: null });
 
@@ -48,7 +54,7 @@ export function childVisibility(
   childIds: readonly string[] | Placeholder,
 ): SQL {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const ids = sql`${childIds as unknown as string[]}::uuid[]`;
+  const ids = Array.isArray(childIds) ? uuidArray(childIds) : sql`${childIds}::uuid[]`;
   if (getTableName(table) === "children") return sql`${table.id} = any(${ids})`;
   const child = columns.childId;
   if (!child) return sql`true`;

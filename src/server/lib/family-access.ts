@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { isValidTimeZone } from "../../domain/clock";
-import type { Role } from "../../domain/family";
+import type { Role } from "../../domain/roles";
 import type { Db, Tx } from "../db/client";
-import { families, familyMembers, users } from "../db/schema/index";
+import { children, families, familyMembers, users } from "../db/schema/index";
 import type { Clock } from "./session-store";
 
 /**
@@ -32,8 +32,9 @@ export function defaultFamilyName(person: { firstName: string | null; lastName: 
 /**
  * Makes a family for a person, with them as its owner, on their clock. Every person has a family:
  * one is made at their first signed-in request, and again whenever they belong to none (they left
- * or were removed from every family they were in). A person's first family takes their id, as the
- * families made of the accounts that existed before families did (migration 0021).
+ * or were removed from every family they were in). A new family's id is its own (only the families
+ * made of the accounts that existed before families did took their account's id: migration 0021),
+ * so a deleted family's id, and the prefix of its stored files, is never used again.
  */
 export async function createFamilyFor(tx: Tx | Db, userId: string): Promise<string | undefined> {
   const [person] = await tx
@@ -41,10 +42,9 @@ export async function createFamilyFor(tx: Tx | Db, userId: string): Promise<stri
     .from(users)
     .where(eq(users.id, userId));
   if (!person) return undefined;
-  const [taken] = await tx.select({ id: families.id }).from(families).where(eq(families.id, userId));
   const [family] = await tx
     .insert(families)
-    .values({ ...(taken ? {} : { id: userId }), name: defaultFamilyName(person), timeZone: person.timeZone })
+    .values({ name: defaultFamilyName(person), timeZone: person.timeZone })
     .returning({ id: families.id });
   await tx.insert(familyMembers).values({ familyId: family!.id, userId, role: "owner" });
   return family!.id;
@@ -52,7 +52,7 @@ export async function createFamilyFor(tx: Tx | Db, userId: string): Promise<stri
 
 /**
  * The person's membership in the family `wanted` (the one this device chose), or else their first
- * family (one they own first, then the oldest); null when they belong to none.
+ * family (one with children first, then one they own, then the oldest); null when they belong to none.
  */
 async function findMembership(db: Db | Tx, userId: string, wanted: string | undefined) {
   const [row] = await db
@@ -67,6 +67,8 @@ async function findMembership(db: Db | Tx, userId: string, wanted: string | unde
     .where(eq(familyMembers.userId, userId))
     .orderBy(
       ...(wanted ? [desc(sql`${familyMembers.familyId} = ${wanted}`)] : []),
+      // A family with children before an empty one (the one made for someone who joined another).
+      desc(sql`exists (select 1 from ${children} c where c.family_id = ${familyMembers.familyId})`),
       desc(sql`${familyMembers.role} = 'owner'`),
       asc(familyMembers.createdAt),
     )

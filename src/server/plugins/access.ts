@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { can, type Permission, REFUSED } from "../../domain/family";
+import { can, type Permission, REFUSED } from "../../domain/roles";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { Access, AccessResolver } from "../lib/family-access";
 

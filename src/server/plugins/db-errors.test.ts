@@ -19,7 +19,7 @@ beforeAll(async () => {
           return {};
         });
         scope.post("/api/probe/duplicate-email", async (request) => {
-          const [me] = await db.select().from(users).where(sql`${users.id} = ${request.access().familyId}`);
+          const [me] = await db.select().from(users).where(sql`${users.id} = ${request.access().actorId}`);
           await db.insert(users).values({ email: me!.email });
           return {};
         });

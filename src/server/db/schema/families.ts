@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
-import type { Role } from "../../../domain/family";
+import {
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import type { Role } from "../../../domain/roles";
+import { children } from "./children";
 import { users } from "./users";
 
 /**
@@ -65,4 +76,78 @@ export const auditLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("audit_log_user_time_idx").on(t.familyId, t.createdAt)],
+);
+
+/**
+ * An invitation to join a family with a role (and, for a membership limited to some children, which
+ * children). Only the SHA-256 of its link's token is kept: a copy of this table invites nobody. It
+ * works once (`acceptedAt`), until `expiresAt` (7 days), unless revoked.
+ */
+export const familyInvitations = pgTable(
+  "family_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    email: varchar("email", { length: 320 }).notNull(),
+    role: varchar("role", { length: 16 }).$type<Role>().notNull(),
+    childIds: uuid("child_ids").array(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("family_invitations_token_key").on(t.tokenHash),
+    index("family_invitations_family_idx").on(t.familyId, t.createdAt),
+  ],
+);
+
+/**
+ * A read-only link to one child's care summary, for the clinic: no account needed, it expires
+ * (`expiresAt`), can be revoked, and every view is recorded (`shareLinkViews`). Only the SHA-256 of
+ * its token is kept.
+ */
+export const shareLinks = pgTable(
+  "share_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    childId: uuid("child_id").notNull(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("share_links_token_key").on(t.tokenHash),
+    index("share_links_family_idx").on(t.familyId, t.createdAt),
+    // The link goes with its child.
+    foreignKey({
+      name: "share_links_family_child_fk",
+      columns: [t.familyId, t.childId],
+      foreignColumns: [children.familyId, children.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/** Each opening of a clinic link: when, and from which address. */
+export const shareLinkViews = pgTable(
+  "share_link_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    linkId: uuid("link_id")
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: "cascade" }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+    address: varchar("address", { length: 64 }),
+  },
+  (t) => [index("share_link_views_link_idx").on(t.linkId, t.viewedAt)],
 );

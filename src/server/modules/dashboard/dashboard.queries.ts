@@ -3,7 +3,7 @@ import type { DashboardStats } from "../../../domain/dashboard";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import { personName } from "../../lib/authors";
-import { type FamilyView, seesChild } from "../../lib/child-scope";
+import { type FamilyView, seesChild, uuidArray } from "../../lib/child-scope";
 import { DASHBOARD_COUNTED } from "../record-types";
 
 const countsOf = new WeakMap<Db, ReturnType<typeof prepareCounts>>();
@@ -72,7 +72,7 @@ export async function recentActivity(db: Db, view: FamilyView, limit = 5) {
       and(
         eq(auditLog.familyId, view.familyId),
         view.childIds
-          ? sql`(${auditLog.childId} is null or ${auditLog.childId} = any(${view.childIds as string[]}::uuid[]))`
+          ? sql`(${auditLog.childId} is null or ${auditLog.childId} = any(${uuidArray(view.childIds)}))`
           : undefined,
       ),
     )

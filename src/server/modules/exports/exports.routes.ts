@@ -9,7 +9,8 @@ import {
   FORMAT_LABELS,
 } from "../../../domain/exports";
 import type { ModuleRoutes } from "../../app-context";
-import { badRequest, forbidden, tooManyRequests, unauthorized } from "../../lib/errors";
+import { seesChild } from "../../lib/child-scope";
+import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from "../../lib/errors";
 import {
   EXPORT_EMAIL_WINDOW_MS,
   exportEmailKey,
@@ -44,6 +45,8 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
     includePhotos = false,
   ) => {
     const { familyId, actorId, childIds } = request.access();
+    // A child kept from a limited membership does not exist for it: no export of theirs either.
+    if (!seesChild(request.access(), options.childId)) throw notFound("Child");
     const user = await getUser(db, actorId);
     if (!user) throw unauthorized();
     return exportContext({
@@ -90,6 +93,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
       const { format, ...options } = request.body;
       const chosen = formatter(format);
       const { familyId, actorId, childIds } = request.access();
+      if (!seesChild(request.access(), options.childId)) throw notFound("Child");
       const user = await getUser(db, actorId);
       if (!user) throw unauthorized();
       if (!user.email) throw badRequest("Your account has no email address to send the export to.");

@@ -80,7 +80,7 @@ describe.each(drivers)("medical photos on $name storage", ({ start }) => {
     await t.close();
     await s3.close();
   });
-  const filesOf = (user: TestUser) => t.storage.list(`${user.id}/`);
+  const filesOf = (user: TestUser) => t.storage.list(`${user.familyId}/`);
 
   it("uploads, checks and re-encodes a photo, and serves it to its owner only, without its GPS position", async () => {
     const user = await signUp(t.app);

@@ -4,7 +4,7 @@ import { OBJECT_PATH, UPLOAD_FIRST, UPLOAD_URL_MINUTES } from "../../../domain/p
 import { formatByteSize } from "../../../domain/storage";
 import type { Db, Tx } from "../../db/client";
 import { medicalPhotos, storedObjects } from "../../db/schema/index";
-import type { FamilyView } from "../../lib/child-scope";
+import { type FamilyView, uuidArray } from "../../lib/child-scope";
 import { badRequest, conflict } from "../../lib/errors";
 import type { ObjectStorage } from "../../storage/object-storage";
 
@@ -129,7 +129,7 @@ export async function servableObject(
   const hidden = view.childIds
     ? sql`exists (select 1 from ${medicalPhotos} where ${medicalPhotos.familyId} = ${storedObjects.familyId}
         and ${medicalPhotos.photoUrl} = ${storedObjects.objectPath} and ${medicalPhotos.childId} is not null
-        and not (${medicalPhotos.childId} = any(${view.childIds as string[]}::uuid[])))`
+        and not (${medicalPhotos.childId} = any(${uuidArray(view.childIds)})))`
     : undefined;
   const [row] = await db
     .select()

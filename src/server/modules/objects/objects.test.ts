@@ -58,7 +58,7 @@ describe.each(drivers)("uploads on $name storage", ({ start }) => {
     await t.close();
     await s3.close();
   });
-  const filesOf = (user: TestUser) => t.storage.list(`${user.id}/`);
+  const filesOf = (user: TestUser) => t.storage.list(`${user.familyId}/`);
   const sweep = (now: Date) => sweepUploads({ db: t.database.db, storage: t.storage }, now);
 
   it("gives no upload URL for a file declared over 10 MB", async () => {
@@ -144,8 +144,8 @@ describe.each(drivers)("uploads on $name storage", ({ start }) => {
     );
 
     const stray = randomUUID();
-    await t.storage.put(`${user.id}/${stray}`, Buffer.alloc(5000, 1));
-    await t.storage.put(`${user.id}/${stray}.upload`, Buffer.alloc(5000, 1));
+    await t.storage.put(`${user.familyId}/${stray}`, Buffer.alloc(5000, 1));
+    await t.storage.put(`${user.familyId}/${stray}.upload`, Buffer.alloc(5000, 1));
     // Left a while first: a restore writes its files before it records them.
     await sweep(new Date());
     expect(await filesOf(user)).toHaveLength(2);
@@ -218,7 +218,7 @@ describe("upload limits and the storage quota", () => {
     const late = await user.put("/api/objects/metadata", { photoUrl: uploadURL.split("?")[0] });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/^There is not enough photo storage left/);
-    expect(await t.storage.list(`${user.id}/`)).toEqual([]);
+    expect(await t.storage.list(`${user.familyId}/`)).toEqual([]);
     expect((await user.get("/api/account/storage")).json()).toEqual({
       usedBytes: taken + bytes.length,
       quotaBytes: 1048576,
@@ -238,12 +238,12 @@ describe("upload limits and the storage quota", () => {
       sql`select size_bytes from stored_objects where object_path = ${objectPath}`,
     );
     const size = Number(row?.size_bytes);
-    expect(await storageUsage(t.database.db, user.id)).toBe(size);
+    expect(await storageUsage(t.database.db, user.familyId)).toBe(size);
     expect((await user.get("/api/account/storage")).json().usedBytes).toBe(size);
 
-    await assertWithinQuota(t.database.db, user.id, 1048576 - size, 1048576);
+    await assertWithinQuota(t.database.db, user.familyId, 1048576 - size, 1048576);
     await expect(
-      assertWithinQuota(t.database.db, user.id, 1048576 - size + 1, 1048576),
+      assertWithinQuota(t.database.db, user.familyId, 1048576 - size + 1, 1048576),
     ).rejects.toMatchObject({
       statusCode: 409,
     });

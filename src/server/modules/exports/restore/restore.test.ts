@@ -212,7 +212,7 @@ describe("restoring an export", () => {
       });
     }
     expect(await recordCount(target)).toBe(1);
-    expect(await t.storage.list(`${target.id}/`)).toEqual([]);
+    expect(await t.storage.list(`${target.familyId}/`)).toEqual([]);
   });
 
   it("refuses creation times this app could not have written, naming the record, and changes nothing", async () => {
@@ -387,7 +387,7 @@ describe("restoring a backup", () => {
       sql`select entity, sum(n)::int as n from record_counts where family_id = ${target.familyId} group by entity having sum(n) <> 0`,
     );
     expect(counts).toEqual([]);
-    expect(await t.storage.list(`${target.id}/`)).toEqual([]);
+    expect(await t.storage.list(`${target.familyId}/`)).toEqual([]);
 
     // The second restore's checked files are still where its writer left them: removed once a
     // day old, unless a running restore uses them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, ROLES } from "./family";
+import { can, ROLES } from "./roles";
 
 describe("what each role may do", () => {
   it("lets every role read, owners and caregivers write and share, and only the owner manage", () => {

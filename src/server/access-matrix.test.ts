@@ -1,0 +1,507 @@
+import { sql } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invite, joinFamily } from "../../tests/helpers/family";
+import { addChild } from "../../tests/helpers/owned-crud-contract";
+import { buildTestApp, signUp, type TestApp, type TestUser, uniqueEmail } from "../../tests/helpers/test-app";
+import { queryRows } from "../../tests/helpers/test-database";
+import { today } from "../domain/dates";
+
+/**
+ * Who may call which route, checked on every route the server registers: a route with no case
+ * here fails the test, so a new route cannot be forgotten. For each route:
+ * - signed out: 401;
+ * - a person of another family: 404 for that family's records (read, change, delete) and for a
+ *   link to its child, line or supply;
+ * - a viewer: reads 200, writes 403;
+ * - a caregiver: records 2xx, the owner's management 403;
+ * - a member limited to one child: the other child's records 404;
+ * and after every refused request, the family's data is exactly as before.
+ */
+
+type Need = "read" | "write" | "share" | "manage" | "person";
+
+/** The family's records the routes reach: Ana's where a record belongs to a child. */
+interface Family {
+  owner: TestUser;
+  sam: string;
+  ana: string;
+  ids: Record<string, string>;
+  memberId: string;
+  invitationId: string;
+  shareLinkId: string;
+  objectPath: string;
+  uploadUrl: string;
+}
+
+interface RouteCase {
+  need: Need;
+  url: (f: Family) => string;
+  body?: (f: Family) => unknown;
+  /** The URL names one of the family's records (or members, invitations, links): another family's person gets 404. */
+  names?: true;
+  /** The body links the family's child (Ana), line or supply: another family's person gets 404. */
+  links?: true;
+  /** The body links Ana (or her line): a member limited to Sam gets 404. */
+  linksChild?: true;
+  /** The record named is Ana's: a member limited to Sam gets 404. */
+  childs?: true;
+  /** For a caregiver's change: a fresh record of the family to change, so the shared ones stay. */
+  fresh?: (f: Family) => Promise<string>;
+  /** For a caregiver's create, when the shared body can be used once only (a photo's upload). */
+  freshBody?: (f: Family) => Promise<unknown>;
+  /** What a reader is answered when not 200 (a restore's report that does not exist). */
+  readStatus?: number;
+  /** Routes that change the person themselves (sign-out, deletion) or mail them: only the 401 is checked. */
+  only401?: true;
+  contentType?: string;
+}
+
+const line = { insertionDate: "2026-07-05", insertionSite: "right-arm", lineType: "double-lumen" };
+const BODIES: Record<string, (f: Family) => Record<string, unknown>> = {
+  "/api/care-team": () => ({ name: "Dr. Patel", role: "Gastroenterologist" }),
+  "/api/children": () => ({ name: "Leo" }),
+  "/api/tpn": (f) => ({ childId: f.ana, date: today(), volume: "1200", duration: 12 }),
+  "/api/specialist-visits": (f) => ({
+    childId: f.ana,
+    doctorName: "Dr. Okafor",
+    specialty: "GI",
+    date: today(),
+  }),
+  "/api/lab-tests": (f) => ({ childId: f.ana, testName: "CBC", date: today(), status: "pending" }),
+  "/api/symptoms": (f) => ({ childId: f.ana, date: today(), symptoms: "fever", painLevel: 3 }),
+  "/api/allergies": (f) => ({ childId: f.ana, allergen: "Latex", reaction: "Hives", severity: "severe" }),
+  "/api/notes": (f) => ({ childId: f.ana, title: "Night", content: "Calm" }),
+  "/api/physical-therapy": (f) => ({ childId: f.ana, date: today(), therapist: "Jo" }),
+  "/api/medications": (f) => ({
+    childId: f.ana,
+    name: "Ursodiol",
+    dosage: "60 mg",
+    frequency: "Twice daily",
+  }),
+  "/api/food-diary": (f) => ({ childId: f.ana, date: today(), mealType: "breakfast" }),
+  "/api/tpn-supplies": () => ({ name: "Filters", category: "filters", unit: "each", currentStock: 500 }),
+  "/api/supply-usage": (f) => ({ supplyId: f.ids["/api/tpn-supplies"], quantityUsed: 1, usageDate: today() }),
+  "/api/infusion-centers": (f) => ({ childId: f.ana, name: "Riverside" }),
+  "/api/picc-lines": (f) => ({ childId: f.ana, ...line }),
+  "/api/picc-infections": (f) => ({
+    childId: f.ana,
+    piccLineId: f.ids["/api/picc-lines"],
+    infectionDate: today(),
+    infectionType: "bloodstream",
+  }),
+  "/api/medical-photos": (f) => ({
+    childId: f.ana,
+    title: "Exit site",
+    category: "wound",
+    severity: "mild",
+    dateTaken: today(),
+    photoUrl: f.objectPath,
+  }),
+};
+/** Collections whose records link the family's child, line or supply in their body. */
+const LINKING = new Set(
+  Object.keys(BODIES).filter(
+    (path) => !["/api/care-team", "/api/children", "/api/tpn-supplies", "/api/medical-photos"].includes(path),
+  ),
+);
+/** Collections whose records are Ana's (a child's own records, or the child). */
+const CHILDS = new Set(
+  [...LINKING].filter((path) => path !== "/api/supply-usage").concat("/api/medical-photos", "/api/children"),
+);
+
+/** A checked photo upload of the owner's, for one photo record. */
+async function uploadPhoto(owner: TestUser): Promise<string> {
+  const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#39c" } })
+    .jpeg()
+    .toBuffer();
+  const asked = (await owner.post("/api/objects/upload", { size: photo.length })).json();
+  await t.app.inject({
+    method: "PUT",
+    url: asked.uploadURL,
+    headers: { cookie: owner.cookie, "content-type": "image/jpeg" },
+    payload: photo,
+  });
+  return (await owner.put("/api/objects/metadata", { photoUrl: asked.uploadURL.split("?")[0] })).json()
+    .objectPath;
+}
+
+async function create(f: Family, path: string): Promise<string> {
+  const body =
+    path === "/api/children"
+      ? { name: "Ana" }
+      : path === "/api/medical-photos"
+        ? { ...BODIES[path]!(f), photoUrl: await uploadPhoto(f.owner) }
+        : BODIES[path]!(f);
+  const response = await f.owner.post(path, body);
+  if (response.statusCode !== 201) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
+  return response.json().id;
+}
+
+/** The cases of a record collection's routes (list, one, create, change, delete). */
+function collection(path: string, updateMethods: readonly string[] = ["PATCH"]): Record<string, RouteCase> {
+  const one = (f: Family) => `${path}/${f.ids[path]}`;
+  const childs = CHILDS.has(path) ? ({ childs: true } as const) : {};
+  const cases: Record<string, RouteCase> = {
+    [`GET ${path}`]: { need: "read", url: () => path },
+    [`GET ${path}/:id`]: { need: "read", url: one, names: true, ...childs },
+    [`POST ${path}`]: {
+      need: "write",
+      url: () => path,
+      body: path === "/api/children" ? () => ({ name: "Leo" }) : BODIES[path]!,
+      ...(LINKING.has(path) ? { links: true as const } : {}),
+      ...(CHILDS.has(path) && path !== "/api/children" ? { linksChild: true as const } : {}),
+      ...(path === "/api/medical-photos"
+        ? { freshBody: async (f: Family) => ({ ...BODIES[path]!(f), photoUrl: await uploadPhoto(f.owner) }) }
+        : {}),
+    },
+    [`DELETE ${path}/:id`]: {
+      need: "write",
+      url: one,
+      names: true,
+      ...childs,
+      fresh: (f) => create(f, path),
+    },
+  };
+  for (const method of updateMethods) {
+    cases[`${method} ${path}/:id`] = {
+      need: "write",
+      url: one,
+      body: (f) => (path === "/api/children" ? { name: "Ana" } : BODIES[path]!(f)),
+      names: true,
+      ...childs,
+      fresh: (f) => create(f, path),
+    };
+  }
+  return cases;
+}
+
+const CASES: Record<string, RouteCase> = {
+  ...collection("/api/care-team"),
+  ...collection("/api/children", ["PUT"]),
+  ...collection("/api/tpn", ["PUT"]),
+  ...collection("/api/specialist-visits"),
+  ...collection("/api/lab-tests"),
+  ...collection("/api/symptoms"),
+  ...collection("/api/allergies"),
+  ...collection("/api/notes"),
+  ...collection("/api/physical-therapy"),
+  ...collection("/api/medications"),
+  ...collection("/api/food-diary"),
+  ...collection("/api/tpn-supplies"),
+  ...collection("/api/supply-usage"),
+  ...collection("/api/infusion-centers", ["PUT"]),
+  ...collection("/api/picc-lines", ["PUT"]),
+  ...collection("/api/picc-infections", ["PUT"]),
+  ...collection("/api/medical-photos", []),
+  "GET /api/tpn/daily": { need: "read", url: (f) => `/api/tpn/daily?childId=${f.sam}` },
+  "GET /api/symptoms/heatmap": { need: "read", url: () => "/api/symptoms/heatmap" },
+  "GET /api/symptoms/pain": { need: "read", url: () => "/api/symptoms/pain" },
+  "GET /api/tpn-supplies/low-stock": { need: "read", url: () => "/api/tpn-supplies/low-stock" },
+  "GET /api/supply-stock-events": { need: "read", url: () => "/api/supply-stock-events" },
+  "POST /api/tpn-supplies/receipts": {
+    need: "write",
+    url: () => "/api/tpn-supplies/receipts",
+    body: (f) => ({ lines: [{ supplyId: f.ids["/api/tpn-supplies"], quantity: 2 }] }),
+    links: true,
+  },
+  "POST /api/tpn-supplies/counts": {
+    need: "write",
+    url: () => "/api/tpn-supplies/counts",
+    body: (f) => ({ lines: [{ supplyId: f.ids["/api/tpn-supplies"], counted: 400 }] }),
+    links: true,
+  },
+  "GET /api/dashboard/stats": { need: "read", url: () => "/api/dashboard/stats" },
+  "GET /api/dashboard/activity": { need: "read", url: () => "/api/dashboard/activity" },
+  "GET /api/care-summary": { need: "read", url: () => "/api/care-summary" },
+  "GET /api/account/export": { need: "read", url: () => "/api/account/export" },
+  "GET /api/account/storage": { need: "read", url: () => "/api/account/storage" },
+  "GET /api/account/import": { need: "read", url: () => "/api/account/import" },
+  "GET /api/account/import/:id": {
+    need: "read",
+    url: () => "/api/account/import/00000000-0000-4000-8000-000000000000",
+    readStatus: 404,
+  },
+  "POST /api/account/import": {
+    need: "manage",
+    url: () => "/api/account/import",
+    body: () => "{}",
+    contentType: "application/json",
+  },
+  "POST /api/account/export-email": { need: "read", url: () => "/api/account/export-email", only401: true },
+  "DELETE /api/account/child-profile": { need: "manage", url: () => "/api/account/child-profile" },
+  "POST /api/objects/upload": {
+    need: "write",
+    url: () => "/api/objects/upload",
+    body: () => ({ size: 1000 }),
+  },
+  "PUT /api/objects/upload/:id": {
+    need: "write",
+    url: (f) => f.uploadUrl,
+    body: () => "x",
+    contentType: "image/jpeg",
+  },
+  "PUT /api/objects/metadata": {
+    need: "write",
+    url: () => "/api/objects/metadata",
+    body: (f) => ({ photoUrl: f.objectPath }),
+  },
+  // The family.
+  "PATCH /api/family": { need: "manage", url: () => "/api/family", body: () => ({ name: "Renamed" }) },
+  "DELETE /api/family": { need: "manage", url: () => "/api/family" },
+  "GET /api/family/members": { need: "manage", url: () => "/api/family/members" },
+  "PATCH /api/family/members/:userId": {
+    need: "manage",
+    url: (f) => `/api/family/members/${f.memberId}`,
+    body: () => ({ role: "viewer" }),
+    names: true,
+  },
+  "DELETE /api/family/members/:userId": {
+    need: "manage",
+    url: (f) => `/api/family/members/${f.memberId}`,
+    names: true,
+  },
+  "GET /api/family/invitations": { need: "manage", url: () => "/api/family/invitations" },
+  "POST /api/family/invitations": {
+    need: "manage",
+    url: () => "/api/family/invitations",
+    body: () => ({ email: uniqueEmail(), role: "viewer" }),
+  },
+  "DELETE /api/family/invitations/:id": {
+    need: "manage",
+    url: (f) => `/api/family/invitations/${f.invitationId}`,
+    names: true,
+  },
+  "GET /api/share-links": { need: "share", url: () => "/api/share-links" },
+  "POST /api/share-links": {
+    need: "share",
+    url: () => "/api/share-links",
+    body: (f) => ({ childId: f.ana }),
+    links: true,
+    linksChild: true,
+  },
+  "DELETE /api/share-links/:id": {
+    need: "share",
+    url: (f) => `/api/share-links/${f.shareLinkId}`,
+    names: true,
+    fresh: async (f) => (await f.owner.post("/api/share-links", { childId: f.ana })).json().id,
+  },
+  // The person's own: who they are, their sign-in, their account, which family they use.
+  "GET /api/auth/user": { need: "person", url: () => "/api/auth/user" },
+  "POST /api/auth/email-confirmation": {
+    need: "person",
+    url: () => "/api/auth/email-confirmation",
+    only401: true,
+  },
+  "POST /api/auth/password": {
+    need: "person",
+    url: () => "/api/auth/password",
+    only401: true,
+    body: () => ({}),
+  },
+  "GET /api/auth/passkeys": { need: "person", url: () => "/api/auth/passkeys" },
+  "POST /api/auth/passkeys/registration/options": {
+    need: "person",
+    url: () => "/api/auth/passkeys/registration/options",
+    only401: true,
+  },
+  "POST /api/auth/passkeys/registration/verify": {
+    need: "person",
+    url: () => "/api/auth/passkeys/registration/verify",
+    only401: true,
+    body: () => ({}),
+  },
+  "PATCH /api/auth/passkeys/:id": {
+    need: "person",
+    url: () => "/api/auth/passkeys/00000000-0000-4000-8000-000000000000",
+    only401: true,
+    body: () => ({ name: "Phone" }),
+  },
+  "DELETE /api/auth/passkeys/:id": {
+    need: "person",
+    url: () => "/api/auth/passkeys/00000000-0000-4000-8000-000000000000",
+    only401: true,
+  },
+  "PUT /api/profile": {
+    need: "person",
+    url: () => "/api/profile",
+    body: () => ({ firstName: "Same" }),
+    only401: true,
+  },
+  "DELETE /api/account/user": { need: "person", url: () => "/api/account/user", only401: true },
+  "PUT /api/auth/family": { need: "person", url: () => "/api/auth/family", body: () => ({}), only401: true },
+  "POST /api/family/leave": { need: "person", url: () => "/api/family/leave", only401: true },
+  "POST /api/invitations/accept": {
+    need: "person",
+    url: () => "/api/invitations/accept",
+    body: () => ({ token: "x" }),
+    only401: true,
+  },
+};
+
+let t: TestApp;
+let f: Family;
+let viewer: TestUser;
+let caregiver: TestUser;
+let sitter: TestUser;
+let stranger: TestUser;
+
+/** Everything of a family, as the database holds it: one digest per table. */
+async function fingerprint(familyId: string) {
+  const tables = (await queryRows(
+    t.database,
+    sql`select table_name as name from information_schema.columns
+        where table_schema = 'public' and column_name = 'family_id' order by table_name`,
+  )) as { name: string }[];
+  const parts = tables.map(
+    ({ name }) =>
+      sql`(select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from ${sql.identifier(name)} x where x.family_id = ${familyId})`,
+  );
+  const [row] = await queryRows(
+    t.database,
+    sql`select ${sql.join(parts, sql` || `)} || (select f::text from families f where f.id = ${familyId}) as digest`,
+  );
+  return row!.digest as string;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const owner = await signUp(t.app, { lastName: "Lopez" });
+  const sam = await addChild(owner, "Sam");
+  const ana = await addChild(owner, "Ana");
+  const objectPath = await uploadPhoto(owner);
+  const pending = (await owner.post("/api/objects/upload", { size: 1000 })).json();
+  f = {
+    owner,
+    sam,
+    ana,
+    ids: { "/api/children": ana },
+    memberId: "",
+    invitationId: "",
+    shareLinkId: "",
+    objectPath,
+    uploadUrl: pending.uploadURL,
+  };
+  for (const path of Object.keys(BODIES)) if (path !== "/api/children") f.ids[path] = await create(f, path);
+  viewer = await joinFamily(t, owner, { role: "viewer" });
+  caregiver = await joinFamily(t, owner, { role: "caregiver" });
+  sitter = await joinFamily(t, owner, { role: "caregiver", childIds: [sam] });
+  f.memberId = viewer.id;
+  f.invitationId = (await invite(owner)).id;
+  f.shareLinkId = (await owner.post("/api/share-links", { childId: ana })).json().id;
+  stranger = await signUp(t.app);
+  await addChild(stranger, "Other");
+}, 60_000);
+afterAll(() => t?.close());
+
+async function send(
+  user: TestUser | null,
+  route: RouteCase,
+  url: string,
+  given?: unknown,
+): Promise<LightMyRequestResponse> {
+  const body = given ?? route.body?.(f);
+  return t.app.inject({
+    method: (route as { method?: string }).method as "GET",
+    url,
+    headers: {
+      ...(user ? { cookie: user.cookie } : {}),
+      ...(route.contentType ? { "content-type": route.contentType } : {}),
+    },
+    ...(body === undefined ? {} : { payload: body as string }),
+  });
+}
+
+const routes = () => t.app.signedInRoutes.map(({ method, url }) => ({ key: `${method} ${url}`, method }));
+const caseOf = (key: string, method: string) => ({ ...CASES[key]!, method });
+
+describe("the access matrix, from the route table", () => {
+  it("has a case for every route the server registers", () => {
+    const missing = routes()
+      .map((r) => r.key)
+      .filter((key) => !CASES[key]);
+    expect(missing).toEqual([]);
+    expect(routes().length).toBeGreaterThan(100);
+  });
+
+  it("answers a signed-out visitor 401 on every signed-in route, and changes nothing", async () => {
+    const before = await fingerprint(f.owner.familyId);
+    const wrong: string[] = [];
+    for (const { key, method } of routes()) {
+      const route = caseOf(key, method);
+      const response = await send(null, route, route.url(f));
+      if (response.statusCode !== 401) wrong.push(`${key}: ${response.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await fingerprint(f.owner.familyId)).toBe(before);
+  });
+
+  it("lets a viewer read and refuses every write with 403, changing nothing", async () => {
+    const wrong: string[] = [];
+    const before = await fingerprint(f.owner.familyId);
+    for (const { key, method } of routes()) {
+      const route = caseOf(key, method);
+      if (route.only401 || route.need === "person") continue;
+      const response = await send(viewer, route, route.url(f));
+      const expected = route.need === "read" ? (route.readStatus ?? 200) : 403;
+      if (response.statusCode !== expected)
+        wrong.push(`${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await fingerprint(f.owner.familyId)).toBe(before);
+  });
+
+  it("lets a caregiver read and write records and make clinic links, and refuses the owner's management with 403", async () => {
+    const wrong: string[] = [];
+    for (const { key, method } of routes()) {
+      const route = caseOf(key, method);
+      if (route.only401 || route.need === "person") continue;
+      if (route.need === "manage") {
+        const before = await fingerprint(f.owner.familyId);
+        const response = await send(caregiver, route, route.url(f));
+        if (response.statusCode !== 403) wrong.push(`${key}: ${response.statusCode}`);
+        if ((await fingerprint(f.owner.familyId)) !== before) wrong.push(`${key}: changed the family`);
+        continue;
+      }
+      if (key.startsWith("PUT /api/objects/")) continue; // an upload's own checks, not a role's
+      let url = route.url(f);
+      if (route.fresh) url = url.replace(/[^/]+$/, await route.fresh(f));
+      const response = await send(caregiver, route, url, await route.freshBody?.(f));
+      const expected = route.need === "read" ? (route.readStatus ?? 200) : undefined;
+      const ok = expected
+        ? response.statusCode === expected
+        : response.statusCode >= 200 && response.statusCode < 300;
+      if (!ok) wrong.push(`${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers a person of another family 404 for its records and for links to its child, line or supply", async () => {
+    const wrong: string[] = [];
+    const before = [await fingerprint(f.owner.familyId), await fingerprint(stranger.familyId)];
+    for (const { key, method } of routes()) {
+      const route = caseOf(key, method);
+      if (route.only401 || !(route.names || route.links)) continue;
+      const response = await send(stranger, route, route.url(f));
+      if (response.statusCode !== 404)
+        wrong.push(`${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect([await fingerprint(f.owner.familyId), await fingerprint(stranger.familyId)]).toEqual(before);
+  });
+
+  it("answers a member limited to one child 404 for the other child's records, changing nothing", async () => {
+    const wrong: string[] = [];
+    const before = await fingerprint(f.owner.familyId);
+    for (const { key, method } of routes()) {
+      const route = caseOf(key, method);
+      if (route.only401 || !(route.childs || route.linksChild) || route.need === "manage") continue;
+      const response = await send(sitter, route, route.url(f));
+      if (response.statusCode !== 404)
+        wrong.push(`${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await fingerprint(f.owner.familyId)).toBe(before);
+  });
+});
