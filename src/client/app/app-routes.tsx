@@ -111,6 +111,7 @@ const FamilySupportPage = lazyPage(
   "FamilySupportPage",
 );
 const ChildrenPage = lazyPage(() => import("@/client/features/children/children-page"), "ChildrenPage");
+const FamilyPage = lazyPage(() => import("@/client/features/family/family-page"), "FamilyPage");
 const CareSummaryPage = lazyPage(
   () => import("@/client/features/care-summary/care-summary-page"),
   "CareSummaryPage",
@@ -138,6 +139,7 @@ export function AppRoutes() {
         <Route path="/tpn-supplies" component={TpnSuppliesPage} />
         <Route path="/medical-photos" component={MedicalPhotosPage} />
         <Route path="/picc-lines" component={PiccLinesPage} />
+        <Route path="/family" component={FamilyPage} />
         <Route path="/faq" component={FaqPage} />
         <Route path="/settings" component={SettingsPage} />
         <Route path="/family-support" component={FamilySupportPage} />

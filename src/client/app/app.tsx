@@ -18,20 +18,37 @@ const ResetPasswordPage = lazy(() =>
   })),
 );
 
+const JoinFamilyPage = lazy(() =>
+  import("@/client/features/join-family/join-family-page").then((m) => ({ default: m.JoinFamilyPage })),
+);
+
+const SharedSummaryPage = lazy(() =>
+  import("@/client/features/shared-summary/shared-summary-page").then((m) => ({
+    default: m.SharedSummaryPage,
+  })),
+);
+
 const LOADING_TEXT = "Loading your medical dashboard...";
 
 /**
  * Signed out: the landing page on every path. Signed in: the shell and its routes. The link of an
- * email confirmation opens its own page either way (`/confirm-email?token=...`).
+ * email confirmation (`/confirm-email?token=...`), of an invitation to a family (`/join?token=...`)
+ * and of a clinic's care summary (`/shared/<token>`) open their own pages either way.
  */
 function AuthGate() {
   const { user, isLoading } = useAuth();
   const [confirmingEmail] = useRoute("/confirm-email");
   const [resetting] = useRoute("/reset-password");
+  const [joining] = useRoute("/join");
+  const [sharing] = useRoute("/shared/:token");
   if (isLoading) return <FullScreenLoading label={LOADING_TEXT} />;
   return (
     <Suspense fallback={<FullScreenLoading label={LOADING_TEXT} />}>
-      {confirmingEmail ? (
+      {sharing ? (
+        <SharedSummaryPage />
+      ) : joining ? (
+        <JoinFamilyPage />
+      ) : confirmingEmail ? (
         <ConfirmEmailPage />
       ) : resetting && !user ? (
         <ResetPasswordPage />

@@ -19,6 +19,7 @@ import {
   StickyNote,
   Syringe,
   TriangleAlert,
+  UserPlus,
   Users,
   Utensils,
 } from "lucide-react";
@@ -58,6 +59,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Medical Photos", href: "/medical-photos", icon: Camera },
   { label: "FAQ", href: "/faq", icon: CircleHelp },
   { label: "Family Support", href: "/family-support", icon: HeartHandshake },
+  { label: "Family & Sharing", href: "/family", icon: UserPlus, short: "Family" },
   { label: "Settings", href: "/settings", icon: Settings },
   { label: "Exports", href: EXPORTS_HREF, icon: FileDown },
 ];

@@ -25,6 +25,9 @@ const SIGNED_OUT_CHUNKS = ["features/landing/landing-page.tsx"];
 const SIGNED_IN_CHUNKS = ["app/signed-in-app.tsx"];
 /** The page of an email confirmation link, which opens signed in or out. */
 const CONFIRM_EMAIL_CHUNKS = ["features/confirm-email/confirm-email-page.tsx"];
+/** The pages of an invitation's link and of a clinic link, which open signed in or out. */
+const JOIN_CHUNKS = ["features/join-family/join-family-page.tsx"];
+const SHARED_CHUNKS = ["features/shared-summary/shared-summary-page.tsx"];
 /** A screen's module: `/notes` is features/notes/notes-page.tsx, the dashboard is also `/`. */
 const screenChunk = (path: string) => {
   const name = path === "/" ? "dashboard" : path.slice(1);
@@ -99,11 +102,15 @@ export async function registerClientShell(
     const keys =
       path === "/confirm-email"
         ? CONFIRM_EMAIL_CHUNKS
-        : !signedIn
-          ? SIGNED_OUT_CHUNKS
-          : screen
-            ? [...SIGNED_IN_CHUNKS, screen]
-            : SIGNED_IN_CHUNKS;
+        : path === "/join"
+          ? JOIN_CHUNKS
+          : path.startsWith("/shared/")
+            ? SHARED_CHUNKS
+            : !signedIn
+              ? SIGNED_OUT_CHUNKS
+              : screen
+                ? [...SIGNED_IN_CHUNKS, screen]
+                : SIGNED_IN_CHUNKS;
     return closure(manifest, keys, inEntry)
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join("");

@@ -181,7 +181,12 @@ describe("a membership limited to some children", () => {
     ).json();
     await owner.post("/api/symptoms", { childId: sam, date: today(), symptoms: ["nausea"], painLevel: 2 });
     const familyNote = (await owner.post("/api/notes", { title: "Pharmacy", content: "Call Monday" })).json();
-    const lab = await owner.post("/api/lab-tests", { childId: ana, testName: "CBC", date: today(), status: "pending" });
+    const lab = await owner.post("/api/lab-tests", {
+      childId: ana,
+      testName: "CBC",
+      date: today(),
+      status: "pending",
+    });
     expect(lab.statusCode).toBe(201);
 
     const sitter = await joinFamily(t, owner, { role: "caregiver", childIds: [sam] });
