@@ -6,7 +6,7 @@ import { careTeamMembers } from "../db/schema/index";
 import { wholeFamily } from "./child-scope";
 import { conflict } from "./errors";
 import { ownedRecords, type RecordChange } from "./owned-records";
-import { inTransaction } from "./transaction";
+import { inTransaction, type WriteContext } from "./transaction";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ const queryRowsIn = (tx: Parameters<typeof inTransaction>[0], id: string) =>
 describe("owned records with hooks", () => {
   it("run the in-transaction hook with before and after, then the after-commit hook", async () => {
     const user = await signUp(t.app);
-    const scope = { familyId: user.familyId, actorId: user.id, childIds: null };
+    const scope = { familyId: user.familyId, actorId: user.id, childIds: null, role: "owner" as const };
     const { records, seen } = recordsWithHooks();
     const db = t.database.db;
     const created = await inTransaction(db, scope, (ctx) =>
@@ -66,7 +66,7 @@ describe("owned records with hooks", () => {
 
   it("roll the whole change back when the hook refuses it: no row, no audit, no after-commit work", async () => {
     const user = await signUp(t.app);
-    const scope = { familyId: user.familyId, actorId: user.id, childIds: null };
+    const scope = { familyId: user.familyId, actorId: user.id, childIds: null, role: "owner" as const };
     const { records, seen } = recordsWithHooks();
     await expect(
       inTransaction(t.database.db, scope, (ctx) => records.create(ctx, { name: "Dr. B", role: "refused" })),
@@ -87,10 +87,15 @@ describe("owned records with hooks", () => {
     const db = t.database.db;
     const created = await inTransaction(
       db,
-      { familyId: owner.familyId, actorId: owner.id, childIds: null },
+      { familyId: owner.familyId, actorId: owner.id, childIds: null, role: "owner" as const },
       (ctx) => records.create(ctx, { name: "Dr. C", role: "GI" }),
     );
-    const asIntruder = { familyId: intruder.familyId, actorId: intruder.id, childIds: null };
+    const asIntruder = {
+      familyId: intruder.familyId,
+      actorId: intruder.id,
+      childIds: null,
+      role: "owner" as const,
+    };
     expect(await records.get(db, wholeFamily(intruder.familyId), created.id)).toBeUndefined();
     await expect(
       inTransaction(db, asIntruder, (ctx) => records.update(ctx, created.id, { role: "x" })),
@@ -110,7 +115,12 @@ describe("owned records with hooks", () => {
       summary: (row) => row.name,
     });
     const db = t.database.db;
-    const asCaregiver = { familyId: owner.familyId, actorId: caregiver.id, childIds: null };
+    const asCaregiver = {
+      familyId: owner.familyId,
+      actorId: caregiver.id,
+      childIds: null,
+      role: "caregiver" as const,
+    };
     const created = await inTransaction(db, asCaregiver, (ctx) =>
       records.create(ctx, { name: "Dr. D", role: "GI" }),
     );
@@ -124,5 +134,30 @@ describe("owned records with hooks", () => {
     const row = (action: string) => ({ action, familyId: owner.familyId, actorId: caregiver.id });
     expect(rows).toEqual([row("create"), row("update"), row("delete")]);
     expect(await records.get(db, wholeFamily(owner.familyId), created.id)).toBeUndefined();
+  });
+
+  it("refuse a viewer's change in the record layer itself, whatever path it came by, and keep nothing", async () => {
+    const owner = await signUp(t.app);
+    const records = ownedRecords({
+      entity: "care_team_member",
+      table: careTeamMembers,
+      summary: (row) => row.name,
+    });
+    const db = t.database.db;
+    const asOwner = { familyId: owner.familyId, actorId: owner.id, childIds: null, role: "owner" as const };
+    const created = await inTransaction(db, asOwner, (ctx) =>
+      records.create(ctx, { name: "Dr. E", role: "GI" }),
+    );
+    const asViewer = { ...asOwner, role: "viewer" as const };
+    for (const change of [
+      (ctx: WriteContext) => records.create(ctx, { name: "Dr. F", role: "GI" }),
+      (ctx: WriteContext) => records.update(ctx, created.id, { role: "Surgeon" }),
+      (ctx: WriteContext) => records.remove(ctx, created.id),
+    ]) {
+      await expect(inTransaction(db, asViewer, change)).rejects.toMatchObject({ statusCode: 403 });
+    }
+    expect(await records.list(db, wholeFamily(owner.familyId))).toEqual([
+      expect.objectContaining({ name: "Dr. E", role: "GI" }),
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AuditAction } from "../../domain/dashboard";
 import type { FieldIssue } from "../../domain/fields";
+import { can, REFUSED } from "../../domain/roles";
 import type { Tx } from "../db/client";
 import { children } from "../db/schema/index";
 import { redactAudit, writeAudit } from "./audit";
@@ -131,6 +132,14 @@ function pageKeys(t: OwnedTable & Record<string, PgColumn>, dateColumn?: PgColum
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const childReference: OwnedReference = { field: "childId", table: children, label: "Child" };
+
+/**
+ * The record layer's own check of the actor's role, beside the route's (`plugins/access.ts`): a
+ * change that reaches it from any path (a route, a restore, a task) is refused for a viewer.
+ */
+function assertMayWrite(ctx: WriteContext) {
+  if (!can(ctx.role, "write")) throw forbidden(REFUSED.write);
+}
 
 /** Why a member limited to some children cannot add a child (they would not see it). */
 export const LIMITED_ADDS_NO_CHILD =
@@ -343,6 +352,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
     },
 
     async create(ctx: WriteContext, values: ValuesOf<T>): Promise<Row> {
+      assertMayWrite(ctx);
       // A child is added by a member who sees every child: one limited to some would not see it.
       if (isChildTable && ctx.childIds) throw forbidden(LIMITED_ADDS_NO_CHILD);
       await checkReferences(ctx.tx, ctx, values as Record<string, unknown>);
@@ -366,6 +376,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
 
     /** Changes the fields `values` holds (undefined ones stay). 404 for anybody else's id. */
     async update(ctx: WriteContext, id: string, values: ValuesOf<T>): Promise<Row> {
+      assertMayWrite(ctx);
       const where = ownedRow(ctx, id);
       if (!where) throw notFound();
       const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
@@ -396,6 +407,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
 
     /** Deletes one record; its content leaves the audit log with it. 404 for anybody else's id. */
     async remove(ctx: WriteContext, id: string): Promise<Row> {
+      assertMayWrite(ctx);
       const where = ownedRow(ctx, id);
       if (!where) throw notFound();
       const [deleted] = (await ctx.tx.delete(table).where(where).returning(selection)) as Row[];

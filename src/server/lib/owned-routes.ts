@@ -28,8 +28,8 @@ export const childListQuery = z.object({
 
 /** Whose records a request changes and who acts, from its session. */
 export const familyScope = (request: FastifyRequest): FamilyScope => {
-  const { familyId, actorId, childIds } = request.access();
-  return { familyId, actorId, childIds };
+  const { familyId, actorId, childIds, role } = request.access();
+  return { familyId, actorId, childIds, role };
 };
 
 /**

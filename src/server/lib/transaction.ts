@@ -1,3 +1,4 @@
+import type { Role } from "../../domain/roles";
 import type { Db, Tx } from "../db/client";
 import type { FamilyView } from "./child-scope";
 
@@ -7,6 +8,8 @@ import type { FamilyView } from "./child-scope";
  */
 export interface FamilyScope extends FamilyView {
   actorId: string;
+  /** The actor's role in the family: every change of a record checks it may write. */
+  role: Role;
 }
 
 /** What a change needs: its transaction, the family and actor, and a place for after-commit work. */

@@ -150,8 +150,10 @@ describe("PICC dates and links across records", () => {
     ]);
     // What a PATCH of the one field does: the rule is checked on the stored result.
     await expect(
-      inTransaction(t.database.db, { familyId: user.familyId, actorId: user.id, childIds: null }, (ctx) =>
-        piccLineRecords.update(ctx, created.id, { removalDate: "2026-07-01" }),
+      inTransaction(
+        t.database.db,
+        { familyId: user.familyId, actorId: user.id, childIds: null, role: "owner" as const },
+        (ctx) => piccLineRecords.update(ctx, created.id, { removalDate: "2026-07-01" }),
       ),
     ).rejects.toMatchObject({
       statusCode: 400,
@@ -173,8 +175,10 @@ describe("PICC dates and links across records", () => {
       await user.post("/api/picc-infections", { ...infectionOf(sam, null), treatmentStartDate: "2026-10-29" })
     ).json();
     await expect(
-      inTransaction(t.database.db, { familyId: user.familyId, actorId: user.id, childIds: null }, (ctx) =>
-        piccInfectionRecords.update(ctx, created.id, { treatmentEndDate: "2026-10-20" }),
+      inTransaction(
+        t.database.db,
+        { familyId: user.familyId, actorId: user.id, childIds: null, role: "owner" as const },
+        (ctx) => piccInfectionRecords.update(ctx, created.id, { treatmentEndDate: "2026-10-20" }),
       ),
     ).rejects.toMatchObject({ statusCode: 400, issues: [{ path: "treatmentEndDate" }] });
     expect((await user.get(`/api/picc-infections/${created.id}`)).json()).toEqual(created);
@@ -199,8 +203,10 @@ describe("PICC dates and links across records", () => {
     expect(put.statusCode).toBe(400);
     expect(put.json().issues).toEqual([{ path: "infectionDate", message }]);
     await expect(
-      inTransaction(t.database.db, { familyId: user.familyId, actorId: user.id, childIds: null }, (ctx) =>
-        piccInfectionRecords.update(ctx, created.id, { infectionDate: "2026-06-30" }),
+      inTransaction(
+        t.database.db,
+        { familyId: user.familyId, actorId: user.id, childIds: null, role: "owner" as const },
+        (ctx) => piccInfectionRecords.update(ctx, created.id, { infectionDate: "2026-06-30" }),
       ),
     ).rejects.toMatchObject({ statusCode: 400, issues: [{ path: "infectionDate", message }] });
     // Without a line, any date passes the line's rule.
@@ -229,8 +235,10 @@ describe("PICC dates and links across records", () => {
       },
     ]);
     await expect(
-      inTransaction(t.database.db, { familyId: user.familyId, actorId: user.id, childIds: null }, (ctx) =>
-        piccLineRecords.update(ctx, samsLine.id, { insertionDate: "2026-10-01" }),
+      inTransaction(
+        t.database.db,
+        { familyId: user.familyId, actorId: user.id, childIds: null, role: "owner" as const },
+        (ctx) => piccLineRecords.update(ctx, samsLine.id, { insertionDate: "2026-10-01" }),
       ),
     ).rejects.toMatchObject({
       statusCode: 400,
@@ -269,8 +277,10 @@ describe("PICC dates and links across records", () => {
         "This line has 2 infections recorded (2026-08-01, 2026-09-12). Link them to another of this child's lines, or delete them, before moving the line to another child.",
     });
     await expect(
-      inTransaction(t.database.db, { familyId: user.familyId, actorId: user.id, childIds: null }, (ctx) =>
-        piccLineRecords.update(ctx, samsLine.id, { childId: ava }),
+      inTransaction(
+        t.database.db,
+        { familyId: user.familyId, actorId: user.id, childIds: null, role: "owner" as const },
+        (ctx) => piccLineRecords.update(ctx, samsLine.id, { childId: ava }),
       ),
     ).rejects.toMatchObject({ statusCode: 409 });
     expect((await user.get(`/api/picc-lines/${samsLine.id}`)).json()).toEqual(samsLine);

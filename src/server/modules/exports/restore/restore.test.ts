@@ -343,7 +343,7 @@ describe("restoring a backup", () => {
       ...t.storage,
       put: () => Promise.reject(Object.assign(new Error("storage unreachable"), { code: "ECONNREFUSED" })),
     };
-    const scope = { familyId: target.familyId, actorId: target.id, childIds: null };
+    const scope = { familyId: target.familyId, actorId: target.id, childIds: null, role: "owner" as const };
     // Its own folder of restores: the sweep below looks at every folder in it.
     const restoresDir = mkdtempSync(join(tmpdir(), "mct-restores-"));
     const prepare = async () => {
