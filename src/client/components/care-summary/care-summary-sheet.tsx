@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { formatCardDate } from "@/client/lib/format";
 import { ALLERGY_SEVERITY_LABELS } from "@/domain/allergies";
 import type { CareSummary } from "@/domain/exports";
@@ -17,14 +17,34 @@ const labelOf = (labels: Record<string, string>, value: string | null) =>
 /** A stored amount ('900.00') as a person writes it ('900'). */
 const amount = (value: string | number) => String(Number(value));
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** The level of the sheet's title; its sections' headings are one below. */
+type TitleLevel = 1 | 2;
+const headingOf = (level: TitleLevel) => (level === 1 ? "h1" : "h2");
+const sectionHeadingOf = (level: TitleLevel) => (level === 1 ? "h2" : "h3");
+
+function Section({ title, level, children }: { title: string; level: TitleLevel; children: ReactNode }) {
+  const Heading = sectionHeadingOf(level);
   return (
     <section className="break-inside-avoid">
-      <h3 className="mb-1 border-border border-b pb-0.5 font-semibold text-sm uppercase tracking-wide">
+      <Heading className="mb-1 border-border border-b pb-0.5 font-semibold text-sm uppercase tracking-wide">
         {title}
-      </h3>
+      </Heading>
       <div className="text-sm">{children}</div>
     </section>
+  );
+}
+
+/** A phone number a tap calls (on a phone; a computer offers its calling app). */
+function Phone({ number }: { number: string }) {
+  const dial = number.replace(/[^\d+]/g, "");
+  if (!dial) return <>{number}</>;
+  return (
+    <a
+      href={`tel:${dial}`}
+      className="font-medium text-primary underline-offset-4 hover:underline print:text-inherit print:no-underline"
+    >
+      {number}
+    </a>
   );
 }
 
@@ -32,12 +52,28 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * One child's care summary: what an emergency room or a new doctor needs first, on one printed
  * page. The Care Summary screen shows one per child; a clinic link's page shows its child's.
  */
-export function CareSummarySheet({ summary }: { summary: CareSummary }) {
+export function CareSummarySheet({
+  summary,
+  title,
+  titleLevel = 2,
+  note,
+}: {
+  summary: CareSummary;
+  /** The sheet's title; the child's name by default. */
+  title?: string;
+  /** 1 when the sheet is the page's main content (a clinic link's page). */
+  titleLevel?: TitleLevel;
+  /** A line under the title (who shared it, until when). */
+  note?: ReactNode;
+}) {
   const { child } = summary;
+  const allergiesId = useId();
+  const Title = headingOf(titleLevel);
+  const SectionHeading = sectionHeadingOf(titleLevel);
   return (
     <article className="care-summary-sheet flex flex-col gap-4 rounded-xl border border-border bg-card p-6 print:rounded-none print:border-0 print:p-0">
       <header>
-        <h2 className="font-bold text-2xl">{child?.name ?? "Family"}</h2>
+        <Title className="font-bold text-2xl">{title ?? child?.name ?? "Family"}</Title>
         {child ? (
           <p className="text-sm">
             {child.age}
@@ -46,15 +82,16 @@ export function CareSummarySheet({ summary }: { summary: CareSummary }) {
           </p>
         ) : null}
         <p className="text-muted-foreground text-xs">Care summary of {formatCardDate(summary.generatedOn)}</p>
+        {note ? <p className="mt-1 text-sm">{note}</p> : null}
       </header>
       <section
-        aria-labelledby="allergies"
+        aria-labelledby={allergiesId}
         className="rounded-lg border-2 border-red-600 bg-red-50 p-3 print:bg-white"
       >
-        <h3 id="allergies" className="flex items-center gap-2 font-bold text-red-800">
+        <SectionHeading id={allergiesId} className="flex items-center gap-2 font-bold text-red-800">
           <TriangleAlert aria-hidden="true" className="size-5" />
           Allergies
-        </h3>
+        </SectionHeading>
         {summary.allergies.length ? (
           <ul className="mt-1 text-sm">
             {summary.allergies.map((a) => (
@@ -70,7 +107,7 @@ export function CareSummarySheet({ summary }: { summary: CareSummary }) {
         )}
       </section>
       <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2">
-        <Section title="Current medications">
+        <Section level={titleLevel} title="Current medications">
           {summary.medications.length ? (
             <ul>
               {summary.medications.map((m) => (
@@ -84,7 +121,7 @@ export function CareSummarySheet({ summary }: { summary: CareSummary }) {
             <p>None recorded.</p>
           )}
         </Section>
-        <Section title="Central line">
+        <Section level={titleLevel} title="Central line">
           {summary.currentLine ? (
             <p>
               {[
@@ -113,7 +150,7 @@ export function CareSummarySheet({ summary }: { summary: CareSummary }) {
             </p>
           ))}
         </Section>
-        <Section title="Latest TPN">
+        <Section level={titleLevel} title="Latest TPN">
           {summary.latestTpn ? (
             <p>
               {formatCardDate(summary.latestTpn.date)}:{" "}
@@ -133,12 +170,17 @@ export function CareSummarySheet({ summary }: { summary: CareSummary }) {
             <p>No TPN recorded.</p>
           )}
         </Section>
-        <Section title="Infusion center">
+        <Section level={titleLevel} title="Infusion center">
           {summary.infusionCenters.length ? (
             summary.infusionCenters.map((c) => (
               <p key={c.name}>
                 <span className="font-medium">{c.name}</span>
-                {c.phone ? ` · ${c.phone}` : ""}
+                {c.phone ? (
+                  <>
+                    {" · "}
+                    <Phone number={c.phone} />
+                  </>
+                ) : null}
                 {c.contactPerson ? ` · ${c.contactPerson}` : ""}
               </p>
             ))
@@ -147,13 +189,18 @@ export function CareSummarySheet({ summary }: { summary: CareSummary }) {
           )}
         </Section>
       </div>
-      <Section title="Care team">
+      <Section level={titleLevel} title="Care team">
         {summary.careTeam.length ? (
           <ul className="grid gap-x-4 sm:grid-cols-2 print:grid-cols-2">
             {summary.careTeam.map((m) => (
               <li key={`${m.name}-${m.role}`}>
                 <span className="font-medium">{m.name}</span>, {m.role}
-                {m.phone ? ` · ${m.phone}` : ""}
+                {m.phone ? (
+                  <>
+                    {" · "}
+                    <Phone number={m.phone} />
+                  </>
+                ) : null}
                 {m.hospital ? ` · ${m.hospital}` : ""}
               </li>
             ))}
