@@ -1,27 +1,27 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { Printer } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { Printer, Share2 } from "lucide-react";
+import { useState } from "react";
 import { CareSummarySheet } from "@/client/components/care-summary/care-summary-sheet";
 import { Button } from "@/client/components/ui/button";
 import { PageHeader } from "@/client/components/ui/page-header";
 import { Spinner } from "@/client/components/ui/spinner";
-import { errorMessage, getJson } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api";
 import { useChildFilter } from "@/client/lib/child-filter";
-import type { CareSummary } from "@/domain/exports";
+import { useCan } from "@/client/lib/permissions";
+import { summaryOptions } from "./api";
+import { ShareLinkDialog } from "./components/share-link-dialog";
+import { ShareLinksSection } from "./components/share-links-section";
 
-/** Every child's summary, or the header's child's; every record change can change it. */
-function summaryOptions(childId: string | null) {
-  return queryOptions({
-    queryKey: ["care-summary", { childId }] as const,
-    queryFn: () =>
-      getJson<CareSummary[]>(childId ? `/api/care-summary?childId=${childId}` : "/api/care-summary"),
-    staleTime: 0,
-  });
-}
-
-/** Care Summary: one printable page per child for an emergency room or a new doctor. */
+/**
+ * Care Summary: one printable page per child for an emergency room or a new doctor. An owner or a
+ * caregiver can also share a child's page with the clinic through a link, and see the links made.
+ */
 export function CareSummaryPage() {
   const { childId } = useChildFilter();
   const summaries = useQuery(summaryOptions(childId));
+  const canShare = useCan("share");
+  // Each opening starts a new form: a link made before is not shown again.
+  const [sharing, setSharing] = useState({ open: false, count: 0 });
   return (
     <>
       <div className="print:hidden">
@@ -29,10 +29,22 @@ export function CareSummaryPage() {
           title="Care Summary"
           subtitle="One page per child to hand to an emergency room or a new doctor: allergies first, then medications, the central line, TPN and whom to call."
           actions={
-            <Button onClick={() => window.print()} disabled={!summaries.data}>
-              <Printer aria-hidden="true" />
-              Print
-            </Button>
+            <>
+              {canShare ? (
+                <Button onClick={() => setSharing(({ count }) => ({ open: true, count: count + 1 }))}>
+                  <Share2 aria-hidden="true" />
+                  Share with the clinic
+                </Button>
+              ) : null}
+              <Button
+                variant={canShare ? "outline" : "default"}
+                onClick={() => window.print()}
+                disabled={!summaries.data}
+              >
+                <Printer aria-hidden="true" />
+                Print
+              </Button>
+            </>
           }
         />
       </div>
@@ -49,6 +61,17 @@ export function CareSummaryPage() {
           ))}
         </div>
       )}
+      {canShare ? (
+        <>
+          <ShareLinksSection />
+          <ShareLinkDialog
+            key={sharing.count}
+            open={sharing.open}
+            onOpenChange={(open) => setSharing((s) => ({ ...s, open }))}
+            defaultChildId={childId}
+          />
+        </>
+      ) : null}
     </>
   );
 }
