@@ -7,6 +7,7 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Spinner } from "@/client/components/ui/spinner";
 import { errorMessage, errorStatus } from "@/client/lib/api";
+import { cn } from "@/client/lib/utils";
 import { formatStamp } from "@/domain/clock";
 import { sharedSummaryOptions } from "./api";
 
@@ -54,7 +55,13 @@ export function SharedSummaryPage() {
   return (
     <div className="min-h-dvh bg-background px-4 py-6 sm:px-6 sm:py-10 print:min-h-0 print:bg-white print:p-0">
       <div className="mx-auto flex max-w-4xl flex-col gap-6 print:max-w-none print:gap-3">
-        <header className="flex flex-wrap items-center justify-between gap-3">
+        {/* Above the summary, the name and Print at either end; above a message, centred with it. */}
+        <header
+          className={cn(
+            "flex flex-wrap items-center gap-3",
+            shared.data ? "justify-between" : "justify-center",
+          )}
+        >
           <p className="flex items-center gap-2 font-semibold text-lg">
             <HeartPulse aria-hidden="true" className="size-6 text-primary print:text-inherit" />
             {PRODUCT}
