@@ -1,5 +1,5 @@
 import { format, isValid, parse, parseISO } from "date-fns";
-import { familyClock, timeIn, todayIn } from "@/domain/clock";
+import { familyClock, timeIn, todayIn, zonedNow } from "@/domain/clock";
 import "./family-clock";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -32,6 +32,19 @@ export function formatCardDate(value: string | Date | null | undefined): string 
 /** 'MMMM d, yyyy' (photo details): "January 5, 2020". */
 export function formatLongDate(value: string | Date | null | undefined): string {
   return formatWith("MMMM d, yyyy", value);
+}
+
+/**
+ * An instant (a timestamp) on the family's clock, or on `timeZone`'s: "Nov 27, 2026 14:05". Empty
+ * for a missing or invalid value.
+ */
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  timeZone: string = familyClock().timeZone,
+): string {
+  if (value === null || value === undefined || value === "") return "";
+  const instant = value instanceof Date ? value : parseISO(value);
+  return isValid(instant) ? format(zonedNow(timeZone, instant), "MMM d, yyyy HH:mm") : "";
 }
 
 /**

@@ -1,188 +1,27 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { Printer, TriangleAlert } from "lucide-react";
-import type { ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Printer, Share2 } from "lucide-react";
+import { useState } from "react";
+import { CareSummarySheet } from "@/client/components/care-summary/care-summary-sheet";
 import { Button } from "@/client/components/ui/button";
 import { PageHeader } from "@/client/components/ui/page-header";
 import { Spinner } from "@/client/components/ui/spinner";
-import { errorMessage, getJson } from "@/client/lib/api";
+import { errorMessage } from "@/client/lib/api";
 import { useChildFilter } from "@/client/lib/child-filter";
-import { formatCardDate } from "@/client/lib/format";
-import { ALLERGY_SEVERITY_LABELS } from "@/domain/allergies";
-import type { CareSummary } from "@/domain/exports";
-import {
-  INFECTION_TYPE_LABELS,
-  INSERTION_SITE_LABELS,
-  LINE_TYPE_LABELS,
-  OUTCOME_LABELS,
-} from "@/domain/picc";
+import { useCan } from "@/client/lib/permissions";
+import { summaryOptions } from "./api";
+import { ShareLinkDialog } from "./components/share-link-dialog";
+import { ShareLinksSection } from "./components/share-links-section";
 
-/** Every child's summary, or the header's child's; every record change can change it. */
-function summaryOptions(childId: string | null) {
-  return queryOptions({
-    queryKey: ["care-summary", { childId }] as const,
-    queryFn: () =>
-      getJson<CareSummary[]>(childId ? `/api/care-summary?childId=${childId}` : "/api/care-summary"),
-    staleTime: 0,
-  });
-}
-
-/** A stored choice ('double-lumen') as the app names it ('Double lumen'). */
-const labelOf = (labels: Record<string, string>, value: string | null) =>
-  value ? (labels[value] ?? value.replaceAll(/[-_]/g, " ")) : "";
-
-/** A stored amount ('900.00') as a person writes it ('900'). */
-const amount = (value: string | number) => String(Number(value));
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="break-inside-avoid">
-      <h3 className="mb-1 border-border border-b pb-0.5 font-semibold text-sm uppercase tracking-wide">
-        {title}
-      </h3>
-      <div className="text-sm">{children}</div>
-    </section>
-  );
-}
-
-/** One child's page: what an emergency room needs first, on one printed page. */
-function SummarySheet({ summary }: { summary: CareSummary }) {
-  const { child } = summary;
-  return (
-    <article className="care-summary-sheet flex flex-col gap-4 rounded-xl border border-border bg-card p-6 print:rounded-none print:border-0 print:p-0">
-      <header>
-        <h2 className="font-bold text-2xl">{child?.name ?? "Family"}</h2>
-        {child ? (
-          <p className="text-sm">
-            {child.age}
-            {child.dateOfBirth ? ` · born ${formatCardDate(child.dateOfBirth)}` : ""}
-            {child.diagnosis ? ` · ${child.diagnosis}` : ""}
-          </p>
-        ) : null}
-        <p className="text-muted-foreground text-xs">Care summary of {formatCardDate(summary.generatedOn)}</p>
-      </header>
-      <section
-        aria-labelledby="allergies"
-        className="rounded-lg border-2 border-red-600 bg-red-50 p-3 print:bg-white"
-      >
-        <h3 id="allergies" className="flex items-center gap-2 font-bold text-red-800">
-          <TriangleAlert aria-hidden="true" className="size-5" />
-          Allergies
-        </h3>
-        {summary.allergies.length ? (
-          <ul className="mt-1 text-sm">
-            {summary.allergies.map((a) => (
-              <li key={a.allergen}>
-                <span className="font-semibold">{a.allergen}</span> (
-                {labelOf(ALLERGY_SEVERITY_LABELS, a.severity).toLowerCase()}): {a.reaction}
-                {a.treatment ? `. Treatment: ${a.treatment}` : ""}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-1 text-sm">No known allergies recorded.</p>
-        )}
-      </section>
-      <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2">
-        <Section title="Current medications">
-          {summary.medications.length ? (
-            <ul>
-              {summary.medications.map((m) => (
-                <li key={m.name}>
-                  <span className="font-medium">{m.name}</span> {m.dosage}, {m.frequency}
-                  {m.purpose ? ` (${m.purpose})` : ""}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>None recorded.</p>
-          )}
-        </Section>
-        <Section title="Central line">
-          {summary.currentLine ? (
-            <p>
-              {[
-                labelOf(LINE_TYPE_LABELS, summary.currentLine.lineType) || "Central line",
-                labelOf(INSERTION_SITE_LABELS, summary.currentLine.insertionSite).toLowerCase(),
-                `inserted ${formatCardDate(summary.currentLine.insertionDate)}`,
-              ]
-                .filter(Boolean)
-                .join(", ")}{" "}
-              ({summary.currentLine.daysIn} {summary.currentLine.daysIn === 1 ? "day" : "days"} in)
-            </p>
-          ) : (
-            <p>No line in place.</p>
-          )}
-          <p>
-            Infections: {summary.infections.length}
-            {summary.lineDays.infectionRate !== null
-              ? ` · ${summary.lineDays.infectionRate.toFixed(1)} bloodstream infections per 1,000 catheter-days (over ${summary.lineDays.catheterDays} catheter-days)`
-              : ""}
-          </p>
-          {summary.infections.slice(0, 3).map((i) => (
-            <p key={`${i.infectionDate}-${i.infectionType}`} className="text-xs">
-              {formatCardDate(i.infectionDate)}: {labelOf(INFECTION_TYPE_LABELS, i.infectionType)}
-              {i.organism ? `, ${i.organism}` : ""}
-              {i.outcome ? `, ${labelOf(OUTCOME_LABELS, i.outcome).toLowerCase()}` : ""}
-            </p>
-          ))}
-        </Section>
-        <Section title="Latest TPN">
-          {summary.latestTpn ? (
-            <p>
-              {formatCardDate(summary.latestTpn.date)}:{" "}
-              {[
-                summary.latestTpn.calories && `${amount(summary.latestTpn.calories)} kcal`,
-                summary.latestTpn.protein && `protein ${amount(summary.latestTpn.protein)} g`,
-                summary.latestTpn.carbohydrates &&
-                  `carbohydrates ${amount(summary.latestTpn.carbohydrates)} g`,
-                summary.latestTpn.fat && `fat ${amount(summary.latestTpn.fat)} g`,
-                summary.latestTpn.volume && `${amount(summary.latestTpn.volume)} mL`,
-                summary.latestTpn.duration !== null && `over ${amount(summary.latestTpn.duration)} h`,
-              ]
-                .filter(Boolean)
-                .join(", ")}
-            </p>
-          ) : (
-            <p>No TPN recorded.</p>
-          )}
-        </Section>
-        <Section title="Infusion center">
-          {summary.infusionCenters.length ? (
-            summary.infusionCenters.map((c) => (
-              <p key={c.name}>
-                <span className="font-medium">{c.name}</span>
-                {c.phone ? ` · ${c.phone}` : ""}
-                {c.contactPerson ? ` · ${c.contactPerson}` : ""}
-              </p>
-            ))
-          ) : (
-            <p>None recorded.</p>
-          )}
-        </Section>
-      </div>
-      <Section title="Care team">
-        {summary.careTeam.length ? (
-          <ul className="grid gap-x-4 sm:grid-cols-2 print:grid-cols-2">
-            {summary.careTeam.map((m) => (
-              <li key={`${m.name}-${m.role}`}>
-                <span className="font-medium">{m.name}</span>, {m.role}
-                {m.phone ? ` · ${m.phone}` : ""}
-                {m.hospital ? ` · ${m.hospital}` : ""}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>None recorded.</p>
-        )}
-      </Section>
-    </article>
-  );
-}
-
-/** Care Summary: one printable page per child for an emergency room or a new doctor. */
+/**
+ * Care Summary: one printable page per child for an emergency room or a new doctor. An owner or a
+ * caregiver can also share a child's page with the clinic through a link, and see the links made.
+ */
 export function CareSummaryPage() {
   const { childId } = useChildFilter();
   const summaries = useQuery(summaryOptions(childId));
+  const canShare = useCan("share");
+  // Each opening starts a new form: a link made before is not shown again.
+  const [sharing, setSharing] = useState({ open: false, count: 0 });
   return (
     <>
       <div className="print:hidden">
@@ -190,10 +29,22 @@ export function CareSummaryPage() {
           title="Care Summary"
           subtitle="One page per child to hand to an emergency room or a new doctor: allergies first, then medications, the central line, TPN and whom to call."
           actions={
-            <Button onClick={() => window.print()} disabled={!summaries.data}>
-              <Printer aria-hidden="true" />
-              Print
-            </Button>
+            <>
+              {canShare ? (
+                <Button onClick={() => setSharing(({ count }) => ({ open: true, count: count + 1 }))}>
+                  <Share2 aria-hidden="true" />
+                  Share with the clinic
+                </Button>
+              ) : null}
+              <Button
+                variant={canShare ? "outline" : "default"}
+                onClick={() => window.print()}
+                disabled={!summaries.data}
+              >
+                <Printer aria-hidden="true" />
+                Print
+              </Button>
+            </>
           }
         />
       </div>
@@ -206,10 +57,21 @@ export function CareSummaryPage() {
       ) : (
         <div className="flex flex-col gap-6 print:gap-0">
           {summaries.data?.map((summary) => (
-            <SummarySheet key={summary.child?.id ?? "family"} summary={summary} />
+            <CareSummarySheet key={summary.child?.id ?? "family"} summary={summary} />
           ))}
         </div>
       )}
+      {canShare ? (
+        <>
+          <ShareLinksSection />
+          <ShareLinkDialog
+            key={sharing.count}
+            open={sharing.open}
+            onOpenChange={(open) => setSharing((s) => ({ ...s, open }))}
+            defaultChildId={childId}
+          />
+        </>
+      ) : null}
     </>
   );
 }

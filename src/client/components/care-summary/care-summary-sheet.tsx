@@ -1,0 +1,214 @@
+import { TriangleAlert } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { formatCardDate } from "@/client/lib/format";
+import { ALLERGY_SEVERITY_LABELS } from "@/domain/allergies";
+import type { CareSummary } from "@/domain/exports";
+import {
+  INFECTION_TYPE_LABELS,
+  INSERTION_SITE_LABELS,
+  LINE_TYPE_LABELS,
+  OUTCOME_LABELS,
+} from "@/domain/picc";
+
+/** A stored choice ('double-lumen') as the app names it ('Double lumen'). */
+const labelOf = (labels: Record<string, string>, value: string | null) =>
+  value ? (labels[value] ?? value.replaceAll(/[-_]/g, " ")) : "";
+
+/** A stored amount ('900.00') as a person writes it ('900'). */
+const amount = (value: string | number) => String(Number(value));
+
+/** The level of the sheet's title; its sections' headings are one below. */
+type TitleLevel = 1 | 2;
+const headingOf = (level: TitleLevel) => (level === 1 ? "h1" : "h2");
+const sectionHeadingOf = (level: TitleLevel) => (level === 1 ? "h2" : "h3");
+
+function Section({ title, level, children }: { title: string; level: TitleLevel; children: ReactNode }) {
+  const Heading = sectionHeadingOf(level);
+  return (
+    <section className="break-inside-avoid">
+      <Heading className="mb-1 border-border border-b pb-0.5 font-semibold text-sm uppercase tracking-wide">
+        {title}
+      </Heading>
+      <div className="text-sm">{children}</div>
+    </section>
+  );
+}
+
+/** A phone number a tap calls (on a phone; a computer offers its calling app). */
+function Phone({ number }: { number: string }) {
+  const dial = number.replace(/[^\d+]/g, "");
+  if (!dial) return <>{number}</>;
+  return (
+    <a
+      href={`tel:${dial}`}
+      className="font-medium text-primary underline-offset-4 hover:underline print:text-inherit print:no-underline"
+    >
+      {number}
+    </a>
+  );
+}
+
+/**
+ * One child's care summary: what an emergency room or a new doctor needs first, on one printed
+ * page. The Care Summary screen shows one per child; a clinic link's page shows its child's.
+ */
+export function CareSummarySheet({
+  summary,
+  title,
+  titleLevel = 2,
+  note,
+}: {
+  summary: CareSummary;
+  /** The sheet's title; the child's name by default. */
+  title?: string;
+  /** 1 when the sheet is the page's main content (a clinic link's page). */
+  titleLevel?: TitleLevel;
+  /** A line under the title (who shared it, until when). */
+  note?: ReactNode;
+}) {
+  const { child } = summary;
+  const allergiesId = useId();
+  const Title = headingOf(titleLevel);
+  const SectionHeading = sectionHeadingOf(titleLevel);
+  return (
+    <article className="care-summary-sheet flex flex-col gap-4 rounded-xl border border-border bg-card p-6 print:rounded-none print:border-0 print:p-0">
+      <header>
+        <Title className="font-bold text-2xl">{title ?? child?.name ?? "Family"}</Title>
+        {child ? (
+          <p className="text-sm">
+            {child.age}
+            {child.dateOfBirth ? ` · born ${formatCardDate(child.dateOfBirth)}` : ""}
+            {child.diagnosis ? ` · ${child.diagnosis}` : ""}
+          </p>
+        ) : null}
+        <p className="text-muted-foreground text-xs">Care summary of {formatCardDate(summary.generatedOn)}</p>
+        {note ? <p className="mt-1 text-sm">{note}</p> : null}
+      </header>
+      <section
+        aria-labelledby={allergiesId}
+        className="rounded-lg border-2 border-red-600 bg-red-50 p-3 print:bg-white"
+      >
+        <SectionHeading id={allergiesId} className="flex items-center gap-2 font-bold text-red-800">
+          <TriangleAlert aria-hidden="true" className="size-5" />
+          Allergies
+        </SectionHeading>
+        {summary.allergies.length ? (
+          <ul className="mt-1 text-sm">
+            {summary.allergies.map((a) => (
+              <li key={a.allergen}>
+                <span className="font-semibold">{a.allergen}</span> (
+                {labelOf(ALLERGY_SEVERITY_LABELS, a.severity).toLowerCase()}): {a.reaction}
+                {a.treatment ? `. Treatment: ${a.treatment}` : ""}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm">No known allergies recorded.</p>
+        )}
+      </section>
+      <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2">
+        <Section level={titleLevel} title="Current medications">
+          {summary.medications.length ? (
+            <ul>
+              {summary.medications.map((m) => (
+                <li key={m.name}>
+                  <span className="font-medium">{m.name}</span> {m.dosage}, {m.frequency}
+                  {m.purpose ? ` (${m.purpose})` : ""}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>None recorded.</p>
+          )}
+        </Section>
+        <Section level={titleLevel} title="Central line">
+          {summary.currentLine ? (
+            <p>
+              {[
+                labelOf(LINE_TYPE_LABELS, summary.currentLine.lineType) || "Central line",
+                labelOf(INSERTION_SITE_LABELS, summary.currentLine.insertionSite).toLowerCase(),
+                `inserted ${formatCardDate(summary.currentLine.insertionDate)}`,
+              ]
+                .filter(Boolean)
+                .join(", ")}{" "}
+              ({summary.currentLine.daysIn} {summary.currentLine.daysIn === 1 ? "day" : "days"} in)
+            </p>
+          ) : (
+            <p>No line in place.</p>
+          )}
+          <p>
+            Infections: {summary.infections.length}
+            {summary.lineDays.infectionRate !== null
+              ? ` · ${summary.lineDays.infectionRate.toFixed(1)} bloodstream infections per 1,000 catheter-days (over ${summary.lineDays.catheterDays} catheter-days)`
+              : ""}
+          </p>
+          {summary.infections.slice(0, 3).map((i) => (
+            <p key={`${i.infectionDate}-${i.infectionType}`} className="text-xs">
+              {formatCardDate(i.infectionDate)}: {labelOf(INFECTION_TYPE_LABELS, i.infectionType)}
+              {i.organism ? `, ${i.organism}` : ""}
+              {i.outcome ? `, ${labelOf(OUTCOME_LABELS, i.outcome).toLowerCase()}` : ""}
+            </p>
+          ))}
+        </Section>
+        <Section level={titleLevel} title="Latest TPN">
+          {summary.latestTpn ? (
+            <p>
+              {formatCardDate(summary.latestTpn.date)}:{" "}
+              {[
+                summary.latestTpn.calories && `${amount(summary.latestTpn.calories)} kcal`,
+                summary.latestTpn.protein && `protein ${amount(summary.latestTpn.protein)} g`,
+                summary.latestTpn.carbohydrates &&
+                  `carbohydrates ${amount(summary.latestTpn.carbohydrates)} g`,
+                summary.latestTpn.fat && `fat ${amount(summary.latestTpn.fat)} g`,
+                summary.latestTpn.volume && `${amount(summary.latestTpn.volume)} mL`,
+                summary.latestTpn.duration !== null && `over ${amount(summary.latestTpn.duration)} h`,
+              ]
+                .filter(Boolean)
+                .join(", ")}
+            </p>
+          ) : (
+            <p>No TPN recorded.</p>
+          )}
+        </Section>
+        <Section level={titleLevel} title="Infusion center">
+          {summary.infusionCenters.length ? (
+            summary.infusionCenters.map((c) => (
+              <p key={c.name}>
+                <span className="font-medium">{c.name}</span>
+                {c.phone ? (
+                  <>
+                    {" · "}
+                    <Phone number={c.phone} />
+                  </>
+                ) : null}
+                {c.contactPerson ? ` · ${c.contactPerson}` : ""}
+              </p>
+            ))
+          ) : (
+            <p>None recorded.</p>
+          )}
+        </Section>
+      </div>
+      <Section level={titleLevel} title="Care team">
+        {summary.careTeam.length ? (
+          <ul className="grid gap-x-4 sm:grid-cols-2 print:grid-cols-2">
+            {summary.careTeam.map((m) => (
+              <li key={`${m.name}-${m.role}`}>
+                <span className="font-medium">{m.name}</span>, {m.role}
+                {m.phone ? (
+                  <>
+                    {" · "}
+                    <Phone number={m.phone} />
+                  </>
+                ) : null}
+                {m.hospital ? ` · ${m.hospital}` : ""}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>None recorded.</p>
+        )}
+      </Section>
+    </article>
+  );
+}

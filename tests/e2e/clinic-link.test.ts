@@ -1,0 +1,154 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { type Size, signUpViaApi, sizes, useBrowser } from "./browser";
+
+async function post(page: Page, path: string, data: unknown) {
+  const response = await page.request.post(path, { data });
+  if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** The WCAG 2 A/AA rules, run in the page itself (see accessibility.test.ts). */
+const axe = (page: Page) => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).setLegacyMode();
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await axe(page).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
+}
+
+/** At least 44 by 44 CSS pixels: a finger's reach on a phone. */
+async function touchSize(target: Locator) {
+  const box = await target.boundingBox();
+  return box && box.width >= 44 && box.height >= 44 ? true : box;
+}
+
+/** Nothing wider than the screen: no sideways scrolling. */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+/** The system's theme, which the page follows while open (no new load). */
+async function showTheme(page: Page, colorScheme: "light" | "dark") {
+  await page.emulateMedia({ colorScheme });
+  await page.waitForFunction((theme) => document.documentElement.dataset.theme === theme, colorScheme);
+}
+
+/** The shared page at each size and theme: readable by axe, within the screen's width. */
+async function checkEverySize(page: Page) {
+  const problems: string[] = [];
+  for (const size of ["desktop", "phone"] satisfies Size[]) {
+    await page.setViewportSize(sizes[size]);
+    for (const colorScheme of ["light", "dark"] as const) {
+      // No new load: each load counts as an opening.
+      await showTheme(page, colorScheme);
+      for (const v of await violations(page)) problems.push(`${size}, ${colorScheme}: ${v}`);
+      if (!(await fitsWidth(page))) problems.push(`${size}, ${colorScheme}: wider than the screen`);
+    }
+  }
+  await showTheme(page, "light");
+  await page.setViewportSize(sizes.desktop);
+  return problems;
+}
+
+describe("a link for the clinic", () => {
+  const browser = useBrowser();
+
+  it("shows a child's care summary to a doctor signed out, counts the opening, and stops once withdrawn", async () => {
+    // The parent, on a phone in the waiting room.
+    const parent = await browser.newPage("phone");
+    await signUpViaApi(parent);
+    const child = await post(parent, "/api/children", { name: "Sam Rivera", dateOfBirth: "2019-04-02" });
+    await post(parent, "/api/allergies", {
+      childId: child.id,
+      allergen: "Latex",
+      reaction: "Anaphylaxis",
+      severity: "life-threatening",
+    });
+    await parent.goto("/care-summary");
+    await parent.getByRole("heading", { name: "Links for the clinic" }).waitFor();
+    await parent.getByText("No links yet").waitFor();
+
+    await parent.getByRole("button", { name: "Share with the clinic" }).click();
+    const dialog = parent.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Share with the clinic" }).waitFor();
+    // The family's only child, for 3 days, unless the parent chooses otherwise.
+    await expect(dialog.getByLabel("Whose care summary").textContent()).resolves.toContain("Sam Rivera");
+    expect(await dialog.getByRole("radio", { name: "3 days" }).isChecked()).toBe(true);
+    expect(await touchSize(dialog.locator("label", { hasText: "24 hours" }))).toBe(true);
+    await dialog.getByText("7 days").click();
+    expect(await touchSize(dialog.getByRole("button", { name: "Create link" }))).toBe(true);
+    expect(await violations(parent)).toEqual([]);
+    await dialog.getByRole("button", { name: "Create link" }).click();
+
+    await dialog.getByRole("heading", { name: "Link for Sam Rivera's care summary" }).waitFor();
+    const url = await dialog.getByLabel("Link", { exact: true }).inputValue();
+    expect(url).toMatch(/\/shared\/[A-Za-z0-9_-]{20,}$/);
+    await dialog.getByRole("img", { name: /QR code of the link/ }).waitFor();
+    await dialog.getByText(/^Works until \w{3} \d{1,2}, \d{4} \d{2}:\d{2}$/).waitFor();
+    await dialog.getByText(/Anyone with this link can read Sam Rivera's care summary until then/).waitFor();
+    expect(await touchSize(dialog.getByRole("button", { name: "Copy" }))).toBe(true);
+    await showTheme(parent, "dark");
+    expect(await violations(parent)).toEqual([]);
+    await showTheme(parent, "light");
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "detached" });
+    // The new link is listed, not yet opened; its address is not shown again.
+    await parent.getByText("Not opened yet").waitFor();
+    expect(await parent.getByText(url).count()).toBe(0);
+
+    // The doctor, signed out, on the clinic's computer.
+    const doctor = await browser.newPage("desktop");
+    await doctor.goto(new URL(url).pathname);
+    await doctor.getByRole("heading", { level: 1, name: "Care summary for Sam Rivera" }).waitFor();
+    await doctor.getByText("Latex").waitFor();
+    await doctor.getByText(/Anaphylaxis/).waitFor();
+    await doctor.getByText(/^Shared by the family · valid until/).waitFor();
+    await doctor.getByRole("button", { name: "Print" }).waitFor();
+    // Nothing of the app around it: no navigation, no account, no other screen.
+    expect(await doctor.getByRole("navigation").count()).toBe(0);
+    expect(await doctor.getByText("Sign Out").count()).toBe(0);
+    expect(await doctor.getByText("Dashboard").count()).toBe(0);
+    expect(await checkEverySize(doctor)).toEqual([]);
+
+    // The parent sees the opening: when, and from which address.
+    await parent.reload();
+    await parent.getByText("Opened once").waitFor();
+    expect(await violations(parent)).toEqual([]);
+    await parent
+      .getByRole("list", { name: "Latest openings of the link for Sam Rivera" })
+      .getByText(/\d{2}:\d{2} · \d+\.\d+\.\d+\.\d+$/)
+      .waitFor();
+
+    // Withdrawn after a confirmation, the link opens nothing.
+    const withdraw = parent.getByRole("button", { name: /^Withdraw the link for Sam Rivera/ });
+    expect(await touchSize(withdraw)).toBe(true);
+    await withdraw.click();
+    const confirm = parent.getByRole("alertdialog");
+    await confirm.getByText(/will stop working at once/).waitFor();
+    await confirm.getByRole("button", { name: "Withdraw link" }).click();
+    await parent.getByText("Link withdrawn", { exact: true }).first().waitFor();
+    await parent.getByText("Withdrawn", { exact: true }).waitFor();
+    expect(await parent.getByRole("button", { name: /^Withdraw the link/ }).count()).toBe(0);
+
+    await doctor.reload();
+    await doctor.getByRole("heading", { level: 1, name: "This link does not work" }).waitFor();
+    await doctor.getByText("It may have expired or been withdrawn. Ask the family for a new one.").waitFor();
+    expect(await doctor.getByText("Latex").count()).toBe(0);
+    expect(await doctor.getByRole("button", { name: "Print" }).count()).toBe(0);
+    expect(await checkEverySize(doctor)).toEqual([]);
+  });
+
+  it("asks for a child first when the family has none, and a made-up link does not work", async () => {
+    const page = await browser.newPage("desktop");
+    await signUpViaApi(page);
+    await page.goto("/care-summary");
+    await page.getByRole("button", { name: "Share with the clinic" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(/Please add a child profile first/).waitFor();
+    expect(await dialog.getByRole("button", { name: "Create link" }).isDisabled()).toBe(true);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    await page.goto("/shared/not-a-real-link");
+    await page.getByRole("heading", { level: 1, name: "This link does not work" }).waitFor();
+  });
+});
