@@ -3,13 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invite, joinFamily } from "../../../../tests/helpers/family";
 import { addChild } from "../../../../tests/helpers/owned-crud-contract";
-import {
-  buildTestApp,
-  signUp,
-  type TestApp,
-  type TestUser,
-  uniqueEmail,
-} from "../../../../tests/helpers/test-app";
+import { buildTestApp, signUp, type TestApp, uniqueEmail } from "../../../../tests/helpers/test-app";
 import { queryRows } from "../../../../tests/helpers/test-database";
 import { today } from "../../../domain/dates";
 import { ACCESS_CACHE_MS } from "../../lib/family-access";
