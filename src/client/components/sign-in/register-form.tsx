@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { register } from "@/client/components/sign-in/auth-api";
-import { showAuthError, useAuthSuccess } from "@/client/components/sign-in/use-auth-success";
 import { Button } from "@/client/components/ui/button";
 import { FormAlert, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/domain/auth";
-import { type RegisterValues, registerSchema } from "../auth-forms.schema";
+import { register } from "./auth-api";
+import { type RegisterValues, registerSchema } from "./auth-forms.schema";
+import { showAuthError, useAuthSuccess } from "./use-auth-success";
 
 export function RegisterForm() {
   const onSignedUp = useAuthSuccess();

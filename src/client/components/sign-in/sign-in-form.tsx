@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { login } from "@/client/components/sign-in/auth-api";
-import { showAuthError, useAuthSuccess } from "@/client/components/sign-in/use-auth-success";
 import { Button } from "@/client/components/ui/button";
 import { FormAlert, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import type { AuthUser } from "@/client/lib/auth";
-import { type SignInValues, signInSchema } from "../auth-forms.schema";
+import { login } from "./auth-api";
+import { type SignInValues, signInSchema } from "./auth-forms.schema";
+import { showAuthError, useAuthSuccess } from "./use-auth-success";
 
 export interface SignInFormProps {
   /** Signing the same person in again: the email is shown read-only and the password is focused. */
