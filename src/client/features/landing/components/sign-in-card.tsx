@@ -46,7 +46,7 @@ export function SignInCard({ mode }: { mode: "signin" | "register" }) {
         <CardTitle>{registering ? "Create your account" : "Sign in to your account"}</CardTitle>
         <CardDescription>
           {registering
-            ? "Your records stay on this server and are only visible to you."
+            ? "Your records stay on this server, visible only to you and the people you invite."
             : "Welcome back. Enter the email and password you signed up with."}
         </CardDescription>
       </CardHeader>
