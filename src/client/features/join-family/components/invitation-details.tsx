@@ -13,12 +13,12 @@ function untilText(expiresAt: string) {
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="mt-0.5 text-primary [&_svg]:size-5">{icon}</span>
-      <div className="min-w-0">
-        <dt className="font-medium text-muted-foreground text-sm">{label}</dt>
-        <dd className="break-words">{children}</dd>
-      </div>
+    <div className="relative pl-8">
+      <dt className="font-medium text-muted-foreground text-sm">
+        <span className="absolute top-0.5 left-0 text-primary [&_svg]:size-5">{icon}</span>
+        {label}
+      </dt>
+      <dd className="break-words">{children}</dd>
     </div>
   );
 }
