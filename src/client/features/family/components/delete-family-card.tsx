@@ -89,7 +89,9 @@ function DeleteFamilyDialog({ familyName, onClose }: { familyName: string; onClo
             </AlertDialogDescription>
           </AlertDialogHeader>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={inputId}>Type the family's name to confirm: {familyName}</Label>
+            <Label htmlFor={inputId} className="leading-snug">
+              Type the family's name to confirm: {familyName}
+            </Label>
             <Input
               id={inputId}
               value={typed}
