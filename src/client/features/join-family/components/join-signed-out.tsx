@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { LogIn, UserPlus } from "lucide-react";
 import { useState } from "react";
+import { Link } from "wouter";
 import { authConfigQueryOptions } from "@/client/components/sign-in/auth-api";
 import { loginHref } from "@/client/components/sign-in/next-after-sign-in";
 import { PasskeySignInButton } from "@/client/components/sign-in/passkey-sign-in-button";
@@ -80,6 +81,12 @@ export function JoinSignedOut({
             label="Sign in to accept"
             submitLabel="Sign in and join"
           />
+          <Link
+            href="/reset-password"
+            className="self-center font-medium text-primary text-sm underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
           <PasskeySignInButton onSignedIn={signedIn} className="w-full" />
         </div>
       ) : form === "register" ? (
