@@ -18,7 +18,6 @@ export function useEnterFamily() {
     async (user: AuthUser) => {
       await queryClient.cancelQueries();
       queryClient.removeQueries({ predicate: (query) => !isAuthUserKey(query.queryKey) });
-      queryClient.getMutationCache().clear();
       queryClient.setQueryData(authQueryKey, user);
       navigate("/", { replace: true });
     },
