@@ -2,14 +2,19 @@ import { HeartPulse } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ChildFilterSelect } from "@/client/components/children/child-filter-select";
+import { FamilySwitcher } from "@/client/components/family/family-switcher";
 import { type AuthUser, userDisplayName, userInitials } from "@/client/lib/auth";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { headerChildLine } from "@/client/lib/whose-care";
 
-/** The top bar: menu button (phones), product name, and the signed-in person's initials. */
+/**
+ * The top bar: menu button (phones), product name, whose care the screens show (and which family,
+ * for a person in several), the family and child switches, and the signed-in person's initials.
+ */
 export function AppHeader({ user, menuButton }: { user: AuthUser; menuButton: ReactNode }) {
   const name = userDisplayName(user);
   const childLine = headerChildLine(useChildFilter());
+  const secondLine = user.families.length > 1 ? `${user.familyName} · ${childLine}` : childLine;
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-border border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="flex h-full items-center gap-2 px-3 sm:px-4 lg:px-6">
@@ -23,10 +28,11 @@ export function AppHeader({ user, menuButton }: { user: AuthUser; menuButton: Re
               <span className="hidden min-[420px]:inline">Medical Care Tracker</span>
               <span className="min-[420px]:hidden">Care Tracker</span>
             </span>
-            <span className="block truncate text-muted-foreground text-xs">{childLine}</span>
+            <span className="block truncate text-muted-foreground text-xs">{secondLine}</span>
           </span>
         </Link>
         <div className="ml-auto flex items-center gap-2">
+          <FamilySwitcher user={user} />
           <ChildFilterSelect />
           <span
             role="img"

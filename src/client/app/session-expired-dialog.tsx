@@ -3,6 +3,7 @@ import { useState } from "react";
 import { authConfigQueryOptions } from "@/client/components/sign-in/auth-api";
 import { PasskeySignInButton } from "@/client/components/sign-in/passkey-sign-in-button";
 import { sessionEndedReason } from "@/client/components/sign-in/session-ended";
+import { SignInForm } from "@/client/components/sign-in/sign-in-form";
 import {
   AlertDialog,
   AlertDialogContent,
@@ -14,7 +15,6 @@ import {
 import { Button } from "@/client/components/ui/button";
 import { FormAlert } from "@/client/components/ui/form-field";
 import { toast } from "@/client/components/ui/use-toast";
-import { SignInForm } from "@/client/features/landing/components/sign-in-form";
 import { errorMessage, getJson } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
 import { clearSessionExpired, useSessionExpired } from "@/client/lib/session-expiry";

@@ -20,8 +20,9 @@ const SessionExpiredDialog = lazy(() =>
 export function SignedInApp({ user }: { user: AuthUser }) {
   const sessionExpired = useSessionExpired();
   return (
-    // Keyed by user: signing in as someone else never shows the previous person's child choice.
-    <ChildFilterProvider key={user.id}>
+    // Keyed by person and family: signing in as someone else, or switching family, starts every
+    // screen afresh (no form, dialog or child choice of the previous family stays open).
+    <ChildFilterProvider key={`${user.id}:${user.familyId}`}>
       <TooltipProvider delayDuration={300}>
         <AppShell user={user}>
           <AppRoutes />

@@ -53,6 +53,18 @@ export function useLeaveGuard(dirty: boolean, discard: () => void) {
   }, [dirty]);
 }
 
+/**
+ * Before every screen changes at once (another family): asks to throw away unsaved changes when a
+ * form holds some, and throws them away (drafts too) if the person agrees. True to go on.
+ */
+export async function confirmLeavingForms(): Promise<boolean> {
+  if (leaveGuards.size === 0) return true;
+  if (!(await confirmDiscard())) return false;
+  for (const guard of [...leaveGuards]) guard.discard();
+  leaveGuards.clear();
+  return true;
+}
+
 /** The internal link a click follows, when it is a plain left click on one. */
 function followedLink(event: MouseEvent): HTMLAnchorElement | null {
   if (event.defaultPrevented || event.button !== 0) return null;

@@ -1,4 +1,158 @@
-/** The page an invitation's link opens (`/join?token=...`), signed in or out. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { useEnterFamily } from "@/client/components/family/use-enter-family";
+import { Button } from "@/client/components/ui/button";
+import { FormAlert } from "@/client/components/ui/form-field";
+import { Spinner } from "@/client/components/ui/spinner";
+import { toast } from "@/client/components/ui/use-toast";
+import { errorMessage, errorStatus } from "@/client/lib/api";
+import { type AuthUser, authQueryKey, useAuth } from "@/client/lib/auth";
+import { roleInSentence } from "@/client/lib/family-texts";
+import { acceptInvitation, invitationPreviewKey, previewInvitation } from "./api";
+import { InvitationDetails } from "./components/invitation-details";
+import { JoinLayout } from "./components/join-layout";
+import { JoinRefused, WayOn } from "./components/join-outcome";
+import { JoinSignedOut } from "./components/join-signed-out";
+import { forgetInvitation, type KeptInvitation, takeInvitation } from "./kept-invitation";
+
+/** The server refused the link for good (invalid, used, withdrawn, expired, already a member). */
+const isRefusal = (err: unknown) => [404, 409, 410].includes(errorStatus(err) ?? 0);
+
+/** The link's invitation, read once; the address bar then drops the token, so it stays out of the history. */
+function useKeptInvitation(): KeptInvitation | null {
+  const [kept] = useState(takeInvitation);
+  useEffect(() => {
+    if (window.location.search)
+      window.history.replaceState(window.history.state, "", window.location.pathname);
+  }, []);
+  return kept;
+}
+
+/**
+ * `/join?token=...`, opened from an invitation, signed in or out: says who invites the person to
+ * which family, as what, for which children and until when. Signed in: Accept and join, or Not now.
+ * Signed out: sign in or create an account right here, then it is accepted. Once joined, the
+ * family's dashboard opens.
+ */
 export function JoinFamilyPage() {
-  return <main className="p-6">Invitation</main>;
+  const kept = useKeptInvitation();
+  const token = kept?.token ?? null;
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const enterFamily = useEnterFamily();
+  const [, navigate] = useLocation();
+  const preview = useQuery({
+    queryKey: invitationPreviewKey(token ?? ""),
+    queryFn: () => previewInvitation(token ?? ""),
+    enabled: token !== null,
+  });
+  const accept = useMutation({
+    mutationFn: acceptInvitation,
+    onSuccess: async (joined) => {
+      forgetInvitation();
+      await enterFamily(joined);
+      toast({
+        title: `You joined ${joined.familyName}`,
+        description: `You are ${roleInSentence(joined.role)} there.`,
+      });
+    },
+    onError: (err) => {
+      if (isRefusal(err)) forgetInvitation();
+    },
+  });
+  const { mutate } = accept;
+  const accepting = useRef(false);
+  const acceptOnce = useCallback(() => {
+    if (!token || accepting.current) return;
+    accepting.current = true;
+    mutate(token, { onError: () => (accepting.current = false) });
+  }, [token, mutate]);
+
+  // Back from signing in on another site, meaning to accept: no second tap.
+  const acceptOnReturn = kept?.acceptAfterSignIn === true;
+  useEffect(() => {
+    if (user && acceptOnReturn && preview.isSuccess) acceptOnce();
+  }, [user, acceptOnReturn, preview.isSuccess, acceptOnce]);
+  useEffect(() => {
+    if (preview.isError && isRefusal(preview.error)) forgetInvitation();
+  }, [preview.isError, preview.error]);
+
+  const signedIn = (person: AuthUser) => {
+    queryClient.setQueryData(authQueryKey, person);
+    acceptOnce();
+  };
+  const notNow = () => {
+    forgetInvitation();
+    navigate("/", { replace: true });
+  };
+
+  if (!token) {
+    return (
+      <JoinLayout>
+        <JoinRefused
+          title="This invitation link does not work"
+          message="Please check that you opened the whole link. If it still does not work, ask the family for a new invitation."
+          signedIn={user !== null}
+        />
+      </JoinLayout>
+    );
+  }
+  if (preview.isPending) {
+    return (
+      <JoinLayout>
+        <Spinner label="Opening the invitation..." showLabel className="py-8 text-base" />
+      </JoinLayout>
+    );
+  }
+  if (preview.isError) {
+    const refused = isRefusal(preview.error);
+    return (
+      <JoinLayout>
+        <JoinRefused
+          title={refused ? "This invitation cannot be used" : "We could not open the invitation"}
+          message={errorMessage(preview.error)}
+          signedIn={user !== null}
+          onRetry={refused ? undefined : () => preview.refetch()}
+        />
+      </JoinLayout>
+    );
+  }
+  const invitation = preview.data;
+  if (accept.isPending || accept.isSuccess) {
+    return (
+      <JoinLayout>
+        <Spinner label={`Joining ${invitation.familyName}...`} showLabel className="py-8 text-base" />
+      </JoinLayout>
+    );
+  }
+  const refusedAccept = accept.isError && isRefusal(accept.error);
+  const otherEmail = user?.email && user.email.toLowerCase() !== invitation.email.toLowerCase();
+  return (
+    <JoinLayout>
+      <InvitationDetails invitation={invitation} />
+      <FormAlert message={accept.isError ? errorMessage(accept.error) : undefined} />
+      {refusedAccept ? (
+        <WayOn signedIn={user !== null} />
+      ) : user ? (
+        <div className="flex flex-col gap-3">
+          {otherEmail ? (
+            <p className="text-muted-foreground text-sm">
+              You are signed in as {user.email}. Accepting adds this account to {invitation.familyName}.
+            </p>
+          ) : null}
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button size="lg" onClick={acceptOnce}>
+              Accept and join
+            </Button>
+            <Button size="lg" variant="outline" onClick={notNow}>
+              Not now
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <JoinSignedOut token={token} email={invitation.email} onSignedIn={signedIn} />
+      )}
+    </JoinLayout>
+  );
 }

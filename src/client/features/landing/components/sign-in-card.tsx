@@ -3,11 +3,11 @@ import { Link } from "wouter";
 import { authConfigQueryOptions } from "@/client/components/sign-in/auth-api";
 import { loginHref } from "@/client/components/sign-in/next-after-sign-in";
 import { PasskeySignInButton } from "@/client/components/sign-in/passkey-sign-in-button";
+import { RegisterForm } from "@/client/components/sign-in/register-form";
+import { SignInForm } from "@/client/components/sign-in/sign-in-form";
 import { useAuthSuccess } from "@/client/components/sign-in/use-auth-success";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
-import { RegisterForm } from "./register-form";
-import { SignInForm } from "./sign-in-form";
 
 export const SIGN_IN_HREF = "/?signin=1";
 export { REGISTER_HREF } from "./register-href";
@@ -46,7 +46,7 @@ export function SignInCard({ mode }: { mode: "signin" | "register" }) {
         <CardTitle>{registering ? "Create your account" : "Sign in to your account"}</CardTitle>
         <CardDescription>
           {registering
-            ? "Your records stay on this server and are only visible to you."
+            ? "Your records stay on this server, visible only to you and the people you invite."
             : "Welcome back. Enter the email and password you signed up with."}
         </CardDescription>
       </CardHeader>

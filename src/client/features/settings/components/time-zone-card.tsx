@@ -15,9 +15,42 @@ import { updateProfile } from "../api";
 
 /**
  * The family's time zone: every "today", default date and time, count of days and export stamp
- * follows it. A searchable list (typing filters the names), and this device's zone in one tap.
+ * follows it. Its owner sets it (a searchable list, typing filters the names, and this device's
+ * zone in one tap); the other members see it.
  */
 export function TimeZoneCard({ user }: { user: AuthUser }) {
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-3">
+          <Globe aria-hidden="true" className="size-5 text-primary" />
+          <CardTitle>Time zone</CardTitle>
+        </div>
+        <CardDescription>
+          Today's date, the times forms start with and the times in exports follow your family's time zone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {user.role === "owner" ? <TimeZoneForm user={user} /> : <FamilyTimeZone timeZone={user.timeZone} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A member's view: the family's zone and its time now, set by the owner. */
+function FamilyTimeZone({ timeZone }: { timeZone: string }) {
+  return (
+    <FormField
+      label="Your family's time zone"
+      hint={`Now there: ${formatStamp(new Date(), timeZone)}. Set by the family's owner.`}
+      className="sm:max-w-md"
+    >
+      {(control) => <Input {...control} value={timeZone} readOnly />}
+    </FormField>
+  );
+}
+
+function TimeZoneForm({ user }: { user: AuthUser }) {
   const queryClient = useQueryClient();
   const listId = useId();
   const names = useMemo(() => timeZoneNames(), []);
@@ -61,61 +94,43 @@ export function TimeZoneCard({ user }: { user: AuthUser }) {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <div className="flex items-center gap-3">
-          <Globe aria-hidden="true" className="size-5 text-primary" />
-          <CardTitle>Time zone</CardTitle>
-        </div>
-        <CardDescription>
-          Today's date, the times forms start with and the times in exports follow your family's time zone.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FormField
-            label="Your family's time zone"
-            hint={`Now there: ${formatStamp(new Date(), user.timeZone)}. Type a city to search.`}
-            error={error}
-            className="sm:max-w-md"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                list={listId}
-                value={value}
-                onChange={(event) => {
-                  setValue(event.target.value);
-                  setError(undefined);
-                }}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </FormField>
-          <datalist id={listId}>
-            {names.map((name) => (
-              <option key={name} value={name} />
-            ))}
-          </datalist>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={save.isPending || value.trim() === user.timeZone}>
-              <Save aria-hidden="true" />
-              {save.isPending ? "Saving..." : "Save time zone"}
-            </Button>
-            {device !== user.timeZone ? (
-              <Button
-                type="button"
-                variant="outline"
-                disabled={save.isPending}
-                onClick={() => submit(device)}
-              >
-                Use this device's ({device})
-              </Button>
-            ) : null}
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormField
+        label="Your family's time zone"
+        hint={`Now there: ${formatStamp(new Date(), user.timeZone)}. Type a city to search.`}
+        error={error}
+        className="sm:max-w-md"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            list={listId}
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(undefined);
+            }}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
+      </FormField>
+      <datalist id={listId}>
+        {names.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending || value.trim() === user.timeZone}>
+          <Save aria-hidden="true" />
+          {save.isPending ? "Saving..." : "Save time zone"}
+        </Button>
+        {device !== user.timeZone ? (
+          <Button type="button" variant="outline" disabled={save.isPending} onClick={() => submit(device)}>
+            Use this device's ({device})
+          </Button>
+        ) : null}
+      </div>
+    </form>
   );
 }

@@ -2,19 +2,39 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { register } from "@/client/components/sign-in/auth-api";
-import { showAuthError, useAuthSuccess } from "@/client/components/sign-in/use-auth-success";
 import { Button } from "@/client/components/ui/button";
 import { FormAlert, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
+import type { AuthUser } from "@/client/lib/auth";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/domain/auth";
-import { type RegisterValues, registerSchema } from "../auth-forms.schema";
+import { register } from "./auth-api";
+import { type RegisterValues, registerSchema } from "./auth-forms.schema";
+import { showAuthError, useAuthSuccess } from "./use-auth-success";
 
-export function RegisterForm() {
-  const onSignedUp = useAuthSuccess();
+export interface RegisterFormProps {
+  /** The email to start with (an invitation's address); it can be changed. */
+  defaultEmail?: string | undefined;
+  /** What happens once the account is made; by default the dashboard (or the screen asked for) opens. */
+  onSignedUp?: (user: AuthUser) => Promise<void> | void;
+  submitLabel?: string;
+}
+
+/** The create-account form: on the landing page, and on an invitation's page. */
+export function RegisterForm({
+  defaultEmail,
+  onSignedUp,
+  submitLabel = "Create Account",
+}: RegisterFormProps = {}) {
+  const goToDashboard = useAuthSuccess();
   const form = useForm<RegisterValues, unknown, z.output<typeof registerSchema>>({
     resolver: zodResolver(registerSchema),
-    defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
+    defaultValues: {
+      firstName: "",
+      lastName: "",
+      email: defaultEmail ?? "",
+      password: "",
+      confirmPassword: "",
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const { setFocus } = form;
@@ -22,7 +42,7 @@ export function RegisterForm() {
 
   const submit = form.handleSubmit(async ({ firstName, lastName, email, password }) => {
     try {
-      await onSignedUp(await register({ email, password, firstName, lastName }));
+      await (onSignedUp ?? goToDashboard)(await register({ email, password, firstName, lastName }));
     } catch (err) {
       showAuthError(form, err, ["firstName", "lastName", "email", "password"]);
     }
@@ -63,7 +83,7 @@ export function RegisterForm() {
         )}
       </FormField>
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? "Creating account..." : "Create Account"}
+        {isSubmitting ? "Creating account..." : submitLabel}
       </Button>
     </form>
   );

@@ -2,19 +2,21 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { login } from "@/client/components/sign-in/auth-api";
-import { showAuthError, useAuthSuccess } from "@/client/components/sign-in/use-auth-success";
 import { Button } from "@/client/components/ui/button";
 import { FormAlert, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import type { AuthUser } from "@/client/lib/auth";
-import { type SignInValues, signInSchema } from "../auth-forms.schema";
+import { login } from "./auth-api";
+import { type SignInValues, signInSchema } from "./auth-forms.schema";
+import { showAuthError, useAuthSuccess } from "./use-auth-success";
 
 export interface SignInFormProps {
   /** Signing the same person in again: the email is shown read-only and the password is focused. */
   lockedEmail?: string | undefined;
+  /** The email to start with (an invitation's address), which can be changed; the password is focused. */
+  defaultEmail?: string | undefined;
   /** What happens after a successful sign-in; by default the dashboard opens. */
-  onSignedIn?: (user: AuthUser) => Promise<void>;
+  onSignedIn?: (user: AuthUser) => Promise<void> | void;
   /** The form's accessible name. */
   label?: string;
   submitLabel?: string;
@@ -22,9 +24,10 @@ export interface SignInFormProps {
   renderActions?: (submit: ReactNode) => ReactNode;
 }
 
-/** Email and password sign-in: on the landing page, and in the "session has ended" dialog. */
+/** Email and password sign-in: on the landing page, an invitation's page and the "session has ended" dialog. */
 export function SignInForm({
   lockedEmail,
+  defaultEmail,
   onSignedIn,
   label = "Sign in",
   submitLabel = "Sign In",
@@ -33,11 +36,12 @@ export function SignInForm({
   const goToDashboard = useAuthSuccess();
   const form = useForm<SignInValues, unknown, z.output<typeof signInSchema>>({
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: lockedEmail ?? "", password: "" },
+    defaultValues: { email: lockedEmail ?? defaultEmail ?? "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
   const { setFocus } = form;
-  useEffect(() => setFocus(lockedEmail ? "password" : "email"), [setFocus, lockedEmail]);
+  const emailKnown = Boolean(lockedEmail || defaultEmail);
+  useEffect(() => setFocus(emailKnown ? "password" : "email"), [setFocus, emailKnown]);
 
   const submit = form.handleSubmit(async (values) => {
     try {

@@ -1,0 +1,45 @@
+import { ROLE_LABELS, type Role } from "@/domain/roles";
+
+/** Names as a sentence reads them: "Mia", "Mia and Leo", "Mia, Leo and Sam". */
+export function namesList(names: readonly string[]): string {
+  const clean = names.map((n) => n.trim()).filter(Boolean);
+  if (clean.length <= 1) return clean[0] ?? "";
+  return `${clean.slice(0, -1).join(", ")} and ${clean.at(-1)}`;
+}
+
+/**
+ * Which children a membership or an invitation covers: "Every child" (null: also children added
+ * later), else "Only Mia and Leo".
+ */
+export function childrenScope(names: readonly string[] | null): string {
+  if (names === null) return "Every child";
+  const list = namesList(names);
+  return list ? `Only ${list}` : "No child still in the family";
+}
+
+/** The names of `ids` among the family's children, in the family's order; unknown ids are left out. */
+export function childNames(ids: readonly string[] | null, children: readonly { id: string; name: string }[]) {
+  if (ids === null) return null;
+  return children.filter((child) => ids.includes(child.id)).map((child) => child.name);
+}
+
+/** A role inside a sentence: "a caregiver", "a viewer", "the owner". */
+export function roleInSentence(role: Role): string {
+  return role === "owner" ? "the owner" : `a ${ROLE_LABELS[role].toLowerCase()}`;
+}
+
+/** "Ana Lopez invited you to join The Lopez family as a caregiver." */
+export function invitationSentence(invitation: {
+  invitedByName: string | null;
+  familyName: string;
+  role: Role;
+}): string {
+  const who = invitation.invitedByName?.trim();
+  const start = who ? `${who} invited you` : "You are invited";
+  return `${start} to join ${invitation.familyName} as ${roleInSentence(invitation.role)}.`;
+}
+
+/** A family in the header's switch: "The Lopez family (Caregiver)". */
+export function familyOptionLabel(family: { name: string; role: Role }): string {
+  return `${family.name} (${ROLE_LABELS[family.role]})`;
+}
