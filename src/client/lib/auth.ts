@@ -44,6 +44,15 @@ export function useAuth() {
   return { user, isLoading: query.isLoading, isAuthenticated: user !== null };
 }
 
+/**
+ * Whose entries this device keeps (drafts, saves waiting for a connection): the person in the family
+ * in use, so an entry typed for one family is never sent to, or reopened in, another.
+ */
+export function useDeviceOwner(): string | undefined {
+  const user = useAuth().user;
+  return user ? `${user.id}:${user.familyId}` : undefined;
+}
+
 /** Two letters for the avatar: first letters of the first and last name, else of the email. */
 export function userInitials(user: Pick<AuthUser, "firstName" | "lastName" | "email">): string {
   const firstLetter = (text: string | null | undefined) => Array.from(text?.trim() ?? "")[0] ?? "";

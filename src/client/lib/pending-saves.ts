@@ -67,6 +67,19 @@ function write(owner: string, list: readonly PendingSave[]): boolean {
   return true;
 }
 
+/**
+ * Moves the entries kept under the person alone (before families, an account was its own family)
+ * to `owner`, the person in the family in use: nothing typed before is left unsent.
+ */
+export function adoptEarlierPending(userId: string, owner: string): void {
+  if (userId === owner) return;
+  const earlier = pendingSaves(userId);
+  if (earlier.length === 0) return;
+  const now = pendingSaves(owner);
+  const keys = new Set(now.map((s) => s.key));
+  if (write(owner, [...earlier.filter((s) => !keys.has(s.key)), ...now])) write(userId, []);
+}
+
 /** Keeps an entry to send later; false when this device cannot store it (the form then stays open). */
 export function keepPending(owner: string, save: PendingSave): boolean {
   const list = pendingSaves(owner).filter((s) => s.key !== save.key);

@@ -2,8 +2,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CloudOff } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { toast } from "@/client/components/ui/use-toast";
-import { useAuth } from "@/client/lib/auth";
-import { onPendingChange, type PendingSave, pendingSaves, sendPending } from "@/client/lib/pending-saves";
+import { useAuth, useDeviceOwner } from "@/client/lib/auth";
+import {
+  adoptEarlierPending,
+  onPendingChange,
+  type PendingSave,
+  pendingSaves,
+  sendPending,
+} from "@/client/lib/pending-saves";
 
 const NONE: readonly PendingSave[] = [];
 /** While entries wait, another try this often (the 'online' event does not see a server come back). */
@@ -15,11 +21,16 @@ const RETRY_MS = 30_000;
  * while some wait, a banner says so.
  */
 export function PendingSaves() {
-  const owner = useAuth().user?.id;
+  const owner = useDeviceOwner();
+  const userId = useAuth().user?.id;
   const queryClient = useQueryClient();
   const waiting = useSyncExternalStore(onPendingChange, () => (owner ? pendingSaves(owner) : NONE));
   const hasWaiting = waiting.length > 0;
   const retry = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    if (userId && owner) adoptEarlierPending(userId, owner);
+  }, [userId, owner]);
 
   useEffect(() => {
     if (!owner) return;

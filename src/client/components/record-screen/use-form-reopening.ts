@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useAuth } from "@/client/lib/auth";
+import { useDeviceOwner } from "@/client/lib/auth";
 import { draftKeys } from "@/client/lib/drafts";
 
 /** The draft key of a screen's add form (record null) or of one record's edit form. */
@@ -31,7 +31,7 @@ export function useFormReopening<T extends { id: string }>({
   openAdd: () => void;
   openEdit: (record: T) => void;
 }) {
-  const owner = useAuth().user?.id;
+  const owner = useDeviceOwner();
   const done = useRef(false);
   useEffect(() => {
     if (done.current || !enabled || !owner) return;

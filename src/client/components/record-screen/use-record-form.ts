@@ -11,7 +11,7 @@ import {
 import type { z } from "zod";
 import { useLeaveGuard } from "@/client/components/forms/unsaved-changes";
 import { errorIssues } from "@/client/lib/api";
-import { useAuth } from "@/client/lib/auth";
+import { useDeviceOwner } from "@/client/lib/auth";
 import { clearDraft, type DraftValues, readDraft, writeDraft } from "@/client/lib/drafts";
 import { newEntryKey } from "@/client/lib/pending-saves";
 import type { RecordFieldConfig } from "./record-fields";
@@ -71,7 +71,7 @@ export function useRecordForm<TValues extends FieldValues, TOutput>({
   draftKey,
   secondLooks,
 }: UseRecordFormOptions<TValues, TOutput>) {
-  const owner = useAuth().user?.id;
+  const owner = useDeviceOwner();
   const draft = draftKey && owner ? { owner, key: draftKey } : null;
   const [restored] = useState(() => (draft ? readDraft(draft.owner, draft.key) : null));
   const form = useForm<TValues, unknown, TOutput>({

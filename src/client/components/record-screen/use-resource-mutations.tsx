@@ -2,7 +2,7 @@ import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-quer
 import type { ReactNode } from "react";
 import { toast } from "@/client/components/ui/use-toast";
 import { ConnectionError, errorMessage, errorStatus } from "@/client/lib/api";
-import { useAuth } from "@/client/lib/auth";
+import { useDeviceOwner } from "@/client/lib/auth";
 import { keepPending } from "@/client/lib/pending-saves";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import type { ListParams, ResourceApi } from "./create-resource-api";
@@ -70,7 +70,7 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
   }: ResourceMutationOptions<T>,
 ) {
   const queryClient = useQueryClient();
-  const owner = useAuth().user?.id;
+  const owner = useDeviceOwner();
 
   const succeed = async (message: SuccessMessage | undefined, saved?: T) => {
     const note = saved === undefined ? undefined : savedNote?.(saved);

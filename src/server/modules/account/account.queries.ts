@@ -41,7 +41,7 @@ export async function deleteUser(ctx: WriteContext): Promise<string[]> {
   const shared = owned.find((family) => family.others > 0);
   if (shared) {
     throw conflict(
-      `You own ${shared.name}, which has other members. Hand it over to another member or delete the family in Settings before you delete your account.`,
+      `You own ${shared.name}, which has other members. Hand it over to another member or delete the family on Family & Sharing before you delete your account.`,
     );
   }
   for (const family of owned) await deleteFamily(ctx.tx, family.id);

@@ -149,7 +149,7 @@ export async function leaveFamily(tx: Tx, familyId: string, userId: string) {
   const member = await lockedMember(tx, familyId, userId);
   if (member.role === "owner") {
     throw conflict(
-      "You own this family: hand it over to another member in Settings, or delete the family, before you leave it.",
+      "You own this family: hand it over to another member on Family & Sharing, or delete the family, before you leave it.",
     );
   }
   await tx

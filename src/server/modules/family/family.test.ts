@@ -456,7 +456,7 @@ describe("leaving, handing over and deleting", () => {
     const refused = await owner.delete("/api/account/user");
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      "You own The Nguyen family, which has other members. Hand it over to another member or delete the family in Settings before you delete your account.",
+      "You own The Nguyen family, which has other members. Hand it over to another member or delete the family on Family & Sharing before you delete your account.",
     );
     expect((await owner.get("/api/auth/user")).statusCode).toBe(200);
   });
