@@ -46,7 +46,12 @@ export async function joinFamily(
   expect(family).toBeDefined();
   const cookie = `${member.cookie}; family=${family!.value}`;
   const send = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, body?: unknown) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(body === undefined ? {} : { payload: body as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
   return {
     ...member,
     familyId: owner.familyId,
