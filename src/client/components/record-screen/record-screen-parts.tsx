@@ -8,6 +8,7 @@ import { PageHeader } from "@/client/components/ui/page-header";
 import type { Child } from "@/client/lib/children-api";
 import { cn } from "@/client/lib/utils";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
+import { ListedRecordProvider } from "./record-authors";
 import { RecordCardGrid } from "./record-card-grid";
 import type { RecordDialogProps } from "./record-dialog";
 
@@ -124,7 +125,8 @@ export function RecordScreenEmpty<T extends ScreenRecord, TValues extends FieldV
 /**
  * The list part of a record screen: the child-filter notice, then the cards (skeletons, error with
  * retry, empty state), or the page's `blocked` content while there is nothing to list. By default
- * the cards are the config's and open the screen's dialogs.
+ * the cards are the config's and open the screen's dialogs. Each card is given its record
+ * (`ListedRecordProvider`), so it can say who added and changed it.
  */
 export function RecordScreenList<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
   screen,
@@ -152,14 +154,16 @@ export function RecordScreenList<T extends ScreenRecord, TValues extends FieldVa
       <RecordCardGrid
         {...gridProps}
         className={cn(config.gridClassName, className)}
-        renderItem={
-          renderItem ??
-          ((record) =>
-            config.renderCard(record, {
-              onEdit: () => dialogs.openEdit(record),
-              onDelete: () => dialogs.openDelete(record),
-            }))
-        }
+        renderItem={(record) => (
+          <ListedRecordProvider record={record}>
+            {renderItem
+              ? renderItem(record)
+              : config.renderCard(record, {
+                  onEdit: () => dialogs.openEdit(record),
+                  onDelete: () => dialogs.openDelete(record),
+                })}
+          </ListedRecordProvider>
+        )}
         empty={empty === undefined ? <RecordScreenEmpty screen={screen} onAdd={dialogs.openAdd} /> : empty}
       />
     </>

@@ -11,6 +11,7 @@ import { errorMessage } from "@/client/lib/api";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { useChildren } from "@/client/lib/children-api";
 import { activityQueryKey } from "@/client/lib/query-keys";
+import { type AuthoredRecord, authoredOf } from "@/client/lib/record-authors";
 import type { ConfirmDeleteDialogProps } from "./confirm-delete-dialog";
 import type { ListParams } from "./create-resource-api";
 import type { RecordCardGridProps } from "./record-card-grid";
@@ -30,10 +31,11 @@ import { useResourceMutations } from "./use-resource-mutations";
 
 const NO_FIELDS: readonly never[] = [];
 
-/** A form's title and the line under it. */
+/** A form's title, the line under it, and for an edit form the record's authors. */
 interface FormHeading {
   title: string;
   description?: string;
+  authors?: AuthoredRecord | null;
 }
 
 export interface RecordScreenOptions<T> extends RecordScreenScope<T> {
@@ -165,6 +167,7 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
     if (!fieldForm) throw new Error(`${config.title}: formProps needs a field-driven form`);
     return {
       ...formTexts(record),
+      authors: record ? authoredOf(record) : null,
       schema: fieldForm.schema,
       fields,
       defaultValues: fieldForm.toFormValues(record, newRecordChildId),

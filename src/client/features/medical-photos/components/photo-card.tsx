@@ -1,5 +1,6 @@
 import { Columns2, Eye, MapPin, Trash2 } from "lucide-react";
 import { LinkedChild } from "@/client/components/children/linked-child";
+import { RecordAuthors } from "@/client/components/record-screen/record-authors";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
@@ -77,6 +78,7 @@ export function PhotoCard({
             Delete
           </Button>
         </div>
+        <RecordAuthors className="border-border border-t pt-2.5" />
       </div>
     </Card>
   );

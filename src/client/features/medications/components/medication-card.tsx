@@ -64,9 +64,6 @@ export function MedicationCard({
           <span className="whitespace-pre-line text-muted-foreground">{medication.notes}</span>
         ) : null}
       </RecordDetail>
-      <p className="mt-auto pt-1 text-muted-foreground text-xs">
-        Added {formatCardDate(medication.createdAt)}
-      </p>
     </RecordCard>
   );
 }

@@ -50,9 +50,6 @@ export function PhysicalTherapyCard({
           </p>
         </div>
       ) : null}
-      <p className="mt-auto pt-1 text-muted-foreground text-xs">
-        Recorded {formatCardDate(session.createdAt)}
-      </p>
     </RecordCard>
   );
 }
