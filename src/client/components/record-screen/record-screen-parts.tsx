@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Eye, Plus } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { FieldValues } from "react-hook-form";
 import { ChildAvatar } from "@/client/components/children/child-avatar";
@@ -6,6 +6,7 @@ import { Button, type ButtonProps } from "@/client/components/ui/button";
 import { EmptyState } from "@/client/components/ui/empty-state";
 import { PageHeader } from "@/client/components/ui/page-header";
 import type { Child } from "@/client/lib/children-api";
+import { useCan } from "@/client/lib/permissions";
 import { cn } from "@/client/lib/utils";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { ListedRecordProvider } from "./record-authors";
@@ -26,8 +27,12 @@ const RecordDialog = lazy(() => import("./record-dialog").then((m) => ({ default
 import { isFieldForm, type ScreenRecord } from "./types";
 import type { RecordScreenState } from "./use-record-screen";
 
-/** A record screen's add button: a plus and the label ('Add Lab Test', 'Add First Note'). */
+/**
+ * A record screen's add button: a plus and the label ('Add Lab Test', 'Add First Note'). Nothing
+ * for a role that only reads.
+ */
 export function AddRecordButton({ label, ...props }: Omit<ButtonProps, "children"> & { label: string }) {
+  if (!useCan("write")) return null;
   return (
     <Button {...props}>
       <Plus aria-hidden="true" />
@@ -36,7 +41,18 @@ export function AddRecordButton({ label, ...props }: Omit<ButtonProps, "children
   );
 }
 
-/** The screen's title, subtitle, the page's extra buttons and the add button. */
+/** In place of the add button for a role that only reads: what the person can do here. */
+export function ReadOnlyNote({ className }: { className?: string }) {
+  if (useCan("write")) return null;
+  return (
+    <p className={cn("flex items-center gap-1.5 text-muted-foreground text-sm", className)}>
+      <Eye aria-hidden="true" className="size-4 shrink-0" />
+      You can read this family's records
+    </p>
+  );
+}
+
+/** The screen's title, subtitle, the page's extra buttons and the add button (or, to a reader, a note). */
 export function RecordScreenHeader<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
   screen,
   addButtonProps,
@@ -57,6 +73,7 @@ export function RecordScreenHeader<T extends ScreenRecord, TValues extends Field
         <>
           {extras}
           <AddRecordButton label={config.addLabel} disabled={!screen.canAdd} {...addButtonProps} />
+          <ReadOnlyNote />
         </>
       }
     />
@@ -90,6 +107,7 @@ export function ChildFilterNotice({ child, onShowAll }: { child: Child; onShowAl
 /**
  * What the list shows before the first record, with a button that opens the add form. When the
  * list shows one child's records, it says there are none for that child and offers to show all.
+ * A role that only reads gets neither the button nor the invitation to add.
  */
 export function RecordScreenEmpty<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
   screen,
@@ -116,6 +134,11 @@ export function RecordScreenEmpty<T extends ScreenRecord, TValues extends FieldV
           </div>
         }
       />
+    );
+  }
+  if (!screen.canWrite) {
+    return (
+      <EmptyState icon={empty.icon} title={empty.title} text="Records the family adds will show here." />
     );
   }
   const text = typeof empty.text === "function" ? empty.text(screen.context) : empty.text;
@@ -156,12 +179,7 @@ export function RecordScreenList<T extends ScreenRecord, TValues extends FieldVa
         className={cn(config.gridClassName, className)}
         renderItem={(record) => (
           <ListedRecordProvider record={record}>
-            {renderItem
-              ? renderItem(record)
-              : config.renderCard(record, {
-                  onEdit: () => dialogs.openEdit(record),
-                  onDelete: () => dialogs.openDelete(record),
-                })}
+            {renderItem ? renderItem(record) : config.renderCard(record, screen.cardActions(record))}
           </ListedRecordProvider>
         )}
         empty={empty === undefined ? <RecordScreenEmpty screen={screen} onAdd={dialogs.openAdd} /> : empty}

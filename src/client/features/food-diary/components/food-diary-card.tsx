@@ -21,8 +21,8 @@ export function FoodDiaryCard({
   className,
 }: {
   entry: FoodDiaryEntry;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
   className?: string;
 }) {
   const date = formatCardDate(entry.date);

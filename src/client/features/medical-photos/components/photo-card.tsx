@@ -20,7 +20,8 @@ export function PhotoCard({
   photo: MedicalPhoto;
   onView: () => void;
   onCompare: () => void;
-  onDelete: () => void;
+  /** Left out for a role that only reads. */
+  onDelete?: () => void;
   canCompare: boolean;
 }) {
   const category = PHOTO_CATEGORY_INFO[photo.category];
@@ -67,16 +68,18 @@ export function PhotoCard({
             <Columns2 aria-hidden="true" />
             Compare
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={onDelete}
-            aria-label={`Delete ${photo.title}`}
-            className="ml-auto text-destructive hover:bg-red-50 hover:text-destructive"
-          >
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
+          {onDelete ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onDelete}
+              aria-label={`Delete ${photo.title}`}
+              className="ml-auto text-destructive hover:bg-red-50 hover:text-destructive"
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          ) : null}
         </div>
         <RecordAuthors className="border-border border-t pt-2.5" />
       </div>

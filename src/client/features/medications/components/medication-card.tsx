@@ -20,8 +20,8 @@ export function MedicationCard({
   className,
 }: {
   medication: Medication;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
   className?: string;
 }) {
   // Past its end date, a medication marked active is no longer taken: it shows as Discontinued.

@@ -11,8 +11,8 @@ export function PhysicalTherapyCard({
   className,
 }: {
   session: PhysicalTherapySession;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
   className?: string;
 }) {
   const date = formatCardDate(session.date);
