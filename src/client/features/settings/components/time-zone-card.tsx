@@ -8,6 +8,7 @@ import { Input } from "@/client/components/ui/input";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorIssues } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
+import { useCan } from "@/client/lib/permissions";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import { deviceTimeZone, formatStamp, timeZoneNames } from "@/domain/clock";
 import { timeZoneField } from "@/domain/fields";
@@ -15,9 +16,41 @@ import { updateProfile } from "../api";
 
 /**
  * The family's time zone: every "today", default date and time, count of days and export stamp
- * follows it. A searchable list (typing filters the names), and this device's zone in one tap.
+ * follows it. Its owner changes it: a searchable list (typing filters the names), and this device's
+ * zone in one tap; anyone else reads it.
  */
 export function TimeZoneCard({ user }: { user: AuthUser }) {
+  const canManage = useCan("manage");
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-3">
+          <Globe aria-hidden="true" className="size-5 text-primary" />
+          <CardTitle>Time zone</CardTitle>
+        </div>
+        <CardDescription>
+          Today's date, the times forms start with and the times in exports follow your family's time zone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {canManage ? (
+          <TimeZoneForm user={user} />
+        ) : (
+          <div className="flex flex-col gap-1 text-sm">
+            <p>
+              Your family's time zone: <span className="font-medium">{user.timeZone}</span>
+            </p>
+            <p className="text-muted-foreground">
+              Now there: {formatStamp(new Date(), user.timeZone)}. The family's owner can change it.
+            </p>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TimeZoneForm({ user }: { user: AuthUser }) {
   const queryClient = useQueryClient();
   const listId = useId();
   const names = useMemo(() => timeZoneNames(), []);
@@ -61,61 +94,43 @@ export function TimeZoneCard({ user }: { user: AuthUser }) {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <div className="flex items-center gap-3">
-          <Globe aria-hidden="true" className="size-5 text-primary" />
-          <CardTitle>Time zone</CardTitle>
-        </div>
-        <CardDescription>
-          Today's date, the times forms start with and the times in exports follow your family's time zone.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FormField
-            label="Your family's time zone"
-            hint={`Now there: ${formatStamp(new Date(), user.timeZone)}. Type a city to search.`}
-            error={error}
-            className="sm:max-w-md"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                list={listId}
-                value={value}
-                onChange={(event) => {
-                  setValue(event.target.value);
-                  setError(undefined);
-                }}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </FormField>
-          <datalist id={listId}>
-            {names.map((name) => (
-              <option key={name} value={name} />
-            ))}
-          </datalist>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={save.isPending || value.trim() === user.timeZone}>
-              <Save aria-hidden="true" />
-              {save.isPending ? "Saving..." : "Save time zone"}
-            </Button>
-            {device !== user.timeZone ? (
-              <Button
-                type="button"
-                variant="outline"
-                disabled={save.isPending}
-                onClick={() => submit(device)}
-              >
-                Use this device's ({device})
-              </Button>
-            ) : null}
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormField
+        label="Your family's time zone"
+        hint={`Now there: ${formatStamp(new Date(), user.timeZone)}. Type a city to search.`}
+        error={error}
+        className="sm:max-w-md"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            list={listId}
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(undefined);
+            }}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
+      </FormField>
+      <datalist id={listId}>
+        {names.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending || value.trim() === user.timeZone}>
+          <Save aria-hidden="true" />
+          {save.isPending ? "Saving..." : "Save time zone"}
+        </Button>
+        {device !== user.timeZone ? (
+          <Button type="button" variant="outline" disabled={save.isPending} onClick={() => submit(device)}>
+            Use this device's ({device})
+          </Button>
+        ) : null}
+      </div>
+    </form>
   );
 }
