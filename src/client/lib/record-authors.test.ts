@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type AuthoredRecord, authorsDetail, authorsText, personLabel, whenText } from "./record-authors";
+import {
+  type AuthoredRecord,
+  authorsDetail,
+  authorsParts,
+  authorsText,
+  personLabel,
+  whenText,
+} from "./record-authors";
 
 const MARIA = "11111111-1111-4111-8111-111111111111";
 const TOM = "22222222-2222-4222-8222-222222222222";
@@ -23,19 +30,19 @@ function record(overrides: Partial<AuthoredRecord>): AuthoredRecord {
 
 describe("authorsText", () => {
   it("names who added a record not changed since, and when", () => {
-    expect(authorsText(record({}), reader)).toBe("Added by Maria Lopez, Nov 24, 2025");
+    expect(authorsText(record({}), reader)).toBe("Added by Maria, Nov 24, 2025");
     const thisYear = record({ createdAt: "2026-02-10T18:00:00Z", updatedAt: "2026-02-10T18:00:00Z" });
-    expect(authorsText(thisYear, reader)).toBe("Added by Maria Lopez, Feb 10");
+    expect(authorsText(thisYear, reader)).toBe("Added by Maria, Feb 10");
   });
 
   it("names who changed it when someone else did, with the change's time", () => {
     const changed = record({ updatedAt: "2026-03-01T19:00:00Z", updatedBy: TOM, updatedByName: "Tom Lopez" });
-    expect(authorsText(changed, reader)).toBe("Added by Maria Lopez · changed by Tom Lopez, 2 hours ago");
+    expect(authorsText(changed, reader)).toBe("Added by Maria · changed by Tom, 2 hours ago");
   });
 
   it("names the person once when they added and changed it", () => {
     const changed = record({ updatedAt: "2026-03-01T20:55:00Z" });
-    expect(authorsText(changed, reader)).toBe("Added and changed by Maria Lopez, 5 minutes ago");
+    expect(authorsText(changed, reader)).toBe("Added and changed by Maria, 5 minutes ago");
   });
 
   it("says you for the reader's own additions and changes", () => {
@@ -55,7 +62,7 @@ describe("authorsText", () => {
     const changedByTom = { ...changed, updatedBy: TOM, updatedByName: "Tom" };
     expect(authorsText(changedByTom, reader)).toBe("Added Nov 24, 2025 · changed by Tom, 3 hours ago");
     const changerGone = record({ updatedAt: "2026-03-01T18:00:00Z", updatedBy: null, updatedByName: null });
-    expect(authorsText(changerGone, reader)).toBe("Added by Maria Lopez · changed 3 hours ago");
+    expect(authorsText(changerGone, reader)).toBe("Added by Maria · changed 3 hours ago");
   });
 
   it("does not take the same person's account, gone, for somebody named", () => {
@@ -80,11 +87,22 @@ describe("whenText", () => {
 });
 
 describe("personLabel", () => {
-  it("is you, the name, or nothing", () => {
-    expect(personLabel(MARIA, "Maria", MARIA)).toBe("you");
-    expect(personLabel(MARIA, " Maria ", TOM)).toBe("Maria");
+  it("is you, the first name, or nothing", () => {
+    expect(personLabel(MARIA, "Maria Lopez", MARIA)).toBe("you");
+    expect(personLabel(MARIA, " Maria  de la Cruz ", TOM)).toBe("Maria");
+    expect(personLabel(MARIA, "grace.l@example.org", TOM)).toBe("grace.l");
+    expect(personLabel(MARIA, "Maria de la Cruz", TOM, { full: true })).toBe("Maria de la Cruz");
     expect(personLabel(MARIA, null, TOM)).toBeNull();
+    expect(personLabel(MARIA, "  ", TOM)).toBeNull();
     expect(personLabel(null, null, null)).toBeNull();
+  });
+});
+
+describe("authorsParts", () => {
+  it("keeps the change apart from the addition, or gives one part", () => {
+    const changed = record({ updatedAt: "2026-03-01T19:00:00Z", updatedBy: TOM, updatedByName: "Tom" });
+    expect(authorsParts(changed, reader)).toEqual(["Added by Maria", "changed by Tom, 2 hours ago"]);
+    expect(authorsParts(record({}), reader)).toEqual(["Added by Maria, Nov 24, 2025"]);
   });
 });
 

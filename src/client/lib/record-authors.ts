@@ -33,15 +33,23 @@ export interface AuthorsReader {
 const SAME_MOMENT_MS = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** "you" for the reader, else the person's name; null when nothing can be said of who. */
+/**
+ * "you" for the reader, else the person as a family calls them: the first name ("Maria" of "Maria
+ * Lopez"), or an email's name ("grace.l" of "grace.l@example.org") for an account without names;
+ * `{ full: true }` keeps the whole name. Null when nothing can be said of who.
+ */
 export function personLabel(
   id: string | null | undefined,
   name: string | null | undefined,
   viewerId: string | null,
+  { full = false }: { full?: boolean } = {},
 ): string | null {
   if (id && viewerId && id === viewerId) return "you";
   const trimmed = name?.trim();
-  return trimmed ? trimmed : null;
+  if (!trimmed) return null;
+  if (full) return trimmed;
+  if (trimmed.includes("@")) return trimmed.slice(0, trimmed.indexOf("@")) || trimmed;
+  return trimmed.split(/\s+/)[0] ?? trimmed;
 }
 
 /**
@@ -80,27 +88,37 @@ export function wasChanged(record: AuthoredRecord): boolean {
  * - "Added Nov 3 · changed 2 hours ago": nobody named (an account gone, a restored record).
  */
 export function authorsText(record: AuthoredRecord, reader: AuthorsReader): string {
+  return authorsParts(record, reader).join(" · ");
+}
+
+/**
+ * `authorsText` in its parts: the addition, then the change when there is one ("changed by Tom,
+ * 2 hours ago"), so a narrow card can shorten the first and keep the latest.
+ */
+export function authorsParts(record: AuthoredRecord, reader: AuthorsReader): [string] | [string, string] {
   const creator = personLabel(record.createdBy, record.createdByName, reader.viewerId);
   const added = whenText(record.createdAt, reader);
-  if (!wasChanged(record)) return creator ? `Added by ${creator}, ${added}` : `Added ${added}`;
+  if (!wasChanged(record)) return [creator ? `Added by ${creator}, ${added}` : `Added ${added}`];
 
   const changed = whenText(record.updatedAt, reader);
   const changer = personLabel(record.updatedBy, record.updatedByName, reader.viewerId);
   const samePerson = creator !== null && record.createdBy != null && record.createdBy === record.updatedBy;
-  if (samePerson) return `Added and changed by ${creator}, ${changed}`;
+  if (samePerson) return [`Added and changed by ${creator}, ${changed}`];
   const first = creator ? `Added by ${creator}` : `Added ${added}`;
-  return changer ? `${first} · changed by ${changer}, ${changed}` : `${first} · changed ${changed}`;
+  return [first, changer ? `changed by ${changer}, ${changed}` : `changed ${changed}`];
 }
 
 /**
- * The same line with exact times, for a pointer's tooltip: "Added by Maria on Nov 24, 2026 09:30 ·
- * changed by Tom on Nov 25, 2026 14:05", in the family's zone as the exports' stamps.
+ * The same line with whole names and exact times, for a pointer's tooltip: "Added by Maria Lopez on
+ * Nov 24, 2026 09:30 · changed by Tom Reyes on Nov 25, 2026 14:05", in the family's zone as the
+ * exports' stamps.
  */
 export function authorsDetail(record: AuthoredRecord, reader: AuthorsReader): string {
   const stamp = (at: string | Date) => format(zonedNow(reader.timeZone, new Date(at)), "MMM d, yyyy HH:mm");
-  const creator = personLabel(record.createdBy, record.createdByName, reader.viewerId);
+  const full = { full: true };
+  const creator = personLabel(record.createdBy, record.createdByName, reader.viewerId, full);
   const added = `Added${creator ? ` by ${creator}` : ""} on ${stamp(record.createdAt)}`;
   if (!wasChanged(record)) return added;
-  const changer = personLabel(record.updatedBy, record.updatedByName, reader.viewerId);
+  const changer = personLabel(record.updatedBy, record.updatedByName, reader.viewerId, full);
   return `${added} · changed${changer ? ` by ${changer}` : ""} on ${stamp(record.updatedAt)}`;
 }

@@ -48,7 +48,7 @@ describe("activityText names who made the change", () => {
 
   it("by their name", () => {
     expect(activityText({ ...tpn, actorId: GRACE, actorName: "Grace Member" }, ME)).toBe(
-      "Grace Member added TPN entry for Jan 05, 2025",
+      "Grace added TPN entry for Jan 05, 2025",
     );
     expect(
       activityText(
