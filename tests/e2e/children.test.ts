@@ -112,7 +112,7 @@ describe.each<Size>(["desktop", "phone"])("the Children Profiles screen on a %s"
     await card.getByText(BORN).waitFor();
     await card.getByText("Short bowel syndrome").waitFor();
     await card.getByText("Dressing change on Mondays").waitFor();
-    await card.getByText(/^Updated \w{3} \d{1,2}, \d{4}$/).waitFor();
+    await card.getByText("Added by you, just now", { exact: true }).waitFor();
     const avatarColor = await card
       .locator("span[style]")
       .first()

@@ -1,4 +1,3 @@
-import { format } from "date-fns";
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openInApp, signUpViaApi, useBrowser } from "./browser";
@@ -37,8 +36,6 @@ interface JournalScreen {
   record(label: string): { body: Record<string, unknown>; heading: string };
 }
 
-const today = format(new Date(), "MMM d, yyyy");
-
 const SCREENS: JournalScreen[] = [
   {
     path: "/notes",
@@ -66,7 +63,7 @@ const SCREENS: JournalScreen[] = [
     ],
     cardTitle: "Ask about lipid dose",
     recordName: "Ask about lipid dose",
-    added: ["High priority", "Medical", "Triglycerides were high last week.", `Created ${today}`],
+    added: ["High priority", "Medical", "Triglycerides were high last week.", "Added by you, just now"],
     chips: { Tags: ["labs", "lipids", "questions"] },
     prefilled: { label: "Tags", value: "labs, lipids, questions" },
     edit: [
@@ -114,7 +111,7 @@ const SCREENS: JournalScreen[] = [
       "Sat unsupported for 30 seconds",
       "Practice bridges daily",
       "Next session: Mar 11, 2025",
-      `Recorded ${today}`,
+      "Added by you, just now",
     ],
     chips: { Exercises: ["Tummy time", "bridges", "balance board"] },
     prefilled: { label: "Exercises", value: "Tummy time, bridges, balance board" },
@@ -167,7 +164,7 @@ const SCREENS: JournalScreen[] = [
       "Reflux",
       "Give before feeds",
       "Refill at the pharmacy",
-      `Added ${today}`,
+      "Added by you, just now",
     ],
     chips: { "Side effects": ["Drowsiness", "upset stomach"] },
     prefilled: { label: "Side Effects", value: "Drowsiness, upset stomach" },
@@ -208,7 +205,7 @@ const SCREENS: JournalScreen[] = [
     ],
     cardTitle: "Mar 4, 2025",
     recordName: "lunch entry of Mar 4, 2025 at 12:15",
-    added: ["Lunch", "12:15", "Half a cup", "Mild rash on cheeks", "Ate slowly", `Recorded ${today}`],
+    added: ["Lunch", "12:15", "Half a cup", "Mild rash on cheeks", "Ate slowly", "Added by you, just now"],
     chips: { Foods: ["Pear puree", "rice cereal"], Symptoms: ["rash", "fussiness"] },
     prefilled: { label: "Symptoms", value: "rash, fussiness" },
     edit: [{ label: "Portion", fill: "A full cup" }],

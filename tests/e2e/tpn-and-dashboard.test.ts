@@ -256,8 +256,8 @@ describe("the dashboard", () => {
     await page.waitForURL((url) => url.pathname === "/tpn-nutrition");
     await page.goBack();
 
-    await page.getByText("Added care team member Dr. P (GI)").waitFor();
-    await page.getByText("Added lab test CBC").waitFor();
+    await page.getByText("You added care team member Dr. P (GI)").waitFor();
+    await page.getByText("You added lab test CBC").waitFor();
     expect(await page.getByText("Welcome to your TPN tracker dashboard.").count()).toBe(0);
 
     await page.getByText("Dr. Nguyen · Nutrition", { exact: true }).waitFor();

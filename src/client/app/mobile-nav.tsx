@@ -8,6 +8,7 @@ import {
   QuickLogTiles,
 } from "@/client/features/dashboard/quick-log/quick-log-bar";
 import { clearAllDrafts } from "@/client/lib/drafts";
+import { useCan } from "@/client/lib/permissions";
 import { cn } from "@/client/lib/utils";
 import {
   BOTTOM_BAR_HREFS,
@@ -50,8 +51,8 @@ function BarLink({ item, pathname }: { item: NavItem; pathname: string }) {
 
 /**
  * The phone and tablet navigation: a bar at the bottom of the screen with the screens used most,
- * "Log now" (the quick forms, from any screen) and "More", a sheet with every other screen, so
- * each screen is at most two taps away. Wide screens show the sidebar instead.
+ * "Log now" (the quick forms, from any screen, for a role that may write) and "More", a sheet with
+ * every other screen, so each screen is at most two taps away. Wide screens show the sidebar instead.
  */
 export function BottomBar() {
   const [pathname] = useLocation();
@@ -79,6 +80,8 @@ export function BottomBar() {
     document.getElementById("main")?.focus();
   };
   const [dashboard, tpn, supplies] = barLinks;
+  // Logging writes: a role that only reads has no "Log now".
+  const canLog = useCan("write");
 
   return (
     <>
@@ -86,21 +89,23 @@ export function BottomBar() {
         aria-label="Main navigation"
         className="fixed inset-x-0 bottom-0 z-40 border-border border-t bg-card pb-[env(safe-area-inset-bottom)] lg:hidden print:hidden"
       >
-        <ul className="mx-auto grid h-16 max-w-xl grid-cols-5">
+        <ul className={cn("mx-auto grid h-16 max-w-xl", canLog ? "grid-cols-5" : "grid-cols-4")}>
           {dashboard ? <BarLink item={dashboard} pathname={pathname} /> : null}
           {tpn ? <BarLink item={tpn} pathname={pathname} /> : null}
-          <li>
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              aria-expanded={openSheet === "log"}
-              onClick={() => setOpen("log")(true)}
-              className={cn(barItem, "text-primary")}
-            >
-              <CirclePlus aria-hidden="true" className="size-7!" />
-              Log now
-            </button>
-          </li>
+          {canLog ? (
+            <li>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                aria-expanded={openSheet === "log"}
+                onClick={() => setOpen("log")(true)}
+                className={cn(barItem, "text-primary")}
+              >
+                <CirclePlus aria-hidden="true" className="size-7!" />
+                Log now
+              </button>
+            </li>
+          ) : null}
           {supplies ? <BarLink item={supplies} pathname={pathname} /> : null}
           <li>
             <button
@@ -123,7 +128,7 @@ export function BottomBar() {
       </nav>
 
       <Sheet
-        open={openSheet === "log"}
+        open={canLog && openSheet === "log"}
         onOpenChange={setOpen("log")}
         title="Log now"
         onCloseAutoFocus={focusPage}

@@ -7,7 +7,8 @@ import { useRecordScreen } from "./use-record-screen";
 /**
  * A record screen with dialogs (care team, specialist visits, lab tests, symptoms, allergies, TPN,
  * children): the header with its add button, the cards (skeletons, error with retry, empty state),
- * the add/edit dialog and the delete confirmation. What the screens differ in comes from `config`;
+ * the add/edit dialog and the delete confirmation, none of which a role that only reads is offered
+ * (`useCan("write")`: no add button, no Edit or Delete on the cards). What the screens differ in comes from `config`;
  * a page adds its own parts through the slots (`headerExtras`, `filters`, `renderCard`, `dialogs`,
  * `blocked`, `empty`) and chooses what is listed (`childId`, `params`, `select`).
  *
@@ -37,8 +38,8 @@ export function DialogRecordScreen<T extends ScreenRecord, TValues extends Field
   useFormReopening({
     screenTitle: config.title,
     items: screen.list.data,
-    // A new record's child depends on the family's children: wait for them.
-    enabled: !blocked && screen.childrenLoaded,
+    // A new record's child depends on the family's children: wait for them. A reader gets no form.
+    enabled: !blocked && screen.childrenLoaded && screen.canWrite,
     withDrafts: isFieldForm(config.form),
     openAdd: dialogs.openAdd,
     openEdit: dialogs.openEdit,
@@ -55,12 +56,7 @@ export function DialogRecordScreen<T extends ScreenRecord, TValues extends Field
       <RecordScreenList
         screen={screen}
         blocked={blocked}
-        renderItem={(record) =>
-          renderCard(record, {
-            onEdit: () => dialogs.openEdit(record),
-            onDelete: () => dialogs.openDelete(record),
-          })
-        }
+        renderItem={(record) => renderCard(record, screen.cardActions(record))}
         empty={empty}
       />
       <RecordScreenDialogs screen={screen}>{pageDialogs}</RecordScreenDialogs>

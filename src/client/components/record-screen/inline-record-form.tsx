@@ -5,7 +5,9 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/client/components/ui/card";
 import { FormAlert } from "@/client/components/ui/form-field";
 import { useBackCloses } from "@/client/components/ui/use-back-closes";
+import type { AuthoredRecord } from "@/client/lib/record-authors";
 import { cn } from "@/client/lib/utils";
+import { RecordAuthors } from "./record-authors";
 import { DraftRestoredNote } from "./record-dialog";
 import { RecordFields } from "./record-fields";
 import { type RecordFormProps, useRecordForm } from "./use-record-form";
@@ -15,6 +17,8 @@ export interface InlineRecordFormProps<TValues extends FieldValues, TOutput>
   /** The form's heading and accessible name: 'New Note' / 'Edit Note'. */
   title: string;
   description?: string;
+  /** The record edited: who added and changed it, under the heading. */
+  authors?: AuthoredRecord | null;
   /**
    * Cancel, and after a successful submit (the page unmounts the form, so the next opening starts
    * empty); a rejected submit keeps the form open.
@@ -41,6 +45,7 @@ export function InlineRecordForm<TValues extends FieldValues, TOutput>(
   const {
     title,
     description,
+    authors,
     fields,
     defaultValues,
     submitLabel,
@@ -107,6 +112,7 @@ export function InlineRecordForm<TValues extends FieldValues, TOutput>(
             {title}
           </h2>
           {description ? <p className="text-muted-foreground text-sm">{description}</p> : null}
+          <RecordAuthors record={authors ?? null} />
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {restored ? <DraftRestoredNote /> : null}

@@ -14,8 +14,8 @@ import { useRecordScreen } from "./use-record-screen";
  * A record screen edited in place (notes, physical therapy, medications, food diary): the header's
  * add button toggles the add form above the cards, a card's Edit button swaps the card for its
  * form (the card stays mounted, hidden, so the focus can return to its Edit button), and the
- * delete confirmation. Takes the same config, scope and slots as `DialogRecordScreen`; its form
- * must be the field-driven one.
+ * delete confirmation; a role that only reads is offered none of them. Takes the same config, scope
+ * and slots as `DialogRecordScreen`; its form must be the field-driven one.
  */
 export function InlineRecordScreen<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
   config,
@@ -34,8 +34,8 @@ export function InlineRecordScreen<T extends ScreenRecord, TValues extends Field
   useFormReopening({
     screenTitle: config.title,
     items: screen.list.data,
-    // A new record's child depends on the family's children: wait for them.
-    enabled: !blocked && screen.childrenLoaded,
+    // A new record's child depends on the family's children: wait for them. A reader gets no form.
+    enabled: !blocked && screen.childrenLoaded && screen.canWrite,
     openAdd: forms.openAdd,
     openEdit: forms.openEdit,
   });
@@ -44,7 +44,7 @@ export function InlineRecordScreen<T extends ScreenRecord, TValues extends Field
     <>
       <RecordScreenHeader screen={screen} extras={headerExtras} addButtonProps={forms.addButtonProps} />
       {filters}
-      {forms.adding ? (
+      {forms.adding && screen.canWrite ? (
         <InlineRecordForm
           id={forms.addFormId}
           className="mb-6"
@@ -67,9 +67,8 @@ export function InlineRecordScreen<T extends ScreenRecord, TValues extends Field
               />
             ) : null}
             {renderCard(record, {
+              ...screen.cardActions(record, () => forms.openEdit(record)),
               className: forms.isEditing(record) ? "hidden" : undefined,
-              onEdit: () => forms.openEdit(record),
-              onDelete: () => screen.dialogs.openDelete(record),
             })}
           </>
         )}

@@ -4,6 +4,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/client/components/ui/card";
 import { cn } from "@/client/lib/utils";
+import { RecordAuthors } from "./record-authors";
 
 export interface RecordCardProps {
   title: string;
@@ -20,7 +21,11 @@ export interface RecordCardProps {
   className?: string;
 }
 
-/** One record in a card grid: a title, optional badges, edit and delete buttons, and detail rows. */
+/**
+ * One record in a card grid: a title, optional badges, edit and delete buttons (none when left
+ * out, as for a role that only reads), detail rows, and at the bottom who added and changed the
+ * record (in a record list, which provides the record: `RecordScreenList`).
+ */
 export function RecordCard({
   title,
   subtitle,
@@ -61,6 +66,7 @@ export function RecordCard({
         ) : null}
       </CardHeader>
       {children ? <CardContent className="flex flex-1 flex-col gap-2 text-sm">{children}</CardContent> : null}
+      <RecordAuthors className="mx-5 mt-auto border-border border-t pt-2.5 pb-4 sm:mx-6" />
     </Card>
   );
 }

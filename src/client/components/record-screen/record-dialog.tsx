@@ -13,6 +13,8 @@ import {
   stickyFooterClassName,
 } from "@/client/components/ui/dialog";
 import { FormAlert } from "@/client/components/ui/form-field";
+import type { AuthoredRecord } from "@/client/lib/record-authors";
+import { RecordAuthors } from "./record-authors";
 import { RecordFields } from "./record-fields";
 import { SecondLookDialog } from "./second-look";
 import { type RecordFormProps, useRecordForm } from "./use-record-form";
@@ -24,6 +26,8 @@ export interface RecordDialogProps<TValues extends FieldValues, TOutput>
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
+  /** The record edited: who added and changed it, under the title. */
+  authors?: AuthoredRecord | null;
   /** Inputs the field list cannot describe, above the fields (choice chips bound to the form). */
   renderBefore?: (form: UseFormReturn<TValues, unknown, TOutput>) => ReactNode;
 }
@@ -36,7 +40,7 @@ export interface RecordDialogProps<TValues extends FieldValues, TOutput>
 export function RecordDialog<TValues extends FieldValues, TOutput>(
   props: RecordDialogProps<TValues, TOutput>,
 ) {
-  const { open, onOpenChange, title, description } = props;
+  const { open, onOpenChange, title, description, authors } = props;
   const guard = useGuardedDialog(onOpenChange);
   return (
     <Dialog open={open} onOpenChange={guard.onOpenChange}>
@@ -44,6 +48,7 @@ export function RecordDialog<TValues extends FieldValues, TOutput>(
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}
+          {authors ? <RecordAuthors record={authors} /> : null}
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from `defaultValues` (or the draft). */}
         <RecordForm {...props} onCancel={guard.requestClose} onDirtyChange={guard.report} />

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Eye, Plus } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { FieldValues } from "react-hook-form";
 import { ChildAvatar } from "@/client/components/children/child-avatar";
@@ -6,8 +6,10 @@ import { Button, type ButtonProps } from "@/client/components/ui/button";
 import { EmptyState } from "@/client/components/ui/empty-state";
 import { PageHeader } from "@/client/components/ui/page-header";
 import type { Child } from "@/client/lib/children-api";
+import { useCan } from "@/client/lib/permissions";
 import { cn } from "@/client/lib/utils";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
+import { ListedRecordProvider } from "./record-authors";
 import { RecordCardGrid } from "./record-card-grid";
 import type { RecordDialogProps } from "./record-dialog";
 
@@ -25,8 +27,12 @@ const RecordDialog = lazy(() => import("./record-dialog").then((m) => ({ default
 import { isFieldForm, type ScreenRecord } from "./types";
 import type { RecordScreenState } from "./use-record-screen";
 
-/** A record screen's add button: a plus and the label ('Add Lab Test', 'Add First Note'). */
+/**
+ * A record screen's add button: a plus and the label ('Add Lab Test', 'Add First Note'). Nothing
+ * for a role that only reads.
+ */
 export function AddRecordButton({ label, ...props }: Omit<ButtonProps, "children"> & { label: string }) {
+  if (!useCan("write")) return null;
   return (
     <Button {...props}>
       <Plus aria-hidden="true" />
@@ -35,7 +41,18 @@ export function AddRecordButton({ label, ...props }: Omit<ButtonProps, "children
   );
 }
 
-/** The screen's title, subtitle, the page's extra buttons and the add button. */
+/** In place of the add button for a role that only reads: what the person can do here. */
+export function ReadOnlyNote({ className }: { className?: string }) {
+  if (useCan("write")) return null;
+  return (
+    <p className={cn("flex items-center gap-1.5 text-muted-foreground text-sm", className)}>
+      <Eye aria-hidden="true" className="size-4 shrink-0" />
+      You can read this family's records
+    </p>
+  );
+}
+
+/** The screen's title, subtitle, the page's extra buttons and the add button (or, to a reader, a note). */
 export function RecordScreenHeader<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
   screen,
   addButtonProps,
@@ -56,6 +73,7 @@ export function RecordScreenHeader<T extends ScreenRecord, TValues extends Field
         <>
           {extras}
           <AddRecordButton label={config.addLabel} disabled={!screen.canAdd} {...addButtonProps} />
+          <ReadOnlyNote />
         </>
       }
     />
@@ -89,6 +107,7 @@ export function ChildFilterNotice({ child, onShowAll }: { child: Child; onShowAl
 /**
  * What the list shows before the first record, with a button that opens the add form. When the
  * list shows one child's records, it says there are none for that child and offers to show all.
+ * A role that only reads gets neither the button nor the invitation to add.
  */
 export function RecordScreenEmpty<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
   screen,
@@ -117,6 +136,11 @@ export function RecordScreenEmpty<T extends ScreenRecord, TValues extends FieldV
       />
     );
   }
+  if (!screen.canWrite) {
+    return (
+      <EmptyState icon={empty.icon} title={empty.title} text="Records the family adds will show here." />
+    );
+  }
   const text = typeof empty.text === "function" ? empty.text(screen.context) : empty.text;
   return <EmptyState icon={empty.icon} title={empty.title} text={text} action={add} />;
 }
@@ -124,7 +148,8 @@ export function RecordScreenEmpty<T extends ScreenRecord, TValues extends FieldV
 /**
  * The list part of a record screen: the child-filter notice, then the cards (skeletons, error with
  * retry, empty state), or the page's `blocked` content while there is nothing to list. By default
- * the cards are the config's and open the screen's dialogs.
+ * the cards are the config's and open the screen's dialogs. Each card is given its record
+ * (`ListedRecordProvider`), so it can say who added and changed it.
  */
 export function RecordScreenList<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
   screen,
@@ -152,14 +177,11 @@ export function RecordScreenList<T extends ScreenRecord, TValues extends FieldVa
       <RecordCardGrid
         {...gridProps}
         className={cn(config.gridClassName, className)}
-        renderItem={
-          renderItem ??
-          ((record) =>
-            config.renderCard(record, {
-              onEdit: () => dialogs.openEdit(record),
-              onDelete: () => dialogs.openDelete(record),
-            }))
-        }
+        renderItem={(record) => (
+          <ListedRecordProvider record={record}>
+            {renderItem ? renderItem(record) : config.renderCard(record, screen.cardActions(record))}
+          </ListedRecordProvider>
+        )}
         empty={empty === undefined ? <RecordScreenEmpty screen={screen} onAdd={dialogs.openAdd} /> : empty}
       />
     </>

@@ -16,10 +16,13 @@ export interface ScreenRecord {
   childId?: string | null;
 }
 
-/** What a card's Edit and Delete buttons do. */
+/**
+ * What a card's Edit and Delete buttons do; left out for a role that only reads, and the card
+ * then shows neither button.
+ */
 export interface RecordCardActions {
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
   /**
    * Set by `InlineRecordScreen`: the card stays mounted but hidden while its edit form shows, so
    * the focus can go back to its Edit button. Cards of dialog screens never get one.
@@ -151,7 +154,10 @@ export interface RecordScreenConfig<T extends ScreenRecord, TValues extends Fiel
   form: RecordScreenForm<T, TValues, TOutput>;
   addForm: AddFormTexts;
   editForm: EditFormTexts<T>;
-  /** One record's card, with its Edit and Delete buttons (a page may pass its own `renderCard`). */
+  /**
+   * One record's card, with its Edit and Delete buttons when the role may change records (a page
+   * may pass its own `renderCard`).
+   */
   renderCard: (record: T, actions: RecordCardActions) => ReactNode;
   empty: RecordScreenEmptyState;
   /** What the Delete button asks. */

@@ -10,12 +10,15 @@ import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { useChildren } from "@/client/lib/children-api";
+import { useCan } from "@/client/lib/permissions";
 import { activityQueryKey } from "@/client/lib/query-keys";
+import { type AuthoredRecord, authoredOf } from "@/client/lib/record-authors";
 import type { ConfirmDeleteDialogProps } from "./confirm-delete-dialog";
 import type { ListParams } from "./create-resource-api";
 import type { RecordCardGridProps } from "./record-card-grid";
 import {
   isFieldForm,
+  type RecordCardActions,
   type RecordFormDialogProps,
   type RecordScreenConfig,
   type RecordScreenFields,
@@ -30,10 +33,11 @@ import { useResourceMutations } from "./use-resource-mutations";
 
 const NO_FIELDS: readonly never[] = [];
 
-/** A form's title and the line under it. */
+/** A form's title, the line under it, and for an edit form the record's authors. */
 interface FormHeading {
   title: string;
   description?: string;
+  authors?: AuthoredRecord | null;
 }
 
 export interface RecordScreenOptions<T> extends RecordScreenScope<T> {
@@ -104,6 +108,11 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
   const fields = useScreenFields(fieldForm?.fields ?? NO_FIELDS);
   const dialogs = useRecordDialogs<T>();
   const { deleting, editing } = dialogs;
+  // A role that only reads is offered nothing that writes: no add, edit, delete or form.
+  const canWrite = useCan("write");
+  /** A card's Edit (the dialog's, or `edit`) and Delete; none for a role that only reads. */
+  const cardActions = (record: T, edit: () => void = () => dialogs.openEdit(record)): RecordCardActions =>
+    canWrite ? { onEdit: edit, onDelete: () => dialogs.openDelete(record) } : {};
 
   const items = list.data && select ? select(list.data) : list.data;
   const gridProps = {
@@ -165,6 +174,7 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
     if (!fieldForm) throw new Error(`${config.title}: formProps needs a field-driven form`);
     return {
       ...formTexts(record),
+      authors: record ? authoredOf(record) : null,
       schema: fieldForm.schema,
       fields,
       defaultValues: fieldForm.toFormValues(record, newRecordChildId),
@@ -193,7 +203,11 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
     /** The header's child when this list follows it: the page says so and offers to show all. */
     filterChild,
     showAllChildren: () => filter.setChildId(null),
+    /** Whether the add button works now (false while there is nothing to list). */
     canAdd: enabled,
+    /** Whether the person's role may add, change and delete records: else none is offered. */
+    canWrite,
+    cardActions,
     /** Whether the family's children are known (a new record's child depends on them). */
     childrenLoaded: !filter.isLoading,
     dialogs,

@@ -7,7 +7,7 @@ describe("activityText", () => {
       "Added care team member Dr. P (GI)",
     );
     expect(activityText({ action: "update", entity: "lab_test", summary: "CBC" })).toBe(
-      "Updated lab test CBC",
+      "Changed lab test CBC",
     );
   });
 
@@ -37,6 +37,50 @@ describe("activityText of deleted records", () => {
     );
     expect(activityText({ action: "delete", entity: "child_profile", summary: null })).toBe(
       "Deleted the child profile and all care records",
+    );
+  });
+});
+
+describe("activityText names who made the change", () => {
+  const GRACE = "11111111-1111-4111-8111-111111111111";
+  const ME = "22222222-2222-4222-8222-222222222222";
+  const tpn = { action: "create", entity: "tpn_entry", summary: "TPN entry for 2025-01-05" } as const;
+
+  it("by their name", () => {
+    expect(activityText({ ...tpn, actorId: GRACE, actorName: "Grace Member" }, ME)).toBe(
+      "Grace added TPN entry for Jan 05, 2025",
+    );
+    expect(
+      activityText(
+        { action: "delete", entity: "lab_test", summary: null, actorId: GRACE, actorName: "Grace" },
+        ME,
+      ),
+    ).toBe("Grace deleted a lab test");
+    expect(
+      activityText(
+        { action: "delete", entity: "child_profile", summary: null, actorId: GRACE, actorName: "Grace" },
+        ME,
+      ),
+    ).toBe("Grace deleted the child profile and all care records");
+  });
+
+  it("as you for the reader's own changes", () => {
+    const change = {
+      action: "update",
+      entity: "lab_test",
+      summary: "CBC",
+      actorId: ME,
+      actorName: "Maria",
+    } as const;
+    expect(activityText(change, ME)).toBe("You changed lab test CBC");
+  });
+
+  it("says nothing of who when the account is gone", () => {
+    expect(activityText({ ...tpn, actorId: null, actorName: null }, ME)).toBe(
+      "Added TPN entry for Jan 05, 2025",
+    );
+    expect(activityText({ ...tpn, actorId: GRACE, actorName: null }, ME)).toBe(
+      "Added TPN entry for Jan 05, 2025",
     );
   });
 });

@@ -1,11 +1,13 @@
 import { formatDistance } from "date-fns";
 import { formatListDate, parseDateValue } from "@/client/lib/format";
+import { personLabel } from "@/client/lib/record-authors";
 import type { ActivityItem } from "./api";
 
+/** The same words as a card's "Added by Maria · changed by Tom". */
 const VERBS: Record<ActivityItem["action"], string> = {
-  create: "Added",
-  update: "Updated",
-  delete: "Deleted",
+  create: "added",
+  update: "changed",
+  delete: "deleted",
 };
 
 /**
@@ -36,26 +38,43 @@ const ENTITIES: Record<string, { label: string; strip?: RegExp }> = {
 
 /** Changes that are not about one record. */
 const WHOLE: Record<string, string> = {
-  child_profile: "Deleted the child profile and all care records",
+  child_profile: "deleted the child profile and all care records",
 };
 
 const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/g;
 
 /**
- * "Added care team member Dr. P (GI)", "Updated lab test CBC". A deleted record's changes carry no
- * summary (its content left with it): "Deleted a lab test", "Added an allergy".
+ * Who did what: "Grace added care team member Dr. P (GI)", "You changed lab test CBC" (the reader's
+ * own, `viewerId`). A deleted record's changes carry no summary (its content left with it): "Grace
+ * deleted a lab test". When the account that made the change is gone, nothing is said of who:
+ * "Added an infusion center".
  */
-export function activityText(item: Pick<ActivityItem, "action" | "entity" | "summary">): string {
+export function activityText(
+  item: Pick<ActivityItem, "action" | "entity" | "summary"> &
+    Partial<Pick<ActivityItem, "actorId" | "actorName">>,
+  viewerId: string | null = null,
+): string {
+  const actor = personLabel(item.actorId, item.actorName, viewerId);
+  return sentence(actor === "you" ? "You" : actor, whatWasDone(item));
+}
+
+/** "added care team member Dr. P (GI)", "deleted a lab test": the change, without who. */
+function whatWasDone(item: Pick<ActivityItem, "action" | "entity" | "summary">): string {
   const whole = WHOLE[item.entity];
   if (whole) return whole;
   const entity = ENTITIES[item.entity] ?? { label: item.entity.replaceAll("_", " ") };
-  const verb = VERBS[item.action] ?? "Changed";
+  const verb = VERBS[item.action] ?? "changed";
   if (item.summary === null) return `${verb} ${/^[aeiou]/i.test(entity.label) ? "an" : "a"} ${entity.label}`;
   const summary = item.summary
     .replace(entity.strip ?? /$^/, "")
     .replace(ISO_DAY, (day) => formatListDate(day) || day)
     .trim();
   return [verb, entity.label, summary].filter(Boolean).join(" ");
+}
+
+/** "Grace added ...", or "Added ..." when nobody can be named. */
+function sentence(actor: string | null, done: string): string {
+  return actor ? `${actor} ${done}` : done.charAt(0).toUpperCase() + done.slice(1);
 }
 
 /** "Just now", "3 min ago", "2 hours ago", in the same words as the onboarding hints. */

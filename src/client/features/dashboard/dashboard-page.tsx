@@ -1,6 +1,7 @@
 import { PageHeader } from "@/client/components/ui/page-header";
 import { useAuth } from "@/client/lib/auth";
 import { useChildFilter } from "@/client/lib/child-filter";
+import { useCan } from "@/client/lib/permissions";
 import { EmergencyContactsCard } from "./components/emergency-contacts-card";
 import { IntroBanner } from "./components/intro-banner";
 import { LatestLabsCard } from "./components/latest-labs-card";
@@ -17,11 +18,13 @@ import { QuickLogBar } from "./quick-log/quick-log-bar";
 export function DashboardPage() {
   const { user } = useAuth();
   const shown = useChildFilter();
+  // Logging writes: a role that only reads is not offered it.
+  const canWrite = useCan("write");
   return (
     <>
       <PageHeader title="TPN Tracker Dashboard" subtitle={dashboardSubtitle(user, shown)} />
       <div className="flex flex-col gap-6">
-        <QuickLogBar />
+        {canWrite ? <QuickLogBar /> : null}
         <StatTiles />
         <EmergencyContactsCard />
         <SupplyChecklistCard />

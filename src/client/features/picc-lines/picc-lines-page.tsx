@@ -5,6 +5,7 @@ import { ChildPicker } from "@/client/components/children/child-picker";
 import { usePageChild } from "@/client/components/children/use-page-child";
 import {
   AddRecordButton,
+  ReadOnlyNote,
   RecordScreenDialogs,
   RecordScreenList,
 } from "@/client/components/record-screen/record-screen-parts";
@@ -16,6 +17,7 @@ import { EmptyState } from "@/client/components/ui/empty-state";
 import { PageHeader } from "@/client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { formatListDate } from "@/client/lib/format";
+import { useCan } from "@/client/lib/permissions";
 import { INFECTION_TYPE_LABELS } from "@/domain/picc";
 import { type PiccLine, piccInfectionsApi, piccLinesApi } from "./api";
 import { LineStatistics } from "./components/line-statistics";
@@ -97,11 +99,13 @@ function infectionsScreen(lines: readonly PiccLine[]) {
 /** PICC Line Tracking: one child's central lines and line infections, with catheter-days and the infection rate. */
 export function PiccLinesPage() {
   const { childId, pick, hasChildren } = usePageChild();
+  const canWrite = useCan("write");
   return (
     <>
       <PageHeader
         title="PICC Line Tracking"
         subtitle="Central lines and line infections for each child, with catheter-days and the infection rate."
+        actions={canWrite ? undefined : <ReadOnlyNote />}
       />
       <Card className="mb-6">
         <CardContent className="pt-5 sm:pt-6">
@@ -135,15 +139,19 @@ function ChildLines({ childId }: { childId: string }) {
           </TabsList>
         </div>
         <TabsContent value="lines" className="flex flex-col gap-4">
-          <div>
-            <AddRecordButton label="Add PICC Line" onClick={lines.dialogs.openAdd} />
-          </div>
+          {lines.canWrite ? (
+            <div>
+              <AddRecordButton label="Add PICC Line" onClick={lines.dialogs.openAdd} />
+            </div>
+          ) : null}
           <RecordScreenList screen={lines} />
         </TabsContent>
         <TabsContent value="infections" className="flex flex-col gap-4">
-          <div>
-            <AddRecordButton label="Add Infection" onClick={infections.dialogs.openAdd} />
-          </div>
+          {infections.canWrite ? (
+            <div>
+              <AddRecordButton label="Add Infection" onClick={infections.dialogs.openAdd} />
+            </div>
+          ) : null}
           <RecordScreenList screen={infections} />
         </TabsContent>
       </Tabs>

@@ -11,6 +11,7 @@ import {
 } from "@/client/components/supply-usage/supply-usage-form";
 import { useSupplyUsageMutations } from "@/client/components/supply-usage/use-supply-usage";
 import { Button } from "@/client/components/ui/button";
+import { useCan } from "@/client/lib/permissions";
 import { type SupplyListItem, suppliesApi } from "@/client/lib/supplies-api";
 import { ReorderBanner } from "./components/reorder-banner";
 import { StockLinesDialog, type StockLinesMode } from "./components/stock-lines-dialog";
@@ -63,13 +64,15 @@ export function TpnSuppliesPage() {
     mode: "receive",
   });
   const hasSupplies = (supplies.data?.length ?? 0) > 0;
+  // A role that only reads keeps the list, the history and the CSV; nothing that moves the stock.
+  const canWrite = useCan("write");
 
   return (
     <DialogRecordScreen
       config={suppliesScreen}
       headerExtras={
         <>
-          {hasSupplies ? (
+          {hasSupplies && canWrite ? (
             <>
               <Button variant="outline" onClick={() => setStockForm({ open: true, mode: "receive" })}>
                 <PackagePlus aria-hidden="true" />
@@ -93,7 +96,11 @@ export function TpnSuppliesPage() {
       }
       filters={<ReorderBanner supplies={supplies.data ?? []} />}
       renderCard={(item, actions) => (
-        <SupplyCard supply={item} {...actions} onRecordUsage={() => setUsing({ open: true, supply: item })} />
+        <SupplyCard
+          supply={item}
+          {...actions}
+          onRecordUsage={canWrite ? () => setUsing({ open: true, supply: item }) : undefined}
+        />
       )}
       dialogs={
         <>

@@ -11,8 +11,8 @@ export function CareTeamCard({
   onDelete,
 }: {
   member: CareTeamMember;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   return (
     <RecordCard

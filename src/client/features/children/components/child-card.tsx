@@ -9,6 +9,7 @@ import {
   Trash2,
 } from "lucide-react";
 import { ChildAvatar } from "@/client/components/children/child-avatar";
+import { RecordAuthors } from "@/client/components/record-screen/record-authors";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
@@ -37,10 +38,12 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A child's profile: avatar, name, gender, age, birth date, diagnosis, notes and last update. */
+/**
+ * A child's profile: avatar, name, gender, age, birth date, diagnosis, notes, and who added and
+ * last changed it. Without `onEdit` and `onDelete` (a role that only reads) it has no menu.
+ */
 export function ChildCard({ child, onEdit, onDelete, selectable, selected, onSelect }: ChildCardProps) {
   const born = formatCardDate(child.dateOfBirth);
-  const updated = formatCardDate(child.updatedAt);
   const showMenu = !selectable && (onEdit || onDelete);
 
   return (
@@ -115,12 +118,10 @@ export function ChildCard({ child, onEdit, onDelete, selectable, selected, onSel
         <ClampedDetail icon={StickyNote} label="Notes" text={child.notes} muted />
       </div>
 
-      {updated ? (
-        <p className="flex items-center gap-1.5 border-border border-t pt-3 text-muted-foreground text-xs">
-          <Clock aria-hidden="true" className="size-3.5" />
-          Updated {updated}
-        </p>
-      ) : null}
+      <div className="flex min-w-0 items-center gap-1.5 border-border border-t pt-3 text-muted-foreground">
+        <Clock aria-hidden="true" className="size-3.5 shrink-0" />
+        <RecordAuthors record={child} className="min-w-0" />
+      </div>
     </Card>
   );
 }

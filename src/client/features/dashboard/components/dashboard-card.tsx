@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
+import { useCan } from "@/client/lib/permissions";
 import { cn } from "@/client/lib/utils";
 
 /** A dashboard summary card: a titled box with a link to the screen that holds the full list. */
@@ -53,6 +54,12 @@ export function CardLink({ href, children }: { href: string; children: ReactNode
       <ArrowRight aria-hidden="true" className="size-4" />
     </Link>
   );
+}
+
+/** A link to a screen to add there ("Add a lab test"): nothing for a role that only reads. */
+export function AddLink({ href, children }: { href: string; children: ReactNode }) {
+  if (!useCan("write")) return null;
+  return <CardLink href={href}>{children}</CardLink>;
 }
 
 /** Placeholder rows while a card's list loads. */

@@ -4,7 +4,7 @@ import { Badge, type BadgeProps } from "@/client/components/ui/badge";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { formatListDate } from "@/client/lib/format";
 import { childListParams, type LabTest, labTestsApi } from "../api";
-import { CardEmpty, CardLink, CardLoadError, CardRowsSkeleton, DashboardCard } from "./dashboard-card";
+import { AddLink, CardEmpty, CardLoadError, CardRowsSkeleton, DashboardCard } from "./dashboard-card";
 import { ItemChild } from "./item-child";
 
 const STATUS_BADGES: Record<string, { label: string; variant: BadgeProps["variant"] }> = {
@@ -38,7 +38,7 @@ export function LatestLabsCard() {
       ) : labs.isError ? (
         <CardLoadError onRetry={() => labs.refetch()} />
       ) : latest.length === 0 ? (
-        <CardEmpty action={<CardLink href="/lab-tests">Add a lab test</CardLink>}>
+        <CardEmpty action={<AddLink href="/lab-tests">Add a lab test</AddLink>}>
           No lab results yet.
         </CardEmpty>
       ) : (

@@ -1,28 +1,45 @@
 import { Activity, Droplets, FileHeart, type LucideIcon, TriangleAlert, UserPlus } from "lucide-react";
 import { Link } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { useCan } from "@/client/lib/permissions";
 
 /** Each goes to its screen with the add form open (`?add=1`); the care summary is a page to print. */
-const QUICK_ACTIONS: readonly { label: string; href: string; icon: LucideIcon; tint: string }[] = [
+const QUICK_ACTIONS: readonly {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  tint: string;
+  /** The action adds a record: not offered to a role that only reads. */
+  writes?: true;
+}[] = [
   {
     label: "Add Care Team Member",
     href: "/care-team?add=1",
+    writes: true,
     icon: UserPlus,
     tint: "text-blue-700 bg-blue-50",
   },
   {
     label: "Add TPN Entry",
     href: "/tpn-nutrition?add=1",
+    writes: true,
     icon: Droplets,
     tint: "text-emerald-700 bg-emerald-50",
   },
   {
     label: "Record Allergies",
     href: "/medical-allergies?add=1",
+    writes: true,
     icon: TriangleAlert,
     tint: "text-amber-800 bg-amber-50",
   },
-  { label: "Track Symptoms", href: "/symptoms-pain?add=1", icon: Activity, tint: "text-rose-700 bg-rose-50" },
+  {
+    label: "Track Symptoms",
+    href: "/symptoms-pain?add=1",
+    writes: true,
+    icon: Activity,
+    tint: "text-rose-700 bg-rose-50",
+  },
   {
     label: "Care Summary for the ER",
     href: "/care-summary",
@@ -31,7 +48,10 @@ const QUICK_ACTIONS: readonly { label: string; href: string; icon: LucideIcon; t
   },
 ];
 
+/** Shortcuts to the forms used most, and to the care summary: a role that only reads gets the summary. */
 export function QuickActionsCard() {
+  const canWrite = useCan("write");
+  const actions = QUICK_ACTIONS.filter((action) => canWrite || !action.writes);
   return (
     <Card>
       <CardHeader>
@@ -39,7 +59,7 @@ export function QuickActionsCard() {
       </CardHeader>
       <CardContent>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
-          {QUICK_ACTIONS.map(({ label, href, icon: Icon, tint }) => (
+          {actions.map(({ label, href, icon: Icon, tint }) => (
             <li key={href}>
               <Link
                 href={href}

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { useAuth } from "@/client/lib/auth";
 import { formatListDate } from "@/client/lib/format";
 import { activityText, activityTime } from "../activity-text";
 import { activityQueryOptions } from "../api";
@@ -50,9 +51,13 @@ function ActivityRow({
   );
 }
 
-/** The user's latest five changes; the onboarding hints until there are any (or if they cannot load). */
+/**
+ * The family's latest five changes, each naming who made it ("Grace added ...", "You changed ..."); the
+ * onboarding hints until there are any (or if they cannot load).
+ */
 export function RecentActivityCard() {
   const activity = useQuery(activityQueryOptions);
+  const viewerId = useAuth().user?.id ?? null;
   const items = activity.data ?? [];
   const now = new Date();
 
@@ -70,7 +75,7 @@ export function RecentActivityCard() {
               ? items.map((item) => (
                   <ActivityRow
                     key={item.id}
-                    text={activityText(item)}
+                    text={activityText(item, viewerId)}
                     when={activityTime(item.createdAt, now)}
                     dateTime={item.createdAt}
                     dot={ACTION_DOTS[item.action] ?? "bg-slate-400"}

@@ -6,10 +6,18 @@ import { Button } from "@/client/components/ui/button";
 import { useChildFilter } from "@/client/lib/child-filter";
 import type { Child } from "@/client/lib/children-api";
 import { toDateOnly } from "@/client/lib/format";
+import { useCan } from "@/client/lib/permissions";
 import { isMedicationActive } from "@/domain/medication-status";
 import { childListParams, type Medication, medicationsApi, type TpnEntry, tpnApi } from "../api";
 import { showsSeveralChildren } from "../item-child";
-import { CardEmpty, CardLink, CardLoadError, CardRowsSkeleton, DashboardCard } from "./dashboard-card";
+import {
+  AddLink,
+  CardEmpty,
+  CardLink,
+  CardLoadError,
+  CardRowsSkeleton,
+  DashboardCard,
+} from "./dashboard-card";
 import { ItemChild } from "./item-child";
 
 const MAX_MEDICATIONS = 8;
@@ -21,16 +29,18 @@ function amount(value: string | number | null): string {
   return Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: 2 }) : String(value);
 }
 
-/** One child's TPN of today: the amounts, or a way to record them (`recordLink`). */
+/** One child's TPN of today: the amounts, or a way to record them (`recordLink`, for a role that may). */
 function ChildTpnToday({ child, recordLink }: { child: Child; recordLink: boolean }) {
+  const canWrite = useCan("write");
   const entries = useQuery({ ...tpnApi.listOptions({ childId: child.id }), staleTime: 0 });
   if (entries.isLoading) return <CardRowsSkeleton rows={2} />;
   if (entries.isError) return <CardLoadError onRetry={() => entries.refetch()} />;
+  const offerToRecord = recordLink && canWrite;
 
   const today = toDateOnly();
   const entry: TpnEntry | undefined = entries.data?.find((e) => e.date === today);
   if (!entry) {
-    return recordLink ? (
+    return offerToRecord ? (
       <div className="flex flex-col items-start gap-3 rounded-lg border border-border border-dashed p-4">
         <p className="text-muted-foreground text-sm">No TPN entry for today yet.</p>
         <Button asChild size="sm">
@@ -76,7 +86,7 @@ function TodayTpn() {
   if (child) return <ChildTpnToday child={child} recordLink />;
   if (!showsSeveralChildren(view)) {
     return (
-      <CardEmpty action={<CardLink href="/children">Add a child profile</CardLink>}>
+      <CardEmpty action={<AddLink href="/children">Add a child profile</AddLink>}>
         TPN is tracked per child. Add your child's profile to start.
       </CardEmpty>
     );
@@ -106,7 +116,7 @@ function ActiveMedications() {
   const active: Medication[] = (medications.data ?? []).filter((m) => isMedicationActive(m, today));
   if (active.length === 0)
     return (
-      <CardEmpty action={<CardLink href="/medications">Add a medication</CardLink>}>
+      <CardEmpty action={<AddLink href="/medications">Add a medication</AddLink>}>
         No active medications.
       </CardEmpty>
     );

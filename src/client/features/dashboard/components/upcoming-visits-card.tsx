@@ -5,7 +5,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { formatListDate, parseDateValue, toDateOnly } from "@/client/lib/format";
 import { childListParams, type SpecialistVisit, visitsApi } from "../api";
-import { CardEmpty, CardLink, CardLoadError, CardRowsSkeleton, DashboardCard } from "./dashboard-card";
+import { AddLink, CardEmpty, CardLoadError, CardRowsSkeleton, DashboardCard } from "./dashboard-card";
 import { ItemChild } from "./item-child";
 
 const MAX_ROWS = 5;
@@ -87,7 +87,7 @@ export function UpcomingVisitsCard() {
       ) : visits.isError ? (
         <CardLoadError onRetry={() => visits.refetch()} />
       ) : upcoming.length === 0 && followUps.length === 0 ? (
-        <CardEmpty action={<CardLink href="/specialist-visits">Add a visit</CardLink>}>
+        <CardEmpty action={<AddLink href="/specialist-visits">Add a visit</AddLink>}>
           No upcoming visits.
         </CardEmpty>
       ) : (

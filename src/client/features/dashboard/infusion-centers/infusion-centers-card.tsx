@@ -45,7 +45,10 @@ const infusionCentersScreen = defineRecordScreen({
   gridClassName: "sm:grid-cols-2 lg:grid-cols-3",
 });
 
-/** The dashboard's infusion centers: weekly totals, a card per center, add, edit and delete. */
+/**
+ * The dashboard's infusion centers: weekly totals, a card per center, add, edit and delete (for a
+ * role that may change records).
+ */
 export function InfusionCentersCard() {
   const screen = useRecordScreen(infusionCentersScreen);
   const totals = infusionCenterTotals(screen.list.data ?? []);
@@ -58,10 +61,12 @@ export function InfusionCentersCard() {
           </span>
           Infusion Centers
         </CardTitle>
-        <Button size="sm" onClick={screen.dialogs.openAdd}>
-          <Plus aria-hidden="true" />
-          Add Center
-        </Button>
+        {screen.canWrite ? (
+          <Button size="sm" onClick={screen.dialogs.openAdd}>
+            <Plus aria-hidden="true" />
+            Add Center
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-3 gap-2 text-center">
@@ -91,8 +96,8 @@ function InfusionCenterCard({
   onDelete,
 }: {
   center: InfusionCenter;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   return (
     <RecordCard

@@ -21,8 +21,8 @@ export function FoodDiaryCard({
   className,
 }: {
   entry: FoodDiaryEntry;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
   className?: string;
 }) {
   const date = formatCardDate(entry.date);
@@ -57,7 +57,6 @@ export function FoodDiaryCard({
           <span className="whitespace-pre-line text-muted-foreground">{entry.notes}</span>
         ) : null}
       </RecordDetail>
-      <p className="mt-auto pt-1 text-muted-foreground text-xs">Recorded {formatCardDate(entry.createdAt)}</p>
     </RecordCard>
   );
 }

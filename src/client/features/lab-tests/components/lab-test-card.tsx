@@ -17,8 +17,8 @@ export function LabTestCard({
   onDelete,
 }: {
   test: LabTest;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   return (
     <RecordCard

@@ -24,8 +24,8 @@ export function MedicalAllergyCard({
   onDelete,
 }: {
   allergy: MedicalAllergy;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const severity = isSeverity(allergy.severity) ? allergy.severity : null;
   const lifeThreatening = severity === "life-threatening";

@@ -1,5 +1,6 @@
 import { Columns2, Eye, MapPin, Trash2 } from "lucide-react";
 import { LinkedChild } from "@/client/components/children/linked-child";
+import { RecordAuthors } from "@/client/components/record-screen/record-authors";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
@@ -19,7 +20,8 @@ export function PhotoCard({
   photo: MedicalPhoto;
   onView: () => void;
   onCompare: () => void;
-  onDelete: () => void;
+  /** Left out for a role that only reads. */
+  onDelete?: () => void;
   canCompare: boolean;
 }) {
   const category = PHOTO_CATEGORY_INFO[photo.category];
@@ -66,17 +68,20 @@ export function PhotoCard({
             <Columns2 aria-hidden="true" />
             Compare
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={onDelete}
-            aria-label={`Delete ${photo.title}`}
-            className="ml-auto text-destructive hover:bg-red-50 hover:text-destructive"
-          >
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
+          {onDelete ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onDelete}
+              aria-label={`Delete ${photo.title}`}
+              className="ml-auto text-destructive hover:bg-red-50 hover:text-destructive"
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          ) : null}
         </div>
+        <RecordAuthors className="border-border border-t pt-2.5" />
       </div>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { RecordAuthors } from "@/client/components/record-screen/record-authors";
 import { Badge } from "@/client/components/ui/badge";
 import {
   Dialog,
@@ -30,6 +31,7 @@ export function PhotoDetailsDialog({
             <DialogHeader>
               <DialogTitle>{photo.title}</DialogTitle>
               <DialogDescription>Taken {formatLongDate(photo.dateTaken)}</DialogDescription>
+              <RecordAuthors record={photo} />
             </DialogHeader>
             <PhotoImage
               src={photo.photoUrl}

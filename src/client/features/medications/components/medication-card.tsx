@@ -20,8 +20,8 @@ export function MedicationCard({
   className,
 }: {
   medication: Medication;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
   className?: string;
 }) {
   // Past its end date, a medication marked active is no longer taken: it shows as Discontinued.
@@ -64,9 +64,6 @@ export function MedicationCard({
           <span className="whitespace-pre-line text-muted-foreground">{medication.notes}</span>
         ) : null}
       </RecordDetail>
-      <p className="mt-auto pt-1 text-muted-foreground text-xs">
-        Added {formatCardDate(medication.createdAt)}
-      </p>
     </RecordCard>
   );
 }

@@ -1,7 +1,6 @@
 import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordChips } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
-import { formatCardDate } from "@/client/lib/format";
 import type { Note } from "@/client/lib/notes-api";
 import { cn } from "@/client/lib/utils";
 import { NOTE_CATEGORY_LABELS, NOTE_PRIORITY_LABELS, type NotePriority } from "@/domain/notes";
@@ -20,8 +19,8 @@ export function NoteCard({
   className,
 }: {
   note: Note;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
   className?: string;
 }) {
   const priority = PRIORITY_STYLES[note.priority] ?? PRIORITY_STYLES.medium;
@@ -43,7 +42,6 @@ export function NoteCard({
     >
       <p className="whitespace-pre-line break-words">{note.content}</p>
       <RecordChips label="Tags" items={note.tags} />
-      <p className="mt-auto pt-1 text-muted-foreground text-xs">Created {formatCardDate(note.createdAt)}</p>
     </RecordCard>
   );
 }

@@ -11,8 +11,8 @@ export function PhysicalTherapyCard({
   className,
 }: {
   session: PhysicalTherapySession;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
   className?: string;
 }) {
   const date = formatCardDate(session.date);
@@ -50,9 +50,6 @@ export function PhysicalTherapyCard({
           </p>
         </div>
       ) : null}
-      <p className="mt-auto pt-1 text-muted-foreground text-xs">
-        Recorded {formatCardDate(session.createdAt)}
-      </p>
     </RecordCard>
   );
 }

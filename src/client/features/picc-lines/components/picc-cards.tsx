@@ -13,8 +13,8 @@ import type { PiccInfection, PiccLine } from "../api";
 import { lineLabel } from "../picc-labels";
 
 interface CardActions {
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }
 
 export function PiccLineCard({ line, onEdit, onDelete }: { line: PiccLine } & CardActions) {

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/cli
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
 import { useChildren } from "@/client/lib/children-api";
+import { useCan } from "@/client/lib/permissions";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import { deleteAccount, deleteChildProfile } from "../api";
 import { type ChildProfileDeletion, describeChildProfileDeletion } from "../child-profile-deletion";
@@ -15,8 +16,13 @@ import { type ChildProfileDeletion, describeChildProfileDeletion } from "../chil
 /** Spec: after deleting the account the app returns to the start page after 2 seconds. */
 const REDIRECT_AFTER_DELETE_MS = 2000;
 
+/**
+ * Deleting every child profile and care record (the family's owner only), and deleting one's own
+ * account (anyone: it is theirs).
+ */
 export function DangerZoneCard() {
   const queryClient = useQueryClient();
+  const canManage = useCan("manage");
   const { data: children } = useChildren();
   const deletion = describeChildProfileDeletion(children);
   const [confirming, setConfirming] = useState<"child" | "account" | null>(null);
@@ -67,30 +73,32 @@ export function DangerZoneCard() {
         <CardDescription>These actions are permanent and cannot be undone.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <DangerAction
-          title={deletion.several ? "Delete all child profiles" : "Delete child profile"}
-          text={
-            <>
-              Removes {deletion.whatGoes} stored in this account: nutrition, visits, lab tests, symptoms,
-              photos and more. Your account stays.
-              {deletion.several ? (
-                <>
-                  {" "}
-                  To delete one child only, use{" "}
-                  <Link href="/children" className="font-medium text-primary underline underline-offset-4">
-                    Children Profiles
-                  </Link>
-                  .
-                </>
-              ) : null}
-            </>
-          }
-          buttonLabel="Delete Child Profile"
-          onClick={() => {
-            setConfirmedDeletion(deletion);
-            setConfirming("child");
-          }}
-        />
+        {canManage ? (
+          <DangerAction
+            title={deletion.several ? "Delete all child profiles" : "Delete child profile"}
+            text={
+              <>
+                Removes {deletion.whatGoes} stored in this account: nutrition, visits, lab tests, symptoms,
+                photos and more. Your account stays.
+                {deletion.several ? (
+                  <>
+                    {" "}
+                    To delete one child only, use{" "}
+                    <Link href="/children" className="font-medium text-primary underline underline-offset-4">
+                      Children Profiles
+                    </Link>
+                    .
+                  </>
+                ) : null}
+              </>
+            }
+            buttonLabel="Delete Child Profile"
+            onClick={() => {
+              setConfirmedDeletion(deletion);
+              setConfirming("child");
+            }}
+          />
+        ) : null}
         <DangerAction
           title="Delete account"
           text="Removes your account and all of its data, and signs you out."

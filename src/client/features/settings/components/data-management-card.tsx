@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
 import { useChildren } from "@/client/lib/children-api";
+import { useCan } from "@/client/lib/permissions";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import {
   EMAIL_FORMATS,
@@ -91,9 +92,14 @@ function ExportScopeFields({
   );
 }
 
-/** Exports: every format as a download, the spec's four by email, and restore from a JSON export. */
+/**
+ * Exports: every format as a download, the spec's four by email, and (for the family's owner)
+ * restore from a backup or a JSON export.
+ */
 export function DataManagementCard() {
   const queryClient = useQueryClient();
+  // Exports read; a restore adds to the family's records, which only its owner may do.
+  const canManage = useCan("manage");
   const [scope, setScope] = useState<ExportScope>({});
   const [received, setReceived] = useState(0);
   const download = useMutation({
@@ -174,7 +180,7 @@ export function DataManagementCard() {
             ))}
           </div>
         </div>
-        <RestoreExport onRestored={() => queryClient.invalidateQueries()} />
+        {canManage ? <RestoreExport onRestored={() => queryClient.invalidateQueries()} /> : null}
       </CardContent>
     </Card>
   );

@@ -10,8 +10,8 @@ export function SpecialistVisitCard({
   onDelete,
 }: {
   visit: SpecialistVisit;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const when = [formatListDate(visit.date), visit.time].filter(Boolean).join(" at ");
   return (

@@ -48,8 +48,8 @@ export function SymptomEntryCard({
   onDelete,
 }: {
   entry: SymptomEntry;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const severity = isSeverity(entry.severity) ? entry.severity : null;
   return (

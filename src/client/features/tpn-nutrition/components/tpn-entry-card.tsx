@@ -26,8 +26,8 @@ export function TpnEntryCard({
   onDelete,
 }: {
   entry: TpnEntry;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const recorded = amounts(entry).filter((a) => a.value !== null);
   return (

@@ -27,9 +27,10 @@ export function SupplyCard({
   onRecordUsage,
 }: {
   supply: SupplyListItem;
-  onEdit: () => void;
-  onDelete: () => void;
-  onRecordUsage: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  /** Left out for a role that only reads. */
+  onRecordUsage?: () => void;
 }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   return (
@@ -76,10 +77,12 @@ export function SupplyCard({
         ) : null}
       </RecordDetail>
       <div className="mt-auto flex flex-col gap-2 pt-2">
-        <Button onClick={onRecordUsage} disabled={supply.currentStock === 0} className="w-full">
-          <Minus aria-hidden="true" />
-          Record Usage
-        </Button>
+        {onRecordUsage ? (
+          <Button onClick={onRecordUsage} disabled={supply.currentStock === 0} className="w-full">
+            <Minus aria-hidden="true" />
+            Record Usage
+          </Button>
+        ) : null}
         <Collapsible open={historyOpen} onOpenChange={setHistoryOpen}>
           <CollapsibleTrigger asChild>
             <Button variant="ghost" size="sm" className="w-full">

@@ -14,16 +14,19 @@ import { Button } from "@/client/components/ui/button";
 import { Spinner } from "@/client/components/ui/spinner";
 import { errorMessage } from "@/client/lib/api";
 import { formatListDate } from "@/client/lib/format";
+import { useCan } from "@/client/lib/permissions";
 import { type SupplyListItem, type SupplyUsage, supplyUsageApi } from "@/client/lib/supplies-api";
 
 /**
  * One supply's recorded usage, newest first, a page at a time (years of daily use are thousands). Editing a usage moves the stock by the difference;
- * deleting one gives back what it took (the server does both in the same transaction).
+ * deleting one gives back what it took (the server does both in the same transaction). A role that
+ * only reads sees the list without Edit or Delete.
  */
 export function UsageHistory({ supply }: { supply: SupplyListItem }) {
   const list = useInfiniteQuery(supplyUsageApi.pageOptions({ supplyId: supply.id }));
   const { update, remove } = useSupplyUsageMutations();
   const dialogs = useRecordDialogs<SupplyUsage>();
+  const canWrite = useCan("write");
   const editing = dialogs.editing;
   const deleting = dialogs.deleting;
 
@@ -49,23 +52,27 @@ export function UsageHistory({ supply }: { supply: SupplyListItem }) {
                   <p className="break-words text-muted-foreground text-xs">{item.notes}</p>
                 ) : null}
               </div>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Edit usage of ${formatListDate(item.usageDate)}`}
-                onClick={() => dialogs.openEdit(item)}
-              >
-                <Pencil aria-hidden="true" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Delete usage of ${formatListDate(item.usageDate)}`}
-                className="text-destructive hover:bg-red-50 hover:text-destructive"
-                onClick={() => dialogs.openDelete(item)}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
+              {canWrite ? (
+                <>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit usage of ${formatListDate(item.usageDate)}`}
+                    onClick={() => dialogs.openEdit(item)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete usage of ${formatListDate(item.usageDate)}`}
+                    className="text-destructive hover:bg-red-50 hover:text-destructive"
+                    onClick={() => dialogs.openDelete(item)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
