@@ -312,14 +312,14 @@ describe("deleting children and what else changes", () => {
     }
     await page.goto("/settings");
     const everyone = "the profiles of all 3 children (Ava, Ben, and Sam) and every care record";
-    await page.getByText(`Removes ${everyone} stored in this account`, { exact: false }).waitFor();
+    await page.getByText(`Removes ${everyone} of this family, for every member`, { exact: false }).waitFor();
     const button = page.getByRole("button", { name: "Delete Child Profile", exact: true });
 
     await button.click();
     const confirm = page.getByRole("alertdialog", { name: "Delete all 3 children's profiles?" });
     await confirm
       .getByText(
-        `This permanently deletes ${everyone} stored in this account. Your account stays. This action cannot be undone.`,
+        `This permanently deletes ${everyone} of this family, for every member. The family and its members stay. This action cannot be undone.`,
       )
       .waitFor();
     await confirm.getByRole("button", { name: "Cancel", exact: true }).click();
@@ -334,7 +334,9 @@ describe("deleting children and what else changes", () => {
       "All 3 children's profiles and every care record have been deleted.",
     );
     await confirm.waitFor({ state: "detached" });
-    await page.getByText("Removes every care record stored in this account", { exact: false }).waitFor();
+    await page
+      .getByText("Removes every care record of this family, for every member", { exact: false })
+      .waitFor();
     await expect.poll(() => focusedName(page)).toBe("Delete Child Profile");
     expect(await (await page.request.get("/api/children")).json()).toEqual([]);
 

@@ -78,8 +78,8 @@ export function DangerZoneCard() {
             title={deletion.several ? "Delete all child profiles" : "Delete child profile"}
             text={
               <>
-                Removes {deletion.whatGoes} stored in this account: nutrition, visits, lab tests, symptoms,
-                photos and more. Your account stays.
+                Removes {deletion.whatGoes} of this family, for every member: nutrition, visits, lab tests,
+                symptoms, photos and more. The family and its members stay.
                 {deletion.several ? (
                   <>
                     {" "}
@@ -101,7 +101,7 @@ export function DangerZoneCard() {
         ) : null}
         <DangerAction
           title="Delete account"
-          text="Removes your account and all of its data, and signs you out."
+          text="Removes your account, and every family you own alone with all of its data, and signs you out."
           buttonLabel="Delete Account"
           onClick={() => setConfirming("account")}
         />
@@ -110,7 +110,7 @@ export function DangerZoneCard() {
         open={confirming === "child"}
         onOpenChange={(open) => setConfirming(open ? "child" : null)}
         title={confirmedDeletion.title}
-        description={`This permanently deletes ${confirmedDeletion.whatGoes} stored in this account. Your account stays. This action cannot be undone.`}
+        description={`This permanently deletes ${confirmedDeletion.whatGoes} of this family, for every member. The family and its members stay. This action cannot be undone.`}
         confirmLabel={confirmedDeletion.confirmLabel}
         onConfirm={() => removeChild.mutateAsync(confirmedDeletion)}
       />
@@ -118,7 +118,7 @@ export function DangerZoneCard() {
         open={confirming === "account"}
         onOpenChange={(open) => setConfirming(open ? "account" : null)}
         title="Delete your account?"
-        description="This permanently deletes your account and all of its data, then signs you out. This action cannot be undone."
+        description="This permanently deletes your account and every family you own alone, with all of its data, then signs you out. Families you share keep their records. This action cannot be undone."
         confirmLabel="Delete Account"
         onConfirm={() => removeAccount.mutateAsync()}
       />

@@ -32,7 +32,7 @@ function restoreLabel(job: RestoreJobRecord) {
 }
 
 /**
- * Restore: a backup (.zip, with photos) or a JSON export, added to this account after a
+ * Restore: a backup (.zip, with photos) or a JSON export, added to this family after a
  * confirmation. The file is sent with its upload's progress shown, checked whole by the server
  * (nothing is written if one record is wrong), then written while a bar shows how far it is; the
  * bar comes back after a reload while the restore goes on.
@@ -102,7 +102,7 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
       <h3 className="font-medium">Restore from a backup</h3>
       <p className="text-muted-foreground text-sm">
         A backup (.zip, with photos) or a JSON export of this app, from this account or another, on this
-        server or another. Its records are added to this account; nothing here is deleted.
+        server or another. Its records are added to this family; nothing here is deleted.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1.5">
@@ -124,7 +124,7 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
       </div>
       {tooLarge && storage ? (
         <p id={`${inputId}-error`} className="font-medium text-destructive text-sm">
-          This file is larger than the {formatByteSize(storage.quotaBytes)} of storage this account has.
+          This file is larger than the {formatByteSize(storage.quotaBytes)} of storage this family has.
           Restore one child's backup at a time, or ask whoever runs this server for more space.
         </p>
       ) : null}
@@ -144,7 +144,7 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
           <AlertDialogHeader>
             <AlertDialogTitle>Restore this file?</AlertDialogTitle>
             <AlertDialogDescription>
-              The records in {file?.name ?? "the file"} will be added to this account, next to what is here
+              The records in {file?.name ?? "the file"} will be added to this family, next to what is here
               already. If any record in the file cannot be read, nothing is added.
             </AlertDialogDescription>
           </AlertDialogHeader>
