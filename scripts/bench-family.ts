@@ -53,4 +53,19 @@ export async function seedTenYearFamily(
       select ${familyId}, ${childId}, 'Dr. Patel', 'Gastroenterology', current_date - (i * 30 % ${span}::int), '10:00', 'Clinic B', 'Review'
       from generate_series(0, ${Math.round(days / 30) - 1}::int) as i`);
   }
+  // Written by the family's owner, as the app would have kept them: every list names its authors.
+  for (const table of [
+    "tpn_entries",
+    "symptom_entries",
+    "tpn_supplies",
+    "supply_usage",
+    "notes",
+    "lab_tests",
+    "specialist_visits",
+  ]) {
+    await db.execute(sql`
+      update ${sql.identifier(table)} set created_by = m.user_id, updated_by = m.user_id
+      from family_members m where m.family_id = ${familyId} and m.role = 'owner'
+        and ${sql.identifier(table)}.family_id = ${familyId} and ${sql.identifier(table)}.created_by is null`);
+  }
 }

@@ -49,30 +49,55 @@ const argument = (name: string, fallback: string) => {
   return at === -1 ? fallback : (process.argv[at + 1] ?? fallback);
 };
 
-/** The children list's query, written by hand (with the authors' names the app reads): the data ceiling of a short list. */
+/** The children list's query, written by hand: the data ceiling of a short list. */
 const CHILDREN_LIST_SQL = `select id, name, created_by as "createdBy", updated_by as "updatedBy",
-  (select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from users u where u.id = created_by) as "createdByName",
-  (select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from users u where u.id = updated_by) as "updatedByName",
    date_of_birth as "dateOfBirth", age, gender,
   medical_diagnosis as "medicalDiagnosis", avatar_color as "avatarColor", notes, created_at as "createdAt",
   updated_at as "updatedAt" from children where family_id = $1 order by created_at, name`;
 
 /** The TPN list's query as the app sends it, written by hand: the data ceiling's work. */
 const TPN_LIST_SQL = `select id, child_id as "childId", created_by as "createdBy", updated_by as "updatedBy",
-  (select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from users u where u.id = created_by) as "createdByName",
-  (select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from users u where u.id = updated_by) as "updatedByName",
   date, calories, protein,
   carbohydrates, fat, volume, duration, notes, created_at as "createdAt", updated_at as "updatedAt"
   from tpn_entries where family_id = $1 and child_id = $2
   order by date desc nulls last, created_at desc nulls last, id desc nulls last limit 101`;
 
+/**
+ * The names of a list's authors, as the app reads them: one lookup of the people the rows name
+ * (`withAuthorNames` in src/server/lib/authors.ts), after the list's own query.
+ */
+const AUTHOR_NAMES_SQL = `select id, first_name as "firstName", last_name as "lastName", email from users where id = any($1::uuid[])`;
+
+type Query = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** A list's rows with their authors' names, as the app answers it: the list's query, then the names'. */
+async function listWithNames(query: Query, text: string, params: unknown[]) {
+  const rows = (await query(text, params)).rows as { createdBy: string | null; updatedBy: string | null }[];
+  const ids = [...new Set(rows.flatMap((row) => [row.createdBy, row.updatedBy]).filter(Boolean))];
+  const people = ids.length
+    ? ((await query(AUTHOR_NAMES_SQL, [ids])).rows as {
+        id: string;
+        firstName: string | null;
+        lastName: string | null;
+        email: string | null;
+      }[])
+    : [];
+  const name = (id: string | null) => {
+    const person = people.find((p) => p.id === id);
+    return person ? [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email : null;
+  };
+  return rows.map((row) => ({
+    ...row,
+    createdByName: name(row.createdBy),
+    updatedByName: name(row.updatedBy),
+  }));
+}
+
 // ---------------------------------------------------------------------------------------------
 // The ceilings' server (run as its own process: `bench.ts --ceiling <pglite dir | url> ...`).
 
 async function serveCeiling(target: string, familyId: string, childId: string) {
-  const query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> = target.startsWith(
-    "postgres",
-  )
+  const query: Query = target.startsWith("postgres")
     ? (() => {
         const pool = new pg.Pool({ connectionString: target, max: 10 });
         return (text, params) => pool.query(text, params);
@@ -84,8 +109,8 @@ async function serveCeiling(target: string, familyId: string, childId: string) {
       })();
   const app = Fastify({ logger: false });
   app.get("/ceiling", async () => ({ ok: true }));
-  app.get("/data", async () => (await query(TPN_LIST_SQL, [familyId, childId])).rows);
-  app.get("/data/children", async () => (await query(CHILDREN_LIST_SQL, [familyId])).rows);
+  app.get("/data", () => listWithNames(query, TPN_LIST_SQL, [familyId, childId]));
+  app.get("/data/children", () => listWithNames(query, CHILDREN_LIST_SQL, [familyId]));
   app.setErrorHandler((error: Error, _request, reply) => {
     console.error(`ceiling: ${error.message}`);
     return reply.status(500).send({ message: error.message });
@@ -125,11 +150,12 @@ async function serveOriginalStack(url: string, childId: string): Promise<string>
   };
   app.get("/children", async (req, res) => {
     const familyId = signedIn(req, res);
-    if (familyId) res.json((await pool.query(CHILDREN_LIST_SQL, [familyId])).rows);
+    if (familyId) res.json(await listWithNames((t, p) => pool.query(t, p), CHILDREN_LIST_SQL, [familyId]));
   });
   app.get("/tpn", async (req, res) => {
     const familyId = signedIn(req, res);
-    if (familyId) res.json((await pool.query(TPN_LIST_SQL, [familyId, childId])).rows);
+    if (familyId)
+      res.json(await listWithNames((t, p) => pool.query(t, p), TPN_LIST_SQL, [familyId, childId]));
   });
   return new Promise((resolve) => {
     const server = app.listen(0, "127.0.0.1", () => {

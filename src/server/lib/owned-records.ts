@@ -6,14 +6,14 @@ import { can, REFUSED } from "../../domain/roles";
 import type { Tx } from "../db/client";
 import { children } from "../db/schema/index";
 import { redactAudit, writeAudit } from "./audit";
-import { recordSelection } from "./authors";
+import { withAuthorNames } from "./authors";
 import { type ChildScope, childScope, childVisibility, type FamilyView, inView } from "./child-scope";
 import { forbidden, invalidRecord, notFound } from "./errors";
 import type { WriteContext } from "./transaction";
 
 /** The columns every owned table has. */
 export type OwnedTable = PgTable & { id: PgColumn; familyId: PgColumn; createdAt: PgColumn };
-/** A stored record of `T`, read with the names of who added it and changed it last (`recordSelection`). */
+/** A stored record of `T`, read with the names of who added it and changed it last (`withAuthorNames`). */
 export type RowOf<T extends OwnedTable> = T["$inferSelect"] &
   (T["$inferSelect"] extends { createdBy: unknown }
     ? { createdByName: string | null; updatedByName: string | null }
@@ -161,11 +161,18 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
   const touchesUpdatedAt = "updatedAt" in columns;
   const hasAuthors = "createdBy" in columns;
   const isChildTable = table === (children as unknown);
-  const selection = recordSelection(table);
   const references = [...(childColumn ? [childReference] : []), ...(type.references ?? [])];
   const keys = type.paged ? pageKeys(t, type.paged.dateColumn) : null;
   const orderBy = keys ? keys.map((key) => sql`${key} desc nulls last`) : (type.orderBy ?? newestFirst(t));
   type Row = RowOf<T>;
+  /** Rows with their authors' names, for a table that keeps its authors. */
+  const named = async (tx: Tx, rows: Row[]): Promise<Row[]> =>
+    hasAuthors
+      ? ((await withAuthorNames(
+          tx,
+          rows as unknown as { createdBy: string | null; updatedBy: string | null }[],
+        )) as unknown as Row[])
+      : rows;
 
   function ownedRow(view: FamilyView, id: string): SQL | undefined {
     // Not an id at all: nobody's record, answered like any missing one.
@@ -236,7 +243,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
         );
       }
       query = tx
-        .select(selection)
+        .select()
         .from(table as OwnedTable)
         .where(and(...filters))
         .orderBy(...orderBy)
@@ -273,7 +280,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
         filters.push(eq(type.listFilters![name]!.column, sql.placeholder(`filter_${name}`)));
       }
       query = tx
-        .select(selection)
+        .select()
         .from(table as OwnedTable)
         .where(and(...filters))
         .orderBy(...orderBy)
@@ -300,7 +307,10 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
           values[`filter_${name}`] = value;
         }
       }
-      return (await listQuery(tx, withChild, Boolean(view.childIds), filterNames).execute(values)) as Row[];
+      return named(
+        tx,
+        (await listQuery(tx, withChild, Boolean(view.childIds), filterNames).execute(values)) as Row[],
+      );
     },
 
     /**
@@ -337,7 +347,10 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       ).execute(values)) as Row[];
       const more = rows.length > limit;
       if (more) rows.length = limit;
-      return { rows, next: more ? String((rows.at(-1) as unknown as { id: string }).id) : null };
+      return {
+        rows: await named(tx, rows),
+        next: more ? String((rows.at(-1) as unknown as { id: string }).id) : null,
+      };
     },
 
     /** One of the family's records the view sees, or undefined (also for another family's id). */
@@ -345,10 +358,10 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       const where = ownedRow(view, id);
       if (!where) return undefined;
       const [row] = await tx
-        .select(selection)
+        .select()
         .from(table as OwnedTable)
         .where(where);
-      return row as Row | undefined;
+      return row ? (await named(tx, [row as Row]))[0] : undefined;
     },
 
     async create(ctx: WriteContext, values: ValuesOf<T>): Promise<Row> {
@@ -363,8 +376,8 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
           familyId: ctx.familyId,
           ...(hasAuthors ? { createdBy: ctx.actorId, updatedBy: ctx.actorId } : {}),
         } as T["$inferInsert"])
-        .returning(selection)) as Row[];
-      const row = created!;
+        .returning()) as Row[];
+      const row = (await named(ctx.tx, [created!]))[0]!;
       await settle(
         ctx,
         { action: "create", before: null, after: row },
@@ -399,10 +412,11 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
           ...(hasAuthors ? { updatedBy: ctx.actorId } : {}),
         } as ValuesOf<T>)
         .where(where)
-        .returning(selection)) as Row[];
+        .returning()) as Row[];
       if (!updated) throw notFound();
-      await settle(ctx, { action: "update", before, after: updated }, id, updated);
-      return updated;
+      const [row] = await named(ctx.tx, [updated]);
+      await settle(ctx, { action: "update", before, after: row! }, id, row!);
+      return row!;
     },
 
     /** Deletes one record; its content leaves the audit log with it. 404 for anybody else's id. */
@@ -410,10 +424,11 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       assertMayWrite(ctx);
       const where = ownedRow(ctx, id);
       if (!where) throw notFound();
-      const [deleted] = (await ctx.tx.delete(table).where(where).returning(selection)) as Row[];
+      const [deleted] = (await ctx.tx.delete(table).where(where).returning()) as Row[];
       if (!deleted) throw notFound();
-      await settle(ctx, { action: "delete", before: deleted, after: null }, id, deleted);
-      return deleted;
+      const [row] = await named(ctx.tx, [deleted]);
+      await settle(ctx, { action: "delete", before: row!, after: null }, id, row!);
+      return row!;
     },
   };
 }

@@ -7,7 +7,7 @@ import { isMedicationActive } from "../../../domain/medications";
 import { lineStatistics } from "../../../domain/picc";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
-import { authoredSelection } from "../../lib/authors";
+import { withAuthorNames } from "../../lib/authors";
 import { childScope, type FamilyView, inView } from "../../lib/child-scope";
 
 const SEVERITY_ORDER: Record<string, number> = { "life-threatening": 0, severe: 1, moderate: 2, mild: 3 };
@@ -32,47 +32,47 @@ async function summaryOf(
   const owned = <T extends PgTable & { id: PgColumn; familyId: PgColumn }>(table: T) => inView(view, table);
   const [allergies, medications, lines, infections, tpn, careTeam, centers] = await Promise.all([
     db
-      .select(authoredSelection(schema.medicalAllergies))
+      .select()
       .from(schema.medicalAllergies)
       .where(and(owned(schema.medicalAllergies), ofChild(schema.medicalAllergies.childId, childId))),
     db
-      .select(authoredSelection(schema.medications))
+      .select()
       .from(schema.medications)
       .where(and(owned(schema.medications), ofChild(schema.medications.childId, childId)))
       .orderBy(asc(schema.medications.name)),
     childId
       ? db
-          .select(authoredSelection(schema.piccLines))
+          .select()
           .from(schema.piccLines)
           .where(and(owned(schema.piccLines), eq(schema.piccLines.childId, childId)))
       : Promise.resolve([]),
     childId
       ? db
-          .select(authoredSelection(schema.piccInfections))
+          .select()
           .from(schema.piccInfections)
           .where(and(owned(schema.piccInfections), eq(schema.piccInfections.childId, childId)))
           .orderBy(desc(schema.piccInfections.infectionDate))
       : Promise.resolve([]),
     childId
       ? db
-          .select(authoredSelection(schema.tpnEntries))
+          .select()
           .from(schema.tpnEntries)
           .where(and(owned(schema.tpnEntries), eq(schema.tpnEntries.childId, childId)))
           .orderBy(desc(schema.tpnEntries.date), desc(schema.tpnEntries.createdAt))
           .limit(1)
       : Promise.resolve([]),
     db
-      .select(authoredSelection(schema.careTeamMembers))
+      .select()
       .from(schema.careTeamMembers)
       .where(owned(schema.careTeamMembers))
       .orderBy(asc(schema.careTeamMembers.name)),
     db
-      .select(authoredSelection(schema.infusionCenters))
+      .select()
       .from(schema.infusionCenters)
       .where(and(owned(schema.infusionCenters), ofChild(schema.infusionCenters.childId, childId)))
       .orderBy(asc(schema.infusionCenters.name)),
   ]);
-  const wire = lines.map((l) => ({
+  const wire = (await withAuthorNames(db, lines)).map((l) => ({
     ...l,
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),

@@ -11,7 +11,7 @@ import {
 import type { Db, Tx } from "../../db/client";
 import { supplyStockEvents, supplyUsage, tpnSupplies } from "../../db/schema/index";
 import { redactAuditOfVanished, writeAudit } from "../../lib/audit";
-import { authoredSelection } from "../../lib/authors";
+import { withAuthorNames } from "../../lib/authors";
 import { conflict, HttpError, invalidRecord, notFound } from "../../lib/errors";
 import { ownedRecords, type RowOf } from "../../lib/owned-records";
 import type { WriteContext } from "../../lib/transaction";
@@ -39,11 +39,12 @@ export const supplyRecords = ownedRecords({
 
 /** The owner's supplies at or under their reorder threshold (out of stock included). */
 export async function lowStockSupplies(db: Db, familyId: string): Promise<SupplyRow[]> {
-  return db
-    .select(authoredSelection(tpnSupplies))
+  const rows = await db
+    .select()
     .from(tpnSupplies)
     .where(and(eq(tpnSupplies.familyId, familyId), lte(tpnSupplies.currentStock, tpnSupplies.minThreshold)))
     .orderBy(asc(tpnSupplies.currentStock), asc(tpnSupplies.name));
+  return withAuthorNames(db, rows);
 }
 
 /**
@@ -193,7 +194,7 @@ async function recordEvents(
         updatedBy: ctx.actorId,
       })),
     )
-    .returning(authoredSelection(supplyStockEvents));
+    .returning();
   for (const [index, row] of rows.entries())
     await writeAudit(ctx.tx, {
       familyId: ctx.familyId,
@@ -203,7 +204,7 @@ async function recordEvents(
       entityId: row.id,
       summary: events[index]!.summary,
     });
-  return rows;
+  return withAuthorNames(ctx.tx, rows);
 }
 
 /**
