@@ -3,6 +3,7 @@ import { z } from "zod";
 import { profileInput } from "../../../domain/auth";
 import { signedInUserRecord } from "../../../domain/signed-in-user";
 import type { ModuleRoutes } from "../../app-context";
+import { forgetAuthorName } from "../../lib/authors";
 import { unauthorized } from "../../lib/errors";
 import { familyScope } from "../../lib/owned-routes";
 import { inTransaction } from "../../lib/transaction";
@@ -35,6 +36,7 @@ export const accountRoutes: ModuleRoutes = (scope, { db, storage, accesses }) =>
         if (!user) throw unauthorized();
         if (changesZone) await setFamilyTimeZone(tx, access.familyId, timeZone);
       });
+      forgetAuthorName(access.actorId);
       if (changesZone) {
         accesses.forget();
         forgetAccess(request);
@@ -76,6 +78,7 @@ export const accountRoutes: ModuleRoutes = (scope, { db, storage, accesses }) =>
         (error) => request.log.error({ fault: (error as Error).name }, "stored files were not removed"),
       );
       accesses.forget();
+      forgetAuthorName(request.access().actorId);
       await reply.signOut();
       return { message: "Your account and all of its data have been deleted." };
     },
