@@ -70,22 +70,34 @@ const AUTHOR_NAMES_SQL = `select id, first_name as "firstName", last_name as "la
 
 type Query = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
 
-/** A list's rows with their authors' names, as the app answers it: the list's query, then the names'. */
+/** Names read, for a minute, as the app keeps them (`withAuthorNames`). */
+const knownNames = new Map<string, { name: string | null; until: number }>();
+
+/**
+ * A list's rows with their authors' names, as the app answers it: the list's query, then the
+ * names of the people it names that this process has not read within a minute.
+ */
 async function listWithNames(query: Query, text: string, params: unknown[]) {
   const rows = (await query(text, params)).rows as { createdBy: string | null; updatedBy: string | null }[];
-  const ids = [...new Set(rows.flatMap((row) => [row.createdBy, row.updatedBy]).filter(Boolean))];
-  const people = ids.length
-    ? ((await query(AUTHOR_NAMES_SQL, [ids])).rows as {
-        id: string;
-        firstName: string | null;
-        lastName: string | null;
-        email: string | null;
-      }[])
-    : [];
-  const name = (id: string | null) => {
-    const person = people.find((p) => p.id === id);
-    return person ? [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email : null;
-  };
+  const now = Date.now();
+  const ids = [...new Set(rows.flatMap((row) => [row.createdBy, row.updatedBy]).filter((id) => id !== null))];
+  const unknown = ids.filter((id) => (knownNames.get(id)?.until ?? 0) <= now);
+  if (unknown.length) {
+    const people = (await query(AUTHOR_NAMES_SQL, [unknown])).rows as {
+      id: string;
+      firstName: string | null;
+      lastName: string | null;
+      email: string | null;
+    }[];
+    for (const id of unknown) {
+      const person = people.find((p) => p.id === id);
+      const name = person
+        ? [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email
+        : null;
+      knownNames.set(id, { name, until: now + 60_000 });
+    }
+  }
+  const name = (id: string | null) => (id ? (knownNames.get(id)?.name ?? null) : null);
   return rows.map((row) => ({
     ...row,
     createdByName: name(row.createdBy),
