@@ -1,0 +1,294 @@
+import { instantOf } from "./clock";
+import { dayNumber, today as localToday } from "./dates";
+import { catheterDays } from "./picc";
+
+/**
+ * Line care: what a family does for a central line (a PICC or a tunnelled line), the intervals it
+ * is done at, and how long since it was last done. Pure functions; the server and the screens
+ * read the same ones.
+ */
+
+export const LINE_CARE_KINDS = [
+  "dressing",
+  "connector",
+  "tubing",
+  "lock",
+  "flush",
+  "site-check",
+  "external-length",
+  "occlusion",
+  "breakage",
+  "dislodgement",
+] as const;
+export type LineCareKind = (typeof LINE_CARE_KINDS)[number];
+
+export const LINE_CARE_LABELS: Record<LineCareKind, string> = {
+  dressing: "Dressing change",
+  connector: "Needleless connector change",
+  tubing: "Tubing change",
+  lock: "Lock",
+  flush: "Flush",
+  "site-check": "Site check",
+  "external-length": "External length measured",
+  occlusion: "Occlusion",
+  breakage: "Breakage",
+  dislodgement: "Dislodgement",
+};
+
+export const DRESSING_TYPES = ["transparent", "gauze"] as const;
+export type DressingType = (typeof DRESSING_TYPES)[number];
+export const DRESSING_TYPE_LABELS: Record<DressingType, string> = {
+  transparent: "Transparent",
+  gauze: "Gauze",
+};
+
+export const SITE_FINDINGS = ["normal", "redness", "discharge", "swelling", "pain"] as const;
+export type SiteFinding = (typeof SITE_FINDINGS)[number];
+export const SITE_FINDING_LABELS: Record<SiteFinding, string> = {
+  normal: "Normal",
+  redness: "Redness",
+  discharge: "Discharge",
+  swelling: "Swelling",
+  pain: "Pain",
+};
+
+export const LOCK_SOLUTIONS = ["heparin", "ethanol", "taurolidine", "saline", "other"] as const;
+export type LockSolution = (typeof LOCK_SOLUTIONS)[number];
+export const LOCK_SOLUTION_LABELS: Record<LockSolution, string> = {
+  heparin: "Heparin",
+  ethanol: "Ethanol",
+  taurolidine: "Taurolidine",
+  saline: "Saline",
+  other: "Other",
+};
+
+/** The kinds done on a schedule, whose age against an interval is shown. */
+export const SCHEDULED_KINDS = ["dressing", "connector", "tubing", "lock"] as const;
+export type ScheduledKind = (typeof SCHEDULED_KINDS)[number];
+
+const HOUR = 60 * 60 * 1000;
+const DAY_HOURS = 24;
+
+/**
+ * The default intervals, in hours; each centre sets its own, so each is changeable per line.
+ *
+ * - Transparent (semipermeable) dressing: every 7 days, or at once if damp, loose or soiled;
+ *   gauze: every 2 days. CDC Guidelines for the Prevention of Intravascular Catheter-Related
+ *   Infections (O'Grady et al., 2011), recommendations on dressing replacement.
+ * - Administration set (tubing) carrying lipids or lipid-containing PN: within 24 hours of
+ *   starting the infusion; other continuous sets: not more often than every 96 hours (and at
+ *   least every 7 days). CDC 2011; Infusion Nurses Society Standards of Practice (2021).
+ * - Needleless connector: with the administration set, and not more often than every 96 hours;
+ *   many home-PN teaching sheets change it weekly with the dressing, the default here. INS 2021.
+ * - Lock: as prescribed (an ethanol or taurolidine lock is often weekly); no default: the family
+ *   sets it on the line when one is prescribed.
+ */
+export const DEFAULT_INTERVAL_HOURS = {
+  dressingTransparent: 7 * DAY_HOURS,
+  dressingGauze: 2 * DAY_HOURS,
+  tubingWithLipids: 24,
+  tubing: 96,
+  connector: 7 * DAY_HOURS,
+  lock: null,
+} as const;
+
+/** A line's own intervals (hours), where the family changed them; null: the default. */
+export interface LineIntervals {
+  dressingTransparentHours: number | null;
+  dressingGauzeHours: number | null;
+  tubingWithLipidsHours: number | null;
+  tubingHours: number | null;
+  connectorHours: number | null;
+  lockHours: number | null;
+}
+
+/** "Due" starts this long before the due time: amber, done within the day. */
+export const DUE_SOON_HOURS = 24;
+
+export type CareState = "ok" | "due" | "overdue";
+
+/** A line-care event as the age computation reads it. */
+export interface CareEvent {
+  kind: LineCareKind;
+  date: string;
+  time: string | null;
+  dressingType?: DressingType | null;
+  withLipids?: boolean | null;
+}
+
+export interface CareStatus {
+  kind: ScheduledKind;
+  /** When it was last done (an instant), or null when never logged for this line. */
+  lastAt: Date | null;
+  /** The interval in hours (by the last event's type for a dressing or tubing), or null when none is set. */
+  intervalHours: number | null;
+  dueAt: Date | null;
+  /** ok: not due within the day; due: due within the day, or never logged; overdue: past due. */
+  state: CareState;
+}
+
+/** The moment an event happened: its date and time (noon without a time) on the family's clock. */
+export function eventInstant(event: Pick<CareEvent, "date" | "time">, timeZone: string): Date {
+  return instantOf(event.date, event.time ?? "12:00", timeZone);
+}
+
+function intervalFor(kind: ScheduledKind, last: CareEvent | null, line: LineIntervals): number | null {
+  switch (kind) {
+    case "dressing":
+      return last?.dressingType === "gauze"
+        ? (line.dressingGauzeHours ?? DEFAULT_INTERVAL_HOURS.dressingGauze)
+        : (line.dressingTransparentHours ?? DEFAULT_INTERVAL_HOURS.dressingTransparent);
+    case "tubing":
+      return last?.withLipids === false
+        ? (line.tubingHours ?? DEFAULT_INTERVAL_HOURS.tubing)
+        : (line.tubingWithLipidsHours ?? DEFAULT_INTERVAL_HOURS.tubingWithLipids);
+    case "connector":
+      return line.connectorHours ?? DEFAULT_INTERVAL_HOURS.connector;
+    case "lock":
+      return line.lockHours ?? DEFAULT_INTERVAL_HOURS.lock;
+  }
+}
+
+/** Where a due time stands at `now`: past it, within the day before it, or further. */
+export function careState(dueAt: Date, now: Date): CareState {
+  const left = dueAt.getTime() - now.getTime();
+  if (left < 0) return "overdue";
+  return left <= DUE_SOON_HOURS * HOUR ? "due" : "ok";
+}
+
+/**
+ * For one line: each scheduled kind's last time, interval, due time and state at `now`. A kind
+ * never logged is "due" (nothing says when it was last done); a lock without an interval is "ok"
+ * with no due time (nothing is prescribed).
+ */
+export function lineCareStatus(
+  events: readonly CareEvent[],
+  line: LineIntervals,
+  now: Date,
+  timeZone: string,
+): CareStatus[] {
+  return SCHEDULED_KINDS.map((kind) => {
+    const last =
+      events
+        .filter((e) => e.kind === kind)
+        .map((e) => ({ event: e, at: eventInstant(e, timeZone) }))
+        .sort((a, b) => b.at.getTime() - a.at.getTime())[0] ?? null;
+    const intervalHours = intervalFor(kind, last?.event ?? null, line);
+    if (!last) {
+      return { kind, lastAt: null, intervalHours, dueAt: null, state: intervalHours === null ? "ok" : "due" };
+    }
+    const dueAt = intervalHours === null ? null : new Date(last.at.getTime() + intervalHours * HOUR);
+    return { kind, lastAt: last.at, intervalHours, dueAt, state: dueAt ? careState(dueAt, now) : "ok" };
+  });
+}
+
+/**
+ * The ASPEN Sustain registry's rate of central-line bloodstream infections in children on home
+ * PN: 1.17 per 1,000 PN-days (0.87 over all ages). Sustain is the American Society for Parenteral
+ * and Enteral Nutrition's national patient registry; "Central venous catheter infections in home
+ * parenteral nutrition patients: outcomes from Sustain", Am J Infect Control 2016;44:1462.
+ * Shown beside a child's own rate, for comparison only.
+ */
+export const ASPEN_CLABSI_PER_1000 = 1.17;
+
+/** The complications whose rates are counted per 1,000 catheter-days. */
+export const COMPLICATIONS = ["bloodstream", "exitSite", "occlusion", "breakage", "dislodgement"] as const;
+export type Complication = (typeof COMPLICATIONS)[number];
+
+export interface RateLine {
+  id: string;
+  insertionDate: string;
+  removalDate: string | null;
+}
+export interface RateInfection {
+  piccLineId: string | null;
+  infectionDate: string;
+  infectionType: string;
+}
+export interface RateEvent {
+  piccLineId: string;
+  kind: LineCareKind;
+  date: string;
+}
+
+export interface ComplicationRates {
+  catheterDays: number;
+  counts: Record<Complication, number>;
+  /** Per 1,000 catheter-days, one decimal; null without catheter-days. */
+  rates: Record<Complication, number | null>;
+}
+
+const inPlace = (line: RateLine, date: string, today: string) =>
+  dayNumber(line.insertionDate) <= dayNumber(date) &&
+  dayNumber(date) <= dayNumber(line.removalDate ?? today) &&
+  dayNumber(date) <= dayNumber(today);
+
+const per1000 = (count: number, days: number) => (days > 0 ? Math.round((count / days) * 10_000) / 10 : null);
+
+function ratesOf(counts: Record<Complication, number>, days: number): ComplicationRates {
+  return {
+    catheterDays: days,
+    counts,
+    rates: Object.fromEntries(COMPLICATIONS.map((c) => [c, per1000(counts[c], days)])) as Record<
+      Complication,
+      number | null
+    >,
+  };
+}
+
+/**
+ * Catheter-days and complication rates, for a child (all their lines: days with at least one line
+ * in, an event counted when a line was in place that day) and for each line (its own days and the
+ * events and infections of that line, on days it was in). Events and infections outside every
+ * line's dates are not counted. Bloodstream: infections of type "bloodstream"; exit site: type
+ * "exit-site"; the others from the line-care log.
+ */
+export function complicationRates(
+  lines: readonly RateLine[],
+  infections: readonly RateInfection[],
+  events: readonly RateEvent[],
+  today: string = localToday(),
+): { child: ComplicationRates; lines: (ComplicationRates & { lineId: string })[] } {
+  const count = (ofLine: (date: string, lineId: string | null) => boolean) => {
+    const counts = Object.fromEntries(COMPLICATIONS.map((c) => [c, 0])) as Record<Complication, number>;
+    for (const infection of infections) {
+      if (!ofLine(infection.infectionDate, infection.piccLineId)) continue;
+      if (infection.infectionType === "bloodstream") counts.bloodstream += 1;
+      if (infection.infectionType === "exit-site") counts.exitSite += 1;
+    }
+    for (const event of events) {
+      if (!ofLine(event.date, event.piccLineId)) continue;
+      if (event.kind === "occlusion") counts.occlusion += 1;
+      if (event.kind === "breakage") counts.breakage += 1;
+      if (event.kind === "dislodgement") counts.dislodgement += 1;
+    }
+    return counts;
+  };
+  const child = ratesOf(
+    count((date) => lines.some((line) => inPlace(line, date, today))),
+    catheterDays(lines, today),
+  );
+  return {
+    child,
+    lines: lines.map((line) => ({
+      lineId: line.id,
+      ...ratesOf(
+        count((date, lineId) => lineId === line.id && inPlace(line, date, today)),
+        catheterDays([line], today),
+      ),
+    })),
+  };
+}
+
+/** A PICC's external length moved by more than this from its length at insertion: flag it. */
+export const EXTERNAL_LENGTH_TOLERANCE_CM = 1;
+
+/**
+ * Whether a measured external length differs from the length at insertion by more than 1 cm (a
+ * PICC that has moved: call the team before using it). Home-PN teaching sheets ask families to
+ * measure it at each dressing change and report a change of more than 1 cm.
+ */
+export function externalLengthMoved(atInsertionCm: number | null, measuredCm: number | null): boolean {
+  if (atInsertionCm === null || measuredCm === null) return false;
+  return Math.abs(measuredCm - atInsertionCm) > EXTERNAL_LENGTH_TOLERANCE_CM + 1e-9;
+}

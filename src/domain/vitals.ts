@@ -1,0 +1,93 @@
+import type { FieldIssue } from "./fields";
+
+/*
+ * No zod here: the dashboard's first screen reads these. The schemas are in vital-records.ts.
+ */
+
+/**
+ * Vitals: a temperature, a weight, a length or height, a head circumference. Stored in °C, kg and
+ * cm; a temperature is shown in °C or °F by the family's setting.
+ */
+export const VITAL_KINDS = ["temperature", "weight", "height", "head-circumference"] as const;
+export type VitalKind = (typeof VITAL_KINDS)[number];
+
+export const VITAL_LABELS: Record<VitalKind, string> = {
+  temperature: "Temperature",
+  weight: "Weight",
+  height: "Length / height",
+  "head-circumference": "Head circumference",
+};
+
+export const VITAL_UNITS: Record<VitalKind, string> = {
+  temperature: "°C",
+  weight: "kg",
+  height: "cm",
+  "head-circumference": "cm",
+};
+
+export const TEMPERATURE_SITES = ["oral", "axillary", "rectal", "tympanic", "temporal"] as const;
+export type TemperatureSite = (typeof TEMPERATURE_SITES)[number];
+export const TEMPERATURE_SITE_LABELS: Record<TemperatureSite, string> = {
+  oral: "Oral",
+  axillary: "Under the arm",
+  rectal: "Rectal",
+  tympanic: "Ear",
+  temporal: "Forehead",
+};
+
+export const TEMPERATURE_UNITS = ["C", "F"] as const;
+export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
+
+/**
+ * What a child's measurement can plausibly be, from a premature newborn to a young adult: a value
+ * outside is a typing slip (a weight in pounds, a temperature in °F sent as °C), refused with a
+ * message instead of saved. Temperature 30 to 45 °C covers deep hypothermia to the highest fever
+ * recorded in children; weight 0.3 to 250 kg; length 20 to 250 cm; head circumference 15 to 70 cm.
+ */
+export const VITAL_RANGES: Record<VitalKind, readonly [number, number]> = {
+  temperature: [30, 45],
+  weight: [0.3, 250],
+  height: [20, 250],
+  "head-circumference": [15, 70],
+};
+
+/**
+ * The fever threshold with a central line: 38.0 °C (100.4 °F). NASPGHAN's position paper on the
+ * management of intestinal failure: "all children with intestinal failure and a central venous
+ * catheter who develop a fever (38.0 °C) should be admitted to the hospital and assessed for
+ * bacteremia". Some programmes use 38.1 °C (100.5 °F): the family can change it.
+ */
+export const DEFAULT_FEVER_THRESHOLD_C = 38.0;
+
+/** °C to °F, to one decimal (38.0 °C is 100.4 °F). */
+export const celsiusToFahrenheit = (celsius: number) => Math.round(((celsius * 9) / 5 + 32) * 10) / 10;
+/** °F to °C, to two decimals (what is stored). */
+export const fahrenheitToCelsius = (fahrenheit: number) =>
+  Math.round((((fahrenheit - 32) * 5) / 9) * 100) / 100;
+
+/** A temperature as the family reads it: "38.3 °C" or "100.9 °F". */
+export function formatTemperature(celsius: number, unit: TemperatureUnit): string {
+  return unit === "F" ? `${celsiusToFahrenheit(celsius).toFixed(1)} °F` : `${celsius.toFixed(1)} °C`;
+}
+
+/** A value's issues against its kind's range, and a site only on a temperature. */
+export function vitalIssues(vital: {
+  kind: VitalKind;
+  value: number | string;
+  site: string | null;
+}): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const value = Number(vital.value);
+  const [min, max] = VITAL_RANGES[vital.kind];
+  const unit = VITAL_UNITS[vital.kind];
+  if (!(value >= min && value <= max)) {
+    issues.push({
+      path: "value",
+      message: `${VITAL_LABELS[vital.kind]} must be between ${min} and ${max} ${unit}`,
+    });
+  }
+  if (vital.site && vital.kind !== "temperature") {
+    issues.push({ path: "site", message: "A site is only for a temperature" });
+  }
+  return issues;
+}
