@@ -3,6 +3,7 @@ import { careSummaryRecord } from "./exports";
 import { MAX_LIST_ITEMS, oneOf, requiredId, requiredText, text, timeZoneField } from "./fields";
 import { timestamp, type Wire } from "./records";
 import { INVITED_ROLES, ROLES } from "./roles";
+import { TEMPERATURE_UNITS } from "./vitals";
 
 /**
  * The contracts of the family's routes: its settings, members, invitations and the read-only
@@ -27,6 +28,14 @@ export const familyNameField = requiredText("Family name", 100);
 export const familyUpdateInput = z.object({
   name: familyNameField.optional(),
   timeZone: timeZoneField.optional(),
+  temperatureUnit: oneOf("Temperature unit", TEMPERATURE_UNITS).optional(),
+  /** In °C: 37.5 to 39.5 covers the thresholds home-PN programmes use (38.0 by default). */
+  feverThresholdC: z
+    .number({ message: "The fever threshold must be a number of °C" })
+    .min(37.5, "The fever threshold must be at least 37.5 °C")
+    .max(39.5, "The fever threshold must be at most 39.5 °C")
+    .multipleOf(0.1, "The fever threshold has at most one decimal")
+    .optional(),
 });
 
 /** `PUT /api/auth/family`: which family this device uses. */

@@ -146,6 +146,28 @@ export const optionalDecimal = (label: string, integerDigits = 6) =>
       return text;
     });
 
+/**
+ * A measurement that may be left empty, as a number: at most `decimals` decimals (never rounded),
+ * from 0 to `max`; sent as a number or text.
+ */
+export const optionalMeasure = (label: string, unit: string, max: number, decimals: number) =>
+  z
+    .union([z.literal(""), z.null(), z.number(), z.string().trim()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === "" || v === null || v === undefined) return null;
+      const text = typeof v === "number" ? String(v) : v;
+      const pattern = new RegExp(`^\\d{1,6}(\\.\\d{1,${decimals}})?$`);
+      if (!pattern.test(text) || Number(text) > max) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} must be a number of ${unit} from 0 to ${max}, with at most ${decimals} decimal${decimals === 1 ? "" : "s"}`,
+        });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+
 /** The example every phone message gives. */
 export { isPhoneNumber, phoneMessage } from "./phone";
 

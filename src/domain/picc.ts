@@ -6,7 +6,9 @@ import {
   oneOf,
   optionalDate,
   optionalId,
+  optionalInt,
   optionalIsoDate,
+  optionalMeasure,
   optionalText,
   pastDate,
   requiredId,
@@ -60,6 +62,9 @@ const optionalChoice = <const T extends readonly [string, ...string[]]>(label: s
     .optional()
     .transform((v) => (v ? v : null));
 
+/** A care interval of a line, in hours: 1 hour to 90 days; empty for the default (line-care.ts). */
+const intervalHours = (label: string) => optionalInt(`${label} (hours)`, 1, 90 * 24);
+
 /** A line comes out on or after the day it went in; the issue sits on the removal date. */
 export function piccLineDateIssues(line: {
   insertionDate: string;
@@ -82,6 +87,13 @@ export const piccLineInput = z
     removalReason: optionalText(1000),
     complications: optionalText(),
     notes: optionalText(),
+    externalLengthCm: optionalMeasure("External length at insertion", "cm", 200, 1),
+    dressingTransparentHours: intervalHours("Transparent dressing interval"),
+    dressingGauzeHours: intervalHours("Gauze dressing interval"),
+    tubingWithLipidsHours: intervalHours("Tubing with lipids interval"),
+    tubingHours: intervalHours("Tubing interval"),
+    connectorHours: intervalHours("Connector interval"),
+    lockHours: intervalHours("Lock interval"),
   })
   .check(acrossFields(["insertionDate", "removalDate"], piccLineDateIssues));
 export type PiccLineInput = z.input<typeof piccLineInput>;
@@ -97,6 +109,13 @@ export const piccLineRecord = z.object({
   removalReason: nullableText,
   complications: nullableText,
   notes: nullableText,
+  externalLengthCm: z.number().nullable(),
+  dressingTransparentHours: z.number().int().nullable(),
+  dressingGauzeHours: z.number().int().nullable(),
+  tubingWithLipidsHours: z.number().int().nullable(),
+  tubingHours: z.number().int().nullable(),
+  connectorHours: z.number().int().nullable(),
+  lockHours: z.number().int().nullable(),
 });
 export type PiccLine = Wire<typeof piccLineRecord>;
 

@@ -20,6 +20,9 @@ export const signedInUserRecord = currentUserRecord.extend({
   role: z.enum(ROLES),
   /** The children the membership is limited to; null: every child of the family. */
   childIds: z.array(z.uuid()).nullable(),
+  /** How the family reads temperatures ("C" or "F"), and its fever threshold in °C (vitals.ts). */
+  temperatureUnit: z.enum(["C", "F"]),
+  feverThresholdC: z.number(),
   /** Every family the person belongs to, to switch between. */
   families: z.array(z.object({ id: z.uuid(), name: z.string(), role: z.enum(ROLES) })),
   firstVisit: z.boolean(),

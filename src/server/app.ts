@@ -25,8 +25,10 @@ import { exportRoutes } from "./modules/exports/exports.routes";
 import { restoreRoutes } from "./modules/exports/restore/restore.routes";
 import { familyRoutes, invitationPublicRoutes } from "./modules/family/family.routes";
 import { foodDiaryRoutes } from "./modules/food-diary/food-diary.routes";
+import { growthRoutes } from "./modules/growth/growth.routes";
 import { infusionCenterRoutes } from "./modules/infusion-centers/infusion-centers.routes";
 import { labTestRoutes } from "./modules/lab-tests/lab-tests.routes";
+import { lineCareRoutes } from "./modules/line-care/line-care.routes";
 import { medicalPhotoRoutes } from "./modules/medical-photos/medical-photos.routes";
 import { medicationRoutes } from "./modules/medications/medications.routes";
 import { noteRoutes } from "./modules/notes/notes.routes";
@@ -38,6 +40,7 @@ import { specialistVisitRoutes } from "./modules/specialist-visits/specialist-vi
 import { supplyRoutes } from "./modules/supplies/supplies.routes";
 import { symptomRoutes } from "./modules/symptoms/symptoms.routes";
 import { tpnRoutes } from "./modules/tpn/tpn.routes";
+import { vitalRoutes } from "./modules/vitals/vitals.routes";
 import { registerClientShell } from "./plugins/client-shell";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
@@ -132,6 +135,9 @@ const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
   supplyRoutes,
   infusionCenterRoutes,
   piccRoutes,
+  lineCareRoutes,
+  vitalRoutes,
+  growthRoutes,
   objectRoutes,
   medicalPhotoRoutes,
   dashboardRoutes,

@@ -24,6 +24,8 @@ export interface CrudContract {
    * only the 1900 floor applies.
    */
   dates?: Record<string, "past" | "future" | "any">;
+  /** More of a valid body that needs records made first (a line of the child, for its care). */
+  extra?: (user: TestUser, childId: string | undefined) => Promise<Record<string, unknown>>;
 }
 
 /** Adds a child to a user's account and returns its id. */
@@ -41,11 +43,15 @@ export function ownedCrudContract(getApp: () => TestApp, c: CrudContract) {
   const body = async (
     user: TestUser,
     extra: Record<string, unknown> = {},
-  ): Promise<Record<string, unknown>> => ({
-    ...c.valid,
-    ...(c.linksChild ? { childId: await addChild(user) } : {}),
-    ...extra,
-  });
+  ): Promise<Record<string, unknown>> => {
+    const childId = c.linksChild ? await addChild(user) : undefined;
+    return {
+      ...c.valid,
+      ...(childId ? { childId } : {}),
+      ...(await c.extra?.(user, childId)),
+      ...extra,
+    };
+  };
   const update = (user: TestUser, id: string, payload: unknown) =>
     c.updateMethod === "PATCH"
       ? user.patch(`${c.path}/${id}`, payload)
@@ -168,7 +174,9 @@ export function ownedCrudContract(getApp: () => TestApp, c: CrudContract) {
       const owner = await signUp(getApp().app);
       const other = await signUp(getApp().app);
       const foreignChild = await addChild(other, "Not yours");
-      const response = await owner.post(c.path, { ...c.valid, childId: foreignChild });
+      // What else the body needs is the owner's own (a line of their child): only the child is foreign.
+      const extra = await c.extra?.(owner, await addChild(owner));
+      const response = await owner.post(c.path, { ...c.valid, ...extra, childId: foreignChild });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: "Child not found" });
       expect((await owner.get(c.path)).json()).toEqual([]);

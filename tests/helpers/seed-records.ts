@@ -30,8 +30,8 @@ export async function uploadTestPhoto(t: TestApp, user: TestUser): Promise<strin
 
 /**
  * One record of every type for a family with one child, linked the way a family's records are:
- * the TPN entry, line, infection and photo to the child, the usage, delivery and count to their supply, the infection to
- * its line. For export and import tests.
+ * the TPN entry, line, infection, vitals and photo to the child, the usage, delivery and count to their supply, the
+ * infection and the line's care to its line. For export and import tests.
  */
 export async function seedEveryRecordType(t: TestApp, user: TestUser) {
   const child = await created(
@@ -114,6 +114,37 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
       hospitalAdmission: true,
     }),
   );
+  await created(
+    user.post("/api/line-care", {
+      childId,
+      piccLineId: line.id,
+      kind: "dressing",
+      date: "2026-11-20",
+      time: "19:30",
+      dressingType: "transparent",
+      externalLengthCm: 2.5,
+    }),
+  );
+  await created(
+    user.post("/api/line-care", {
+      childId,
+      piccLineId: line.id,
+      kind: "site-check",
+      date: "2026-11-21",
+      findings: ["redness"],
+    }),
+  );
+  await created(
+    user.post("/api/vitals", {
+      childId,
+      date: "2026-11-20",
+      time: "03:10",
+      kind: "temperature",
+      value: 38.3,
+      site: "axillary",
+    }),
+  );
+  await created(user.post("/api/vitals", { childId, date: "2026-11-20", kind: "weight", value: 21.4 }));
   await created(
     user.post("/api/specialist-visits", {
       childId,

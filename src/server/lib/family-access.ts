@@ -19,6 +19,9 @@ export interface Access {
   childIds: readonly string[] | null;
   /** The family's IANA time zone: its "today". */
   timeZone: string;
+  /** How the family reads temperatures, and the fever that opens the fever card (vitals.ts). */
+  temperatureUnit: "C" | "F";
+  feverThresholdC: number;
 }
 
 /** A family's name as a person would give it: 'The Lopez family', else 'Maria's family'. */
@@ -61,6 +64,8 @@ async function findMembership(db: Db | Tx, userId: string, wanted: string | unde
       role: familyMembers.role,
       childIds: familyMembers.childIds,
       timeZone: families.timeZone,
+      temperatureUnit: families.temperatureUnit,
+      feverThresholdC: families.feverThresholdC,
     })
     .from(familyMembers)
     .innerJoin(families, eq(families.id, familyMembers.familyId))
@@ -109,6 +114,8 @@ export function createAccessResolver(db: Db, clock: Clock) {
       role: row.role,
       childIds: row.childIds ?? null,
       timeZone: isValidTimeZone(row.timeZone) ? row.timeZone : "UTC",
+      temperatureUnit: row.temperatureUnit,
+      feverThresholdC: row.feverThresholdC,
     };
   }
 

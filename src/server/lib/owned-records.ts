@@ -78,6 +78,12 @@ export interface OwnedRecordType<T extends OwnedTable> {
    */
   rule?(row: RowOf<T>): readonly FieldIssue[];
   hooks?: RecordHooks<RowOf<T>>;
+  /**
+   * Figures a record is read with beyond its columns (a temperature's `feverWithLine`), for a
+   * page of rows at once; every answer of the type (lists, one record, a change) carries them. The
+   * declaration names them in `computed`, so the response-schema test expects them.
+   */
+  extend?(tx: Tx, familyId: string, rows: readonly RowOf<T>[]): Promise<RowOf<T>[]>;
 }
 
 export interface ListFilter {
@@ -165,14 +171,17 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
   const keys = type.paged ? pageKeys(t, type.paged.dateColumn) : null;
   const orderBy = keys ? keys.map((key) => sql`${key} desc nulls last`) : (type.orderBy ?? newestFirst(t));
   type Row = RowOf<T>;
-  /** Rows with their authors' names, for a table that keeps its authors. */
-  const named = async (tx: Tx, rows: Row[]): Promise<Row[]> =>
-    hasAuthors
+  /** Rows as answered: with their authors' names and the type's own figures (`extend`). */
+  const named = async (tx: Tx, rows: Row[]): Promise<Row[]> => {
+    const withNames = hasAuthors
       ? ((await withAuthorNames(
           tx,
           rows as unknown as { createdBy: string | null; updatedBy: string | null }[],
         )) as unknown as Row[])
       : rows;
+    const family = (rows[0] as { familyId?: string } | undefined)?.familyId;
+    return type.extend && family && withNames.length ? type.extend(tx, family, withNames) : withNames;
+  };
 
   function ownedRow(view: FamilyView, id: string): SQL | undefined {
     // Not an id at all: nobody's record, answered like any missing one.

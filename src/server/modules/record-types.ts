@@ -8,6 +8,7 @@ import type { DashboardStats } from "../../domain/dashboard";
 import { foodDiaryEntryInput, foodDiaryEntryRecord } from "../../domain/food-diary";
 import { infusionCenterInput, infusionCenterRecord } from "../../domain/infusion-centers";
 import { labTestInput, labTestRecord } from "../../domain/labs";
+import { lineCareInput, lineCareRecord } from "../../domain/line-care-records";
 import { medicationInput, medicationRecord } from "../../domain/medications";
 import { noteInput, noteRecord } from "../../domain/notes";
 import { medicalPhotoInput, medicalPhotoRecord } from "../../domain/photos";
@@ -24,6 +25,7 @@ import {
 import { symptomEntryInput, symptomEntryRecord } from "../../domain/symptoms";
 import { tpnEntryInput, tpnEntryRecord } from "../../domain/tpn";
 import { specialistVisitInput, specialistVisitRecord } from "../../domain/visits";
+import { vitalInput, vitalRecord } from "../../domain/vital-records";
 import * as schema from "../db/schema/index";
 import type { ChildScope } from "../lib/child-scope";
 import type { OwnedRecordType, OwnedTable } from "../lib/owned-records";
@@ -50,6 +52,8 @@ export interface RecordTypeDeclaration<T extends OwnedTable = OwnedTable> {
   record: z.ZodObject;
   /** Counted on the dashboard (`GET /api/dashboard/stats`, under the same name). */
   onDashboard?: true;
+  /** Figures the record is answered with beyond its columns (its queries' `extend`). */
+  computed?: readonly string[];
 }
 
 /**
@@ -83,6 +87,16 @@ export const RECORD_TYPES = {
     input: tpnEntryInput,
     record: tpnEntryRecord,
     onDashboard: true,
+  },
+  vitals: {
+    entity: "vital",
+    table: schema.vitals,
+    childScope: "exact",
+    title: "Vitals",
+    dateKey: "date",
+    input: vitalInput,
+    record: vitalRecord,
+    computed: ["feverWithLine"],
   },
   tpnSupplies: {
     entity: "tpn_supply",
@@ -132,6 +146,15 @@ export const RECORD_TYPES = {
     dateKey: "infectionDate",
     input: piccInfectionInput,
     record: piccInfectionRecord,
+  },
+  lineCare: {
+    entity: "line_care_event",
+    table: schema.lineCareEvents,
+    childScope: "exact",
+    title: "Line Care",
+    dateKey: "date",
+    input: lineCareInput,
+    record: lineCareRecord,
   },
   specialistVisits: {
     entity: "specialist_visit",

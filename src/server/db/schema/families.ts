@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   foreignKey,
   index,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -23,6 +24,12 @@ export const families = pgTable("families", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
   timeZone: text("time_zone").notNull().default("UTC"),
+  /** How the family reads temperatures: "C" or "F" (stored in °C whatever this says). */
+  temperatureUnit: varchar("temperature_unit", { length: 1 }).$type<"C" | "F">().notNull().default("C"),
+  /** The fever that opens the fever card for a child with a central line (src/domain/vitals.ts). */
+  feverThresholdC: numeric("fever_threshold_c", { precision: 3, scale: 1, mode: "number" })
+    .notNull()
+    .default(38),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
     .notNull()

@@ -10,3 +10,4 @@ export * from "./record-counts";
 export * from "./restores";
 export * from "./supplies";
 export * from "./users";
+export * from "./vitals";

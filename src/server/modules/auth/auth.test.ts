@@ -274,12 +274,14 @@ describe("the first visit", () => {
       "families",
       "familyId",
       "familyName",
+      "feverThresholdC",
       "firstName",
       "firstVisit",
       "id",
       "lastName",
       "profileImageUrl",
       "role",
+      "temperatureUnit",
       "timeZone",
     ]);
     expect((await user.put("/api/profile", { firstName: "Ana" })).json()).toMatchObject({

@@ -26,6 +26,8 @@ export async function signedInAnswer(
     familyName: family?.name ?? "",
     role: access.role,
     childIds: access.childIds ? [...access.childIds] : null,
+    temperatureUnit: access.temperatureUnit,
+    feverThresholdC: access.feverThresholdC,
     families,
   };
 }

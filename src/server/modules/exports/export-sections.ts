@@ -72,6 +72,7 @@ function kindOf(column: PgColumn): ColumnKind {
     case "PgBigInt53":
       return "integer";
     case "PgNumeric":
+    case "PgNumericNumber":
       return "decimal";
     case "PgBoolean":
       return "boolean";

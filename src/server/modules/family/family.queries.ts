@@ -46,6 +46,19 @@ export async function setFamilyTimeZone(tx: Tx | Db, familyId: string, timeZone:
   await tx.update(families).set({ timeZone, updatedAt: new Date() }).where(eq(families.id, familyId));
 }
 
+/** How the family reads temperatures, and its fever threshold (°C). */
+export async function setTemperatureSettings(
+  tx: Tx | Db,
+  familyId: string,
+  settings: { temperatureUnit?: "C" | "F" | undefined; feverThresholdC?: number | undefined },
+): Promise<void> {
+  const changes = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+  await tx
+    .update(families)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(families.id, familyId));
+}
+
 export async function renameFamily(tx: Tx | Db, familyId: string, name: string): Promise<void> {
   await tx.update(families).set({ name, updatedAt: new Date() }).where(eq(families.id, familyId));
 }

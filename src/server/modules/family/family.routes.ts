@@ -36,6 +36,7 @@ import {
   renameFamily,
   revokeInvitation,
   setFamilyTimeZone,
+  setTemperatureSettings,
   updateMember,
 } from "./family.queries";
 import { invitationMail } from "./invitation-mail";
@@ -89,10 +90,12 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
     },
     async (request, reply) => {
       const { familyId } = request.access();
-      const { name, timeZone } = request.body;
+      const { name, timeZone, temperatureUnit, feverThresholdC } = request.body;
       await db.transaction(async (tx) => {
         if (name !== undefined) await renameFamily(tx, familyId, name);
         if (timeZone !== undefined) await setFamilyTimeZone(tx, familyId, timeZone);
+        if (temperatureUnit !== undefined || feverThresholdC !== undefined)
+          await setTemperatureSettings(tx, familyId, { temperatureUnit, feverThresholdC });
       });
       return answerAfterChange(context, request, reply);
     },

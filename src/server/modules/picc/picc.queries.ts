@@ -5,6 +5,7 @@ import type { Tx } from "../../db/client";
 import { piccInfections, piccLines } from "../../db/schema/index";
 import { conflict, invalidRecord } from "../../lib/errors";
 import { ownedRecords } from "../../lib/owned-records";
+import { lineHasCare } from "../line-care/line-care.queries";
 import { recordType } from "../record-types";
 
 /** What the link rules read of an infection. */
@@ -117,9 +118,20 @@ export const piccLineRecords = ownedRecords({
   summary: (row) => `${row.lineType ?? "Line"} inserted ${row.insertionDate}`,
   rule: piccLineDateIssues,
   hooks: {
-    async inTransaction(ctx, { action, after }) {
+    async inTransaction(ctx, { action, before, after }) {
       // A new line has no infections yet; a deleted one leaves its infections without a line.
       if (action === "update" && after) await checkLineInfections(ctx.tx, ctx.familyId, after);
+      // Its care was the child's: the line stays that child's once care is logged on it.
+      if (action === "update" && before && after && before.childId !== after.childId) {
+        if (await lineHasCare(ctx.tx, ctx.familyId, after.id)) {
+          throw invalidRecord([
+            {
+              path: "childId",
+              message: "This line's care is logged for its child: it cannot move to another child",
+            },
+          ]);
+        }
+      }
     },
   },
 });

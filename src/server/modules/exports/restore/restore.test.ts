@@ -95,7 +95,7 @@ describe("restoring an export", () => {
     const response = await restore(target, first);
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report.message).toBe("Imported 19 records.");
+    expect(report.message).toBe("Imported 23 records.");
     expect(report.imported).toMatchObject({
       children: 1,
       supplyUsage: 1,
@@ -114,7 +114,7 @@ describe("restoring an export", () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers["content-type"]).toBe("image/jpeg");
     // The source account is untouched.
-    expect(await recordCount(source)).toBe(19);
+    expect(await recordCount(source)).toBe(23);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -128,7 +128,7 @@ describe("restoring an export", () => {
         const target = await signUp(t.app);
         const response = await restore(target, first);
         expect(response.statusCode).toBe(200);
-        expect(response.json().message).toBe("Imported 19 records.");
+        expect(response.json().message).toBe("Imported 23 records.");
         expect(comparable(await exportOf(target))).toEqual(comparable(first));
       } finally {
         await embedded.close();
@@ -259,7 +259,7 @@ describe("restoring a backup", () => {
     const target = await signUp(t.app);
     const restored = await restoreBackup(target, response.rawPayload);
     expect(restored.statusCode).toBe(200);
-    expect(restored.json()).toMatchObject({ message: "Imported 19 records.", skipped: [] });
+    expect(restored.json()).toMatchObject({ message: "Imported 23 records.", skipped: [] });
     expect(comparable(await exportOf(target))).toEqual(comparable(await exportOf(source)));
     const photo = (await exportOf(target)).medicalPhotos[0]!;
     expect((await target.get(photo.photoUrl as string)).statusCode).toBe(200);
@@ -306,7 +306,7 @@ describe("restoring a backup", () => {
     expect(started.statusCode).toBe(202);
     expect(started.headers["preference-applied"]).toBe("respond-async");
     const job = started.json();
-    expect(job).toMatchObject({ state: "writing", total: 19, processed: 0, report: null });
+    expect(job).toMatchObject({ state: "writing", total: 23, processed: 0, report: null });
     expect(started.headers.location).toBe(`/api/account/import/${job.id}`);
 
     const second = await restoreBackup(target, backup);
@@ -325,11 +325,11 @@ describe("restoring a backup", () => {
     }
     expect(state).toMatchObject({
       state: "done",
-      processed: 19,
-      report: { message: "Imported 19 records." },
+      processed: 23,
+      report: { message: "Imported 23 records." },
     });
     expect((await target.get("/api/account/import")).json()).toEqual([state]);
-    expect(await recordCount(target)).toBe(19);
+    expect(await recordCount(target)).toBe(23);
   });
 
   it("undoes what a restore wrote when it cannot finish, and one whose process stopped, from its journal", async () => {
@@ -368,7 +368,7 @@ describe("restoring a backup", () => {
     await expect(
       writeRestore({ db: t.database.db, storage: failing }, second.job, second.dir),
     ).rejects.toThrow();
-    expect(await recordCount(target)).toBe(1 + 18);
+    expect(await recordCount(target)).toBe(1 + 22);
     const sweep = (minutes: number) =>
       undoAbandonedRestores({
         db: t.database.db,
