@@ -195,6 +195,20 @@ describe("spreadsheet exports", () => {
       'Sam Rivera,"Double lumen, left arm, inserted Jul 5, 2026",2026-10-28,Bloodstream,',
     );
     expect(infections).toMatch(/,Resolved,Yes,/);
+    // A vital's value with its unit; a line's care names its line, with the forms' labels.
+    expect((await lines("vitals.csv")).slice(0, 3)).toEqual([
+      expect.stringMatching(/^Child,Date,Time,Kind,Value,Site,Notes,Recorded \(UTC\),Last changed \(UTC\)$/),
+      expect.stringMatching(/^Sam Rivera,2026-11-20,03:10,Temperature,38\.3 °C,Under the arm,,/),
+      expect.stringMatching(/^Sam Rivera,2026-11-20,,Weight,21\.4 kg,,,/),
+    ]);
+    const care = await lines("line-care.csv");
+    expect(care[0]).toMatch(
+      /^Child,Line,Kind,Date,Time,Dressing type,With lipids,Lock solution,Dwell \(minutes\),Findings,External length \(cm\),Alteplase used,Repaired,Notes,/,
+    );
+    expect(care[1]).toMatch(
+      /^Sam Rivera,"Double lumen, left arm, inserted Jul 5, 2026",Dressing change,2026-11-20,19:30,Transparent,,,,,2\.5,,,,/,
+    );
+    expect(care[2]).toMatch(/,Site check,2026-11-21,,,,,,Redness,,,,,/);
     const tpn = (await lines("tpn-entries.csv")).join("\n");
     expect(tpn).toContain("Sam Rivera,2026-11-21,,,,,1150,12,");
     expect(tpn).toContain("Sam Rivera,2026-11-20,850.5,25,,,1000,12,");
@@ -244,7 +258,7 @@ describe("spreadsheet exports", () => {
     ]);
     expect(sheetRows(workbook, "PICC Infections").rows).toEqual([
       expect.objectContaining({
-        "PICC line": "Double lumen, left arm, inserted Jul 5, 2026",
+        Line: "Double lumen, left arm, inserted Jul 5, 2026",
         "Infection type": "Bloodstream",
         Outcome: "Resolved",
         "Hospital admission": "Yes",
