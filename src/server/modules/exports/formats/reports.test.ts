@@ -7,7 +7,8 @@ import { seedEveryRecordType } from "../../../../../tests/helpers/seed-records";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../../tests/helpers/test-app";
 import type { CurrentUser } from "../../../../domain/auth";
 import { addDays, daysBetween, today } from "../../../../domain/dates";
-import type { ExportScope } from "../../../../domain/exports";
+import { daysAgoText, type ExportScope } from "../../../../domain/exports";
+import { FEVER_PLAN } from "../../../../domain/fever-plan";
 import { type ExportFormatter, exportContext } from "../export-model";
 import { excelExport } from "./excel";
 import { pdfExport } from "./pdf";
@@ -75,6 +76,13 @@ function lineFigures() {
 const SUMMARY_TEXTS = () => [
   "Sam Rivera",
   "Short bowel syndrome",
+  "Weight: 21.4 kg (Nov 20, 2026)",
+  FEVER_PLAN.title,
+  "Fever: 38.0 °C (100.4 °F) or higher",
+  `Act now: ${FEVER_PLAN.action}`,
+  ...FEVER_PLAN.tellThem,
+  "Sources: NASPGHAN position paper on intestinal failure",
+  `Last dressing change: Nov 20, 2026 (${daysAgoText(daysBetween("2026-11-20", today()))}) · transparent`,
   "Latex – Life-threatening",
   "Reaction: Hives",
   "Ursodiol",
@@ -112,6 +120,9 @@ describe("PDF report", () => {
     expect(pages[1]).toContain("Leo Martín Øster");
     expect(pages[1]).toContain("Peanuts – Severe");
     expect(pages[1]).toContain("No central line recorded");
+    // No line in place: no plan for a fever with one; no weight measured yet.
+    expect(pages[1]).not.toContain(FEVER_PLAN.title);
+    expect(pages[1]).toContain("Weight: Not recorded");
 
     const records = pages.slice(2).join(" ");
     expect(records).toContain(RECORDS_TITLE);
