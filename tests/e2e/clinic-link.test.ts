@@ -72,7 +72,7 @@ describe("a link for the clinic", () => {
     const dialog = parent.getByRole("dialog");
     await dialog.getByRole("heading", { name: "Share with the clinic" }).waitFor();
     // The family's only child, for 3 days, unless the parent chooses otherwise.
-    await expect(dialog.getByLabel("Whose care summary").textContent()).resolves.toContain("Sam Rivera");
+    await dialog.getByLabel("Whose care summary").getByText("Sam Rivera").waitFor();
     expect(await dialog.getByRole("radio", { name: "3 days" }).isChecked()).toBe(true);
     expect(await touchSize(dialog.locator("label", { hasText: "24 hours" }))).toBe(true);
     await dialog.getByText("7 days").click();
