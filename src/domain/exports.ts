@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { feverThresholdText } from "./fever-plan";
 import { optionalIsoDate } from "./fields";
 import { timestamp } from "./records";
 
@@ -80,6 +81,8 @@ export const restoreRecord = z.object({
 });
 export type RestoreJobRecord = z.input<typeof restoreRecord>;
 
+const measured = z.object({ date: z.string(), value: z.number() }).nullable();
+
 /** The one page a parent can hand to an emergency room (`GET /api/care-summary`). */
 export const careSummaryRecord = z.object({
   generatedOn: z.string(),
@@ -109,12 +112,39 @@ export const careSummaryRecord = z.object({
       startDate: z.string().nullable(),
     }),
   ),
+  /** The latest weight (kg) and length or height (cm), with the day they were measured. */
+  latestWeight: measured,
+  latestHeight: measured,
   currentLine: z
     .object({
+      /** Its lumens too: 'single-lumen', 'double-lumen', 'triple-lumen' (or 'power-picc'). */
       lineType: z.string().nullable(),
       insertionSite: z.string().nullable(),
       insertionDate: z.string(),
       daysIn: z.number().int(),
+      /** The line's latest dressing change, and how many days ago it was. */
+      lastDressing: z
+        .object({
+          date: z.string(),
+          time: z.string().nullable(),
+          dressingType: z.string().nullable(),
+          daysAgo: z.number().int(),
+        })
+        .nullable(),
+    })
+    .nullable(),
+  /**
+   * What to do for a fever while a central line is in (src/domain/fever-plan.ts), at the family's
+   * threshold in its unit; null without a line in place.
+   */
+  feverPlan: z
+    .object({
+      thresholdC: z.number(),
+      unit: z.enum(["C", "F"]),
+      /** "38.0 °C" or "100.4 °F". */
+      threshold: z.string(),
+      action: z.string(),
+      tellThem: z.array(z.string()),
     })
     .nullable(),
   infections: z.array(
@@ -161,3 +191,15 @@ export const careSummaryRecord = z.object({
   ),
 });
 export type CareSummary = z.infer<typeof careSummaryRecord>;
+
+/** A fever plan's threshold in the family's unit, then the other: "100.4 °F (38.0 °C)". */
+export function feverThresholdBoth(plan: Pick<NonNullable<CareSummary["feverPlan"]>, "thresholdC" | "unit">) {
+  const other = plan.unit === "F" ? "C" : "F";
+  return `${feverThresholdText(plan.thresholdC, plan.unit)} (${feverThresholdText(plan.thresholdC, other)})`;
+}
+
+/** How long ago a day was, in words: "today", "yesterday", "7 days ago". */
+export function daysAgoText(days: number): string {
+  if (days <= 0) return "today";
+  return days === 1 ? "yesterday" : `${days} days ago`;
+}

@@ -92,6 +92,18 @@ export const DEFAULT_INTERVAL_HOURS = {
   lock: null,
 } as const;
 
+/** The sources of the default intervals above, as a family can open them. */
+export const INTERVAL_SOURCES = [
+  {
+    name: "CDC Guidelines for the Prevention of Intravascular Catheter-Related Infections (2011)",
+    url: "https://www.cdc.gov/infectioncontrol/guidelines/bsi/index.html",
+  },
+  {
+    name: "Infusion Nurses Society, Infusion Therapy Standards of Practice (2021)",
+    url: "https://www.ins1.org",
+  },
+] as const;
+
 /** A line's own intervals (hours), where the family changed them; null: the default. */
 export interface LineIntervals {
   dressingTransparentHours: number | null;

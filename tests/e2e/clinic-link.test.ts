@@ -64,6 +64,21 @@ describe("a link for the clinic", () => {
       reaction: "Anaphylaxis",
       severity: "life-threatening",
     });
+    // A line in place with a dressing change, and a weight: the page shows the fever plan too.
+    const line = await post(parent, "/api/picc-lines", {
+      childId: child.id,
+      insertionDate: "2026-07-05",
+      insertionSite: "left-arm",
+      lineType: "double-lumen",
+    });
+    await post(parent, "/api/line-care", {
+      childId: child.id,
+      piccLineId: line.id,
+      kind: "dressing",
+      date: "2026-11-20",
+      dressingType: "transparent",
+    });
+    await post(parent, "/api/vitals", { childId: child.id, date: "2026-11-20", kind: "weight", value: 21.4 });
     await parent.goto("/care-summary");
     await parent.getByRole("heading", { name: "Links for the clinic" }).waitFor();
     await parent.getByText("No links yet").waitFor();
@@ -72,7 +87,7 @@ describe("a link for the clinic", () => {
     const dialog = parent.getByRole("dialog");
     await dialog.getByRole("heading", { name: "Share with the clinic" }).waitFor();
     // The family's only child, for 3 days, unless the parent chooses otherwise.
-    await expect(dialog.getByLabel("Whose care summary").textContent()).resolves.toContain("Sam Rivera");
+    await dialog.getByLabel("Whose care summary").getByText("Sam Rivera").waitFor();
     expect(await dialog.getByRole("radio", { name: "3 days" }).isChecked()).toBe(true);
     expect(await touchSize(dialog.locator("label", { hasText: "24 hours" }))).toBe(true);
     await dialog.getByText("7 days").click();
@@ -102,6 +117,10 @@ describe("a link for the clinic", () => {
     await doctor.getByRole("heading", { level: 1, name: "Care summary for Sam Rivera" }).waitFor();
     await doctor.getByText("Latex").waitFor();
     await doctor.getByText(/Anaphylaxis/).waitFor();
+    await doctor.getByRole("heading", { level: 2, name: "Fever with a central line: act now" }).waitFor();
+    await doctor.getByText("Fever: 38.0 °C (100.4 °F) or higher.").waitFor();
+    await doctor.getByText(/^Weight 21\.4 kg \(/).waitFor();
+    await doctor.getByText(/^Last dressing change: .*, transparent$/).waitFor();
     await doctor.getByText(/^Shared by the family · valid until/).waitFor();
     await doctor.getByRole("button", { name: "Print" }).waitFor();
     // Nothing of the app around it: no navigation, no account, no other screen.

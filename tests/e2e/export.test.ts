@@ -126,7 +126,7 @@ describe("exports from Account Settings", () => {
 describe("the care summary", () => {
   const browser = useBrowser();
 
-  it("is reachable from the dashboard and prints one page per child", async () => {
+  it("is reachable from the dashboard and prints one page per child, fever plan and line included", async () => {
     const page = await browser.newPage("desktop");
     await signUpViaApi(page);
     const child = await (
@@ -138,6 +138,34 @@ describe("the care summary", () => {
     await page.request.post("/api/medications", {
       data: { childId: child.id, name: "Ursodiol", dosage: "60 mg", frequency: "Twice daily" },
     });
+    // A line in place (so the fever plan too), its last dressing change and a weight.
+    const line = await (
+      await page.request.post("/api/picc-lines", {
+        data: {
+          childId: child.id,
+          insertionDate: "2026-07-05",
+          insertionSite: "left-arm",
+          lineType: "double-lumen",
+        },
+      })
+    ).json();
+    await page.request.post("/api/line-care", {
+      data: {
+        childId: child.id,
+        piccLineId: line.id,
+        kind: "dressing",
+        date: "2026-11-20",
+        dressingType: "transparent",
+      },
+    });
+    for (const [kind, value] of [
+      ["weight", 21.4],
+      ["height", 112.5],
+    ] as const) {
+      await page.request.post("/api/vitals", {
+        data: { childId: child.id, date: "2026-11-20", kind, value },
+      });
+    }
     for (const name of ["Dr. Patel", "Nurse Kim", "Dr. Chen", "Pharmacist Lee"]) {
       await page.request.post("/api/care-team", { data: { name, role: "Care team", phone: "555-0100" } });
     }
@@ -146,6 +174,9 @@ describe("the care summary", () => {
     await page.getByRole("heading", { name: "Sam Rivera" }).waitFor();
     await page.getByText("Anaphylaxis").waitFor();
     await page.getByText("Ursodiol").waitFor();
+    await page.getByRole("heading", { name: "Fever with a central line: act now" }).waitFor();
+    await page.getByText(/^Weight 21\.4 kg \(.*\) · Length \/ height 112\.5 cm/).waitFor();
+    await page.getByText(/^Last dressing change: /).waitFor();
 
     await page.emulateMedia({ media: "print" });
     const pdf = await page.pdf({ format: "A4", printBackground: true });

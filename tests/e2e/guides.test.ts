@@ -5,12 +5,12 @@ describe("FAQ and Family Support", () => {
   // Static screens: one account for both.
   const browser = useBrowser();
 
-  it("shows eight questions that toggle independently, the TPN one open first", async () => {
+  it("shows ten questions that toggle independently, the TPN one open first", async () => {
     const page = await browser.signedInPage("desktop");
     await page.goto("/faq");
     const questions = page.getByRole("main").getByRole("button", { expanded: undefined });
     await page.getByRole("heading", { name: "FAQ", level: 1 }).waitFor();
-    expect(await questions.count()).toBe(8);
+    expect(await questions.count()).toBe(10);
 
     const tpn = page.getByRole("button", { name: /record my child's TPN nutrition/ });
     const labs = page.getByRole("button", { name: /record lab results/ });
@@ -35,6 +35,19 @@ describe("FAQ and Family Support", () => {
     await page
       .getByText(/1 is No Pain, 2-3 Mild, 4-6 Moderate, 7-8 Severe, 9 Very Severe and 10 Worst Pain/)
       .waitFor();
+    // The fever plan, with its sources as links; the line care intervals, changeable per line.
+    await page.getByRole("button", { name: "What do I do if my child has a fever?" }).click();
+    await page.getByText(/a fever is a temperature of 38\.0 °C \(100\.4 °F\) or higher/).waitFor();
+    await page.getByText("Please give the first antibiotic within the first hour.").waitFor();
+    expect(
+      await page
+        .getByRole("link", { name: "NASPGHAN position paper on intestinal failure" })
+        .getAttribute("href"),
+    ).toBe("https://www.guidelinecentral.com/guideline/325173/");
+    await page.getByRole("button", { name: /How often should the dressing, tubing and connector/ }).click();
+    await page.getByText(/Dressing: a transparent one every 7 days, a gauze one every 2 days/).waitFor();
+    await page.getByText(/Each interval can be changed for each line/).waitFor();
+    await page.getByRole("link", { name: /CDC Guidelines for the Prevention of Intravascular/ }).waitFor();
     await page.getByRole("heading", { name: "Need More Help?" }).waitFor();
   });
 

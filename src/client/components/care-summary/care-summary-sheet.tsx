@@ -2,13 +2,16 @@ import { TriangleAlert } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { formatCardDate } from "@/client/lib/format";
 import { ALLERGY_SEVERITY_LABELS } from "@/domain/allergies";
-import type { CareSummary } from "@/domain/exports";
+import { type CareSummary, daysAgoText } from "@/domain/exports";
+import { DRESSING_TYPE_LABELS } from "@/domain/line-care";
 import {
   INFECTION_TYPE_LABELS,
   INSERTION_SITE_LABELS,
   LINE_TYPE_LABELS,
   OUTCOME_LABELS,
 } from "@/domain/picc";
+import { VITAL_LABELS } from "@/domain/vitals";
+import { FeverPlanSection } from "./fever-plan-section";
 
 /** A stored choice ('double-lumen') as the app names it ('Double lumen'). */
 const labelOf = (labels: Record<string, string>, value: string | null) =>
@@ -16,6 +19,10 @@ const labelOf = (labels: Record<string, string>, value: string | null) =>
 
 /** A stored amount ('900.00') as a person writes it ('900'). */
 const amount = (value: string | number) => String(Number(value));
+
+/** A measurement and its day: "21.4 kg (Nov 20, 2026)". */
+const measured = (m: { value: number; date: string }, unit: string) =>
+  `${amount(m.value)} ${unit} (${formatCardDate(m.date)})`;
 
 /** The level of the sheet's title; its sections' headings are one below. */
 type TitleLevel = 1 | 2;
@@ -45,6 +52,37 @@ function Phone({ number }: { number: string }) {
     >
       {number}
     </a>
+  );
+}
+
+/** The line in place: its type (and so its lumens), site, insertion and age, and its last dressing change. */
+function LineInPlace({ line }: { line: NonNullable<CareSummary["currentLine"]> }) {
+  const dressing = line.lastDressing;
+  return (
+    <>
+      <p>
+        {[
+          labelOf(LINE_TYPE_LABELS, line.lineType) || "Central line",
+          labelOf(INSERTION_SITE_LABELS, line.insertionSite).toLowerCase(),
+          `inserted ${formatCardDate(line.insertionDate)}`,
+        ]
+          .filter(Boolean)
+          .join(", ")}{" "}
+        ({line.daysIn} {line.daysIn === 1 ? "day" : "days"} in)
+      </p>
+      <p>
+        Last dressing change:{" "}
+        {dressing
+          ? [
+              formatCardDate(dressing.date),
+              daysAgoText(dressing.daysAgo),
+              labelOf(DRESSING_TYPE_LABELS, dressing.dressingType).toLowerCase(),
+            ]
+              .filter(Boolean)
+              .join(", ")
+          : "not recorded"}
+      </p>
+    </>
   );
 }
 
@@ -81,6 +119,13 @@ export function CareSummarySheet({
             {child.diagnosis ? ` · ${child.diagnosis}` : ""}
           </p>
         ) : null}
+        {child ? (
+          <p className="text-sm">
+            <span className="font-semibold">Weight</span>{" "}
+            {summary.latestWeight ? measured(summary.latestWeight, "kg") : "not recorded"}
+            {summary.latestHeight ? ` · ${VITAL_LABELS.height} ${measured(summary.latestHeight, "cm")}` : ""}
+          </p>
+        ) : null}
         <p className="text-muted-foreground text-xs">Care summary of {formatCardDate(summary.generatedOn)}</p>
         {note ? <p className="mt-1 text-sm">{note}</p> : null}
       </header>
@@ -106,6 +151,7 @@ export function CareSummarySheet({
           <p className="mt-1 text-sm">No known allergies recorded.</p>
         )}
       </section>
+      {summary.feverPlan ? <FeverPlanSection plan={summary.feverPlan} headingLevel={SectionHeading} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2">
         <Section level={titleLevel} title="Current medications">
           {summary.medications.length ? (
@@ -122,20 +168,7 @@ export function CareSummarySheet({
           )}
         </Section>
         <Section level={titleLevel} title="Central line">
-          {summary.currentLine ? (
-            <p>
-              {[
-                labelOf(LINE_TYPE_LABELS, summary.currentLine.lineType) || "Central line",
-                labelOf(INSERTION_SITE_LABELS, summary.currentLine.insertionSite).toLowerCase(),
-                `inserted ${formatCardDate(summary.currentLine.insertionDate)}`,
-              ]
-                .filter(Boolean)
-                .join(", ")}{" "}
-              ({summary.currentLine.daysIn} {summary.currentLine.daysIn === 1 ? "day" : "days"} in)
-            </p>
-          ) : (
-            <p>No line in place.</p>
-          )}
+          {summary.currentLine ? <LineInPlace line={summary.currentLine} /> : <p>No line in place.</p>}
           <p>
             Infections: {summary.infections.length}
             {summary.lineDays.infectionRate !== null

@@ -1,10 +1,52 @@
+import { FEVER_PLAN, feverThresholdText } from "@/domain/fever-plan";
+import { DEFAULT_INTERVAL_HOURS, INTERVAL_SOURCES } from "@/domain/line-care";
+import { DEFAULT_FEVER_THRESHOLD_C } from "@/domain/vitals";
+
 /** The FAQ screen's questions, one per topic of the spec, answered for this app. */
 export interface FaqEntry {
   id: string;
   question: string;
   /** Paragraphs or steps; a string starting with a digit and a dot is shown as a step. */
   answer: string[];
+  /** Where the answer comes from, as links under it. */
+  sources?: readonly { name: string; url: string }[];
 }
+
+/** An interval as a family says it: "every 7 days", "every 12 hours". */
+const every = (hours: number) =>
+  hours % 24 === 0 && hours >= 48 ? `every ${hours / 24} days` : `every ${hours} hours`;
+
+const threshold = `${feverThresholdText(DEFAULT_FEVER_THRESHOLD_C, "C")} (${feverThresholdText(DEFAULT_FEVER_THRESHOLD_C, "F")})`;
+
+const FEVER: FaqEntry = {
+  id: "fever",
+  question: "What do I do if my child has a fever?",
+  answer: [
+    `With a central line, a fever is a temperature of ${threshold} or higher, unless your care team gave you another one (some programmes use 38.1 °C, 100.5 °F): the family's owner can set the family's threshold to theirs.`,
+    FEVER_PLAN.action,
+    "Tell the emergency department, or the nurse on the phone:",
+    ...FEVER_PLAN.tellThem.map((line, i) => `${i + 1}. ${line}`),
+    `Why it is urgent: ${FEVER_PLAN.why}`,
+    "The same plan is on your child's Care Summary, at your family's threshold: print it or share it with the clinic so it is at hand at the emergency desk.",
+  ],
+  sources: FEVER_PLAN.sources,
+};
+
+const { dressingTransparent, dressingGauze, tubingWithLipids, tubing, connector } = DEFAULT_INTERVAL_HOURS;
+
+const LINE_CARE: FaqEntry = {
+  id: "line-care-intervals",
+  question: "How often should the dressing, tubing and connector be changed?",
+  answer: [
+    "These are the usual intervals, and the app's starting point; your care team's own instructions come first.",
+    `Dressing: a transparent one ${every(dressingTransparent)}, a gauze one ${every(dressingGauze)}, and at once whenever it is damp, loose or soiled.`,
+    `Tubing (the administration set): within ${tubingWithLipids} hours of starting an infusion that contains lipids (fat); tubing without lipids, every ${tubing} hours (${tubing / 24} days).`,
+    `Needleless connector: ${every(connector)}, often together with the dressing (the standards advise no more often than every 96 hours).`,
+    "Lock: as prescribed (an ethanol or taurolidine lock is often weekly). There is no default: add the interval to the line when a lock is prescribed.",
+    "Each interval can be changed for each line, so a line follows your team's schedule; the app counts each one from the last change you logged for that line.",
+  ],
+  sources: INTERVAL_SOURCES,
+};
 
 export const FAQ_ENTRIES: FaqEntry[] = [
   {
@@ -18,6 +60,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
       "Every number can have up to two decimals. You can edit or delete an entry later from its card. If the child picker is empty, add your child on the Children screen first.",
     ],
   },
+  FEVER,
+  LINE_CARE,
   {
     id: "food-diary",
     question: "What should I write in the food diary?",
@@ -56,7 +100,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Can I export a section to CSV to share with my healthcare providers?",
     answer: [
       "Yes. In Account Settings, Data Management, choose the child and, if you like, a range of dates, then Export CSV: it downloads a zip with one CSV file per section (TPN entries, supplies, PICC lines, visits, lab tests, symptoms, allergies, medications and the rest) that any spreadsheet opens. Export Excel gives one workbook with a sheet per section.",
-      "For a doctor, Export PDF or Export Word makes a readable report that opens with a one-page care summary (allergies first, medications, the central line and its infection rate, the latest TPN and whom to call), followed by every section. The same summary is on the Care Summary screen, ready to print; open it from Quick Actions on the dashboard. Export FHIR is for hospital systems that read FHIR R4.",
+      "For a doctor, Export PDF or Export Word makes a readable report that opens with a one-page care summary (the latest weight, allergies first, the fever plan while a line is in, medications, the central line with its last dressing change and infection rate, the latest TPN and whom to call), followed by every section. The same summary is on the Care Summary screen, ready to print; open it from Quick Actions on the dashboard. Export FHIR is for hospital systems that read FHIR R4.",
       "The Email buttons send the CSV, Excel, PDF or Word file to your account's email address. TPN Supplies also has its own Export CSV button for the pharmacy.",
       "Export JSON is a complete copy: keep it safe, or restore it later under Restore from an export, on this server or another (tick Include the photos to bring photos back too). Your data stays on your family's server: nothing is shared unless you send a file yourself.",
     ],

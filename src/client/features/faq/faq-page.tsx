@@ -6,7 +6,7 @@ import { PageHeader } from "@/client/components/ui/page-header";
 import { cn } from "@/client/lib/utils";
 import { FAQ_ENTRIES, type FaqEntry, MORE_HELP } from "./faq-content";
 
-/** Eight questions that open and close independently; the TPN one starts open. */
+/** Questions that open and close independently; the TPN one starts open. */
 export function FaqPage() {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(["tpn-nutrition"]));
   const toggle = (id: string, isOpen: boolean) =>
@@ -98,9 +98,33 @@ function FaqItem({
                 <p key={block}>{block}</p>
               ),
             )}
+            {entry.sources ? <Sources sources={entry.sources} /> : null}
           </div>
         </CollapsibleContent>
       </Collapsible>
     </Card>
+  );
+}
+
+/** Where an answer comes from: each source a link, opened beside the app. */
+function Sources({ sources }: { sources: NonNullable<FaqEntry["sources"]> }) {
+  return (
+    <div className="text-sm">
+      <p className="font-medium">Sources</p>
+      <ul className="mt-1 flex list-disc flex-col gap-1 pl-5">
+        {sources.map((source) => (
+          <li key={source.url}>
+            <a
+              href={source.url}
+              target="_blank"
+              rel="noreferrer"
+              className="text-primary underline underline-offset-4 hover:no-underline"
+            >
+              {source.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { childAgeLabel } from "../../../domain/children";
-import { today as localToday } from "../../../domain/dates";
+import { daysBetween, today as localToday } from "../../../domain/dates";
 import type { CareSummary } from "../../../domain/exports";
+import { FEVER_PLAN, feverThresholdText } from "../../../domain/fever-plan";
 import { isMedicationActive } from "../../../domain/medications";
 import { lineStatistics } from "../../../domain/picc";
+import { DEFAULT_FEVER_THRESHOLD_C, type VitalKind } from "../../../domain/vitals";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import { withAuthorNames } from "../../lib/authors";
@@ -17,9 +19,46 @@ function ofChild(column: PgColumn, childId: string | null): SQL {
   return childId ? childScope(column, childId, "withUnlinked") : isNull(column);
 }
 
+/** How the family reads a temperature, and the fever that matters with a central line. */
+interface FeverSettings {
+  unit: "C" | "F";
+  thresholdC: number;
+}
+
+/** Newest first by day, then by time (a record without one after those with one), then as written. */
+const newest = (t: { date: PgColumn; time: PgColumn; createdAt: PgColumn }) => [
+  desc(t.date),
+  sql`${t.time} desc nulls last`,
+  desc(t.createdAt),
+];
+
+/** A child's latest measurement of one kind, with its day. */
+async function latestVital(db: Db, view: FamilyView, childId: string, kind: VitalKind) {
+  const [row] = await db
+    .select({ date: schema.vitals.date, value: schema.vitals.value })
+    .from(schema.vitals)
+    .where(and(inView(view, schema.vitals), eq(schema.vitals.childId, childId), eq(schema.vitals.kind, kind)))
+    .orderBy(...newest(schema.vitals))
+    .limit(1);
+  return row ? { date: row.date, value: Number(row.value) } : null;
+}
+
+/** A line's latest dressing change. */
+async function lastDressing(db: Db, view: FamilyView, lineId: string, today: string) {
+  const events = schema.lineCareEvents;
+  const [row] = await db
+    .select({ date: events.date, time: events.time, dressingType: events.dressingType })
+    .from(events)
+    .where(and(inView(view, events), eq(events.piccLineId, lineId), eq(events.kind, "dressing")))
+    .orderBy(...newest(events))
+    .limit(1);
+  return row ? { ...row, daysAgo: daysBetween(row.date, today) } : null;
+}
+
 /**
- * The care summary of one child: who they are, what they are allergic to (the most dangerous
- * first), what they take now, their central line and its infections with the CLABSI rate, their
+ * The care summary of one child: who they are and what they last weighed, what they are allergic
+ * to (the most dangerous first), what to do for a fever while their central line is in, what they
+ * take now, their line (its last dressing change) and its infections with the CLABSI rate, their
  * latest TPN, and whom to call. With no child, the family-level records only.
  */
 async function summaryOf(
@@ -27,57 +66,63 @@ async function summaryOf(
   view: FamilyView,
   child: typeof schema.children.$inferSelect | null,
   today: string,
+  fever: FeverSettings,
 ): Promise<CareSummary> {
   const childId = child?.id ?? null;
   const owned = <T extends PgTable & { id: PgColumn; familyId: PgColumn }>(table: T) => inView(view, table);
-  const [allergies, medications, lines, infections, tpn, careTeam, centers] = await Promise.all([
-    db
-      .select()
-      .from(schema.medicalAllergies)
-      .where(and(owned(schema.medicalAllergies), ofChild(schema.medicalAllergies.childId, childId))),
-    db
-      .select()
-      .from(schema.medications)
-      .where(and(owned(schema.medications), ofChild(schema.medications.childId, childId)))
-      .orderBy(asc(schema.medications.name)),
-    childId
-      ? db
-          .select()
-          .from(schema.piccLines)
-          .where(and(owned(schema.piccLines), eq(schema.piccLines.childId, childId)))
-      : Promise.resolve([]),
-    childId
-      ? db
-          .select()
-          .from(schema.piccInfections)
-          .where(and(owned(schema.piccInfections), eq(schema.piccInfections.childId, childId)))
-          .orderBy(desc(schema.piccInfections.infectionDate))
-      : Promise.resolve([]),
-    childId
-      ? db
-          .select()
-          .from(schema.tpnEntries)
-          .where(and(owned(schema.tpnEntries), eq(schema.tpnEntries.childId, childId)))
-          .orderBy(desc(schema.tpnEntries.date), desc(schema.tpnEntries.createdAt))
-          .limit(1)
-      : Promise.resolve([]),
-    db
-      .select()
-      .from(schema.careTeamMembers)
-      .where(owned(schema.careTeamMembers))
-      .orderBy(asc(schema.careTeamMembers.name)),
-    db
-      .select()
-      .from(schema.infusionCenters)
-      .where(and(owned(schema.infusionCenters), ofChild(schema.infusionCenters.childId, childId)))
-      .orderBy(asc(schema.infusionCenters.name)),
-  ]);
+  const [allergies, medications, lines, infections, tpn, careTeam, centers, weight, height] =
+    await Promise.all([
+      db
+        .select()
+        .from(schema.medicalAllergies)
+        .where(and(owned(schema.medicalAllergies), ofChild(schema.medicalAllergies.childId, childId))),
+      db
+        .select()
+        .from(schema.medications)
+        .where(and(owned(schema.medications), ofChild(schema.medications.childId, childId)))
+        .orderBy(asc(schema.medications.name)),
+      childId
+        ? db
+            .select()
+            .from(schema.piccLines)
+            .where(and(owned(schema.piccLines), eq(schema.piccLines.childId, childId)))
+        : Promise.resolve([]),
+      childId
+        ? db
+            .select()
+            .from(schema.piccInfections)
+            .where(and(owned(schema.piccInfections), eq(schema.piccInfections.childId, childId)))
+            .orderBy(desc(schema.piccInfections.infectionDate))
+        : Promise.resolve([]),
+      childId
+        ? db
+            .select()
+            .from(schema.tpnEntries)
+            .where(and(owned(schema.tpnEntries), eq(schema.tpnEntries.childId, childId)))
+            .orderBy(desc(schema.tpnEntries.date), desc(schema.tpnEntries.createdAt))
+            .limit(1)
+        : Promise.resolve([]),
+      db
+        .select()
+        .from(schema.careTeamMembers)
+        .where(owned(schema.careTeamMembers))
+        .orderBy(asc(schema.careTeamMembers.name)),
+      db
+        .select()
+        .from(schema.infusionCenters)
+        .where(and(owned(schema.infusionCenters), ofChild(schema.infusionCenters.childId, childId)))
+        .orderBy(asc(schema.infusionCenters.name)),
+      childId ? latestVital(db, view, childId, "weight") : null,
+      childId ? latestVital(db, view, childId, "height") : null,
+    ]);
   const wire = (await withAuthorNames(db, lines)).map((l) => ({
     ...l,
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
   }));
   const stats = lineStatistics(wire, infections, today);
+  const line = stats.currentLine;
+  const dressing = line ? await lastDressing(db, view, line.id, today) : null;
   const latest = tpn[0];
   return {
     generatedOn: today,
@@ -112,12 +157,25 @@ async function summaryOf(
         purpose: m.purpose,
         startDate: m.startDate,
       })),
-    currentLine: stats.currentLine
+    latestWeight: weight,
+    latestHeight: height,
+    currentLine: line
       ? {
-          lineType: stats.currentLine.lineType,
-          insertionSite: stats.currentLine.insertionSite,
-          insertionDate: stats.currentLine.insertionDate,
+          lineType: line.lineType,
+          insertionSite: line.insertionSite,
+          insertionDate: line.insertionDate,
           daysIn: stats.currentLineDays ?? 0,
+          lastDressing: dressing,
+        }
+      : null,
+    // A fever matters this much while a central line is in: without one, there is no such plan.
+    feverPlan: line
+      ? {
+          thresholdC: fever.thresholdC,
+          unit: fever.unit,
+          threshold: feverThresholdText(fever.thresholdC, fever.unit),
+          action: FEVER_PLAN.action,
+          tellThem: [...FEVER_PLAN.tellThem],
         }
       : null,
     infections: infections.map((i) => ({
@@ -169,11 +227,21 @@ export async function careSummaries(
   childId?: string,
   today: string = localToday(),
 ): Promise<CareSummary[]> {
-  const children = await db
-    .select()
-    .from(schema.children)
-    .where(and(inView(view, schema.children), childId ? eq(schema.children.id, childId) : undefined))
-    .orderBy(asc(schema.children.createdAt));
-  if (children.length === 0) return childId ? [] : [await summaryOf(db, view, null, today)];
-  return Promise.all(children.map((child) => summaryOf(db, view, child, today)));
+  const [children, [fever]] = await Promise.all([
+    db
+      .select()
+      .from(schema.children)
+      .where(and(inView(view, schema.children), childId ? eq(schema.children.id, childId) : undefined))
+      .orderBy(asc(schema.children.createdAt)),
+    db
+      .select({ unit: schema.families.temperatureUnit, thresholdC: schema.families.feverThresholdC })
+      .from(schema.families)
+      .where(eq(schema.families.id, view.familyId)),
+  ]);
+  const settings: FeverSettings = {
+    unit: fever?.unit ?? "C",
+    thresholdC: Number(fever?.thresholdC ?? DEFAULT_FEVER_THRESHOLD_C),
+  };
+  if (children.length === 0) return childId ? [] : [await summaryOf(db, view, null, today, settings)];
+  return Promise.all(children.map((child) => summaryOf(db, view, child, today, settings)));
 }

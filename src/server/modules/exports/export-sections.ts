@@ -43,7 +43,7 @@ const LABELS: Record<string, string> = {
   id: "ID",
   childId: "Child ID",
   supplyId: "Supply ID",
-  piccLineId: "PICC line ID",
+  piccLineId: "Line",
   calories: "Calories (kcal)",
   protein: "Protein (g)",
   carbohydrates: "Carbohydrates (g)",
@@ -54,6 +54,16 @@ const LABELS: Record<string, string> = {
   photoUrl: "Photo",
   isActive: "Active",
   isPrivate: "Private",
+  externalLengthCm: "External length (cm)",
+  dwellMinutes: "Dwell (minutes)",
+  withLipids: "With lipids",
+  alteplaseUsed: "Alteplase used",
+  dressingTransparentHours: "Transparent dressing interval (hours)",
+  dressingGauzeHours: "Gauze dressing interval (hours)",
+  tubingWithLipidsHours: "Tubing with lipids interval (hours)",
+  tubingHours: "Tubing interval (hours)",
+  connectorHours: "Connector interval (hours)",
+  lockHours: "Lock interval (hours)",
 };
 
 /** "doctorName" -> "Doctor name". */

@@ -7,7 +7,6 @@ import { addChild } from "../../../../tests/helpers/owned-crud-contract";
 import { seedEveryRecordType } from "../../../../tests/helpers/seed-records";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
 import { queryRows } from "../../../../tests/helpers/test-database";
-import { addDays, today } from "../../../domain/dates";
 import { CARE_RECORD_TABLES } from "../record-types";
 import { exportContext } from "./export-model";
 import { EXPORT_PAGE_SIZE } from "./export-sections";
@@ -195,6 +194,20 @@ describe("spreadsheet exports", () => {
       'Sam Rivera,"Double lumen, left arm, inserted Jul 5, 2026",2026-10-28,Bloodstream,',
     );
     expect(infections).toMatch(/,Resolved,Yes,/);
+    // A vital's value with its unit; a line's care names its line, with the forms' labels.
+    expect((await lines("vitals.csv")).slice(0, 3)).toEqual([
+      expect.stringMatching(/^Child,Date,Time,Kind,Value,Site,Notes,Recorded \(UTC\),Last changed \(UTC\)$/),
+      expect.stringMatching(/^Sam Rivera,2026-11-20,03:10,Temperature,38\.3 °C,Under the arm,,/),
+      expect.stringMatching(/^Sam Rivera,2026-11-20,,Weight,21\.4 kg,,,/),
+    ]);
+    const care = await lines("line-care.csv");
+    expect(care[0]).toMatch(
+      /^Child,Line,Kind,Date,Time,Dressing type,With lipids,Lock solution,Dwell \(minutes\),Findings,External length \(cm\),Alteplase used,Repaired,Notes,/,
+    );
+    expect(care[1]).toMatch(
+      /^Sam Rivera,"Double lumen, left arm, inserted Jul 5, 2026",Dressing change,2026-11-20,19:30,Transparent,,,,,2\.5,,,,/,
+    );
+    expect(care[2]).toMatch(/,Site check,2026-11-21,,,,,,Redness,,,,,/);
     const tpn = (await lines("tpn-entries.csv")).join("\n");
     expect(tpn).toContain("Sam Rivera,2026-11-21,,,,,1150,12,");
     expect(tpn).toContain("Sam Rivera,2026-11-20,850.5,25,,,1000,12,");
@@ -244,7 +257,7 @@ describe("spreadsheet exports", () => {
     ]);
     expect(sheetRows(workbook, "PICC Infections").rows).toEqual([
       expect.objectContaining({
-        "PICC line": "Double lumen, left arm, inserted Jul 5, 2026",
+        Line: "Double lumen, left arm, inserted Jul 5, 2026",
         "Infection type": "Bloodstream",
         Outcome: "Resolved",
         "Hospital admission": "Yes",
@@ -314,35 +327,5 @@ describe("spreadsheet exports", () => {
     const labs = await zip.file("lab-tests.csv")!.async("string");
     expect(labs).toContain("Recorded (America/Chicago)");
     expect(labs).toContain("Nov 24, 2026 21:33");
-  });
-});
-
-describe("the care summary", () => {
-  it("gives a child's allergies (most dangerous first), active medications, line and contacts", async () => {
-    const user = await signUp(t.app);
-    const { childId } = await seedEveryRecordType(t, user);
-    await user.post("/api/allergies", { childId, allergen: "Peanut", reaction: "Rash", severity: "mild" });
-    await user.post("/api/medications", {
-      childId,
-      name: "Old drug",
-      dosage: "1 mg",
-      frequency: "daily",
-      isActive: "false",
-    });
-    // Marked active, but past its end date: no longer taken. Its last day still counts.
-    const course = { childId, dosage: "250 mg", frequency: "daily", startDate: addDays(today(), -10) };
-    await user.post("/api/medications", { ...course, name: "Amoxicillin", endDate: addDays(today(), -1) });
-    await user.post("/api/medications", { ...course, name: "Cefalexin", endDate: today() });
-    const [summary] = (await user.get(`/api/care-summary?childId=${childId}`)).json();
-    expect(summary.child).toMatchObject({ name: "Sam Rivera", diagnosis: "Short bowel syndrome" });
-    expect(summary.allergies.map((a: { allergen: string }) => a.allergen)).toEqual(["Latex", "Peanut"]);
-    expect(summary.medications.map((m: { name: string }) => m.name)).toEqual(["Cefalexin", "Ursodiol"]);
-    expect(summary.currentLine).toMatchObject({ lineType: "double-lumen", insertionDate: "2026-07-05" });
-    expect(summary.lineDays.bloodstreamInfections).toBe(1);
-    expect(summary.latestTpn).toMatchObject({ calories: "850.50" });
-    expect(summary.careTeam[0]).toMatchObject({ name: "Dr. Priya Patel", phone: "555-0100" });
-    expect(summary.infusionCenters[0]).toMatchObject({ name: "Riverside Home Infusion" });
-    const other = await signUp(t.app);
-    expect((await other.get(`/api/care-summary?childId=${childId}`)).json()).toEqual([]);
   });
 });

@@ -32,9 +32,9 @@ function ShareLinkForm({
   onCancel: () => void;
 }) {
   const { data: children = [] } = useChildren();
-  const [childId, setChildId] = useState<string | null>(
-    defaultChildId ?? (children.length === 1 ? (children[0]?.id ?? null) : null),
-  );
+  // The child chosen (or the header's); else a family's only child, once the list has arrived.
+  const [chosen, setChildId] = useState<string | null>(defaultChildId);
+  const childId = chosen ?? (children.length === 1 ? (children[0]?.id ?? null) : null);
   const [hours, setHours] = useState(DEFAULT_EXPIRY_HOURS);
   const [missingChild, setMissingChild] = useState(false);
   const create = useCreateShareLink();

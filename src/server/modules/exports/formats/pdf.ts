@@ -18,8 +18,8 @@ import {
   type SummaryBlock,
   type SummaryContent,
   sectionRecords,
-  summaryContent,
 } from "./report-content";
+import { summaryContent } from "./report-summary";
 
 /**
  * DejaVu Sans from its package, so names in any script print (the PDF standard fonts only know

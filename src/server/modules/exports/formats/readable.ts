@@ -3,6 +3,12 @@ import { ALLERGY_SEVERITY_LABELS } from "../../../../domain/allergies";
 import { GENDER_LABELS } from "../../../../domain/children";
 import { MEAL_TYPE_LABELS } from "../../../../domain/food-diary";
 import { LAB_STATUS_LABELS } from "../../../../domain/labs";
+import {
+  DRESSING_TYPE_LABELS,
+  LINE_CARE_LABELS,
+  LOCK_SOLUTION_LABELS,
+  SITE_FINDING_LABELS,
+} from "../../../../domain/line-care";
 import { isMedicationActive } from "../../../../domain/medication-status";
 import { NOTE_CATEGORY_LABELS, NOTE_PRIORITY_LABELS } from "../../../../domain/notes";
 import { PHOTO_CATEGORY_LABELS, PHOTO_SEVERITY_LABELS } from "../../../../domain/photos";
@@ -14,6 +20,12 @@ import {
 } from "../../../../domain/picc";
 import { STOCK_EVENT_KIND_LABELS, SUPPLY_CATEGORY_LABELS } from "../../../../domain/supplies";
 import { SYMPTOM_SEVERITY_LABELS } from "../../../../domain/symptoms";
+import {
+  TEMPERATURE_SITE_LABELS,
+  VITAL_LABELS,
+  VITAL_UNITS,
+  type VitalKind,
+} from "../../../../domain/vitals";
 import type { ExportColumn, ExportSection, SectionName } from "../export-sections";
 import type { LinkNames } from "../link-names";
 
@@ -42,10 +54,16 @@ export interface ReadableColumn {
 /** Each coded column's labels: the lists the forms offer (src/domain). */
 const CODE_LABELS: Partial<Record<SectionName, Record<string, Record<string, string>>>> = {
   children: { gender: GENDER_LABELS },
+  vitals: { kind: VITAL_LABELS, site: TEMPERATURE_SITE_LABELS },
   tpnSupplies: { category: SUPPLY_CATEGORY_LABELS },
   supplyStockEvents: { kind: STOCK_EVENT_KIND_LABELS },
   piccLines: { insertionSite: INSERTION_SITE_LABELS, lineType: LINE_TYPE_LABELS },
   piccInfections: { infectionType: INFECTION_TYPE_LABELS, outcome: OUTCOME_LABELS },
+  lineCare: {
+    kind: LINE_CARE_LABELS,
+    dressingType: DRESSING_TYPE_LABELS,
+    lockSolution: LOCK_SOLUTION_LABELS,
+  },
   labTests: { status: LAB_STATUS_LABELS },
   symptomEntries: { severity: SYMPTOM_SEVERITY_LABELS },
   medicalAllergies: { severity: ALLERGY_SEVERITY_LABELS },
@@ -54,11 +72,22 @@ const CODE_LABELS: Partial<Record<SectionName, Record<string, Record<string, str
   medicalPhotos: { category: PHOTO_CATEGORY_LABELS, severity: PHOTO_SEVERITY_LABELS },
 };
 
+/** Each coded list's labels: a site check's findings. */
+const LIST_LABELS: Partial<Record<SectionName, Record<string, Record<string, string>>>> = {
+  lineCare: { findings: SITE_FINDING_LABELS },
+};
+
+/** Measurements whose unit depends on the record: a vital's value, in the unit of its kind. */
+const UNIT_OF: Partial<Record<SectionName, Record<string, (row: Row) => string | undefined>>> = {
+  vitals: { value: (row) => VITAL_UNITS[row.kind as VitalKind] },
+};
+
 /** Links shown by the name of what they link to. */
 const LINKS: Record<string, { label: string; names: keyof LinkNames }> = {
   childId: { label: "Child", names: "children" },
   supplyId: { label: "Supply", names: "supplies" },
-  piccLineId: { label: "PICC line", names: "lines" },
+  // A PICC or a tunnelled line, named as the forms name it.
+  piccLineId: { label: "Line", names: "lines" },
 };
 
 /** Flags the database keeps as 1/0 (children, photos) or 'true'/'false' (medications). */
@@ -71,6 +100,7 @@ const HIDDEN = new Set(["id", "avatarColor", "avatarUrl", "photoUrl"]);
 const SECTION_LABELS: Partial<Record<SectionName, Record<string, string>>> = {
   tpnEntries: { duration: "Duration (hours)" },
   physicalTherapySessions: { duration: "Duration (minutes)" },
+  piccLines: { externalLengthCm: "External length at insertion (cm)" },
 };
 
 const INSTANT_LABELS: Record<string, string> = { createdAt: "Recorded", updatedAt: "Last changed" };
@@ -94,6 +124,31 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
       label: link.label,
       kind: "text",
       value: (row, names) => (row[key] ? (names[link.names].get(String(row[key])) ?? null) : null),
+    };
+  }
+  const unitOf = UNIT_OF[section.name]?.[key];
+  if (unitOf) {
+    // "38.3 °C", "21.4 kg": text, since a column of them holds several units.
+    return {
+      key,
+      label,
+      kind: "text",
+      value: (row) =>
+        row[key] === null || row[key] === undefined
+          ? null
+          : [numberText(Number(row[key])), unitOf(row)].filter(Boolean).join(" "),
+    };
+  }
+  const listCodes = LIST_LABELS[section.name]?.[key];
+  if (listCodes) {
+    return {
+      key,
+      label,
+      kind: "text",
+      value: (row) =>
+        Array.isArray(row[key]) && row[key].length > 0
+          ? (row[key] as string[]).map((code) => listCodes[code] ?? readableSlug(code)).join(", ")
+          : null,
     };
   }
   const codes = CODE_LABELS[section.name]?.[key];

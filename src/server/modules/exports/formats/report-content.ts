@@ -1,12 +1,4 @@
-import { ALLERGY_SEVERITY_LABELS } from "../../../../domain/allergies";
 import { formatStamp } from "../../../../domain/clock";
-import type { CareSummary } from "../../../../domain/exports";
-import {
-  INFECTION_TYPE_LABELS,
-  INSERTION_SITE_LABELS,
-  LINE_TYPE_LABELS,
-  OUTCOME_LABELS,
-} from "../../../../domain/picc";
 import type { ExportContext } from "../export-model";
 import type { ExportSection } from "../export-sections";
 import type { LinkNames } from "../link-names";
@@ -57,10 +49,11 @@ export const SUMMARY_LABEL = "Emergency care summary";
 export const readableDate = (value: string) => longDate(value);
 
 /** A code in words, from the forms' own list ('double-lumen' -> 'Double lumen'). */
-const labelOf = (labels: Record<string, string>, value: string) => labels[value] ?? readableSlug(value);
+export const labelOf = (labels: Record<string, string>, value: string) =>
+  labels[value] ?? readableSlug(value);
 
 /** A stored decimal as written: '1150.00' -> '1150', '850.50' -> '850.5'. */
-const amount = (value: string) => numberText(Number(value));
+export const amount = (value: string) => numberText(Number(value));
 
 /** Characters a PDF prints as a box (controls, unpaired surrogates); XML cannot hold them either. */
 const UNPRINTABLE =
@@ -104,8 +97,10 @@ export async function* sectionRecords(
     yield columns.map((column) => readableText(column, column.value(row, names), context.timeZone));
 }
 
-const joined = (parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(" · ");
-const after = (text: string) => (text ? ` – ${text}` : "");
+/** Parts of a line, those written, with a dot between. */
+export const joined = (parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(" · ");
+/** Text after a line's lead, after a dash. */
+export const after = (text: string) => (text ? ` – ${text}` : "");
 
 /** The account as a reader names it: its person, else its email. */
 export function accountName(context: ExportContext): string {
@@ -140,141 +135,6 @@ export function reportHeader(context: ExportContext, childNames: Map<string, str
 
 /** The file's title (document properties). */
 export const reportTitle = (context: ExportContext) => `Care report – ${accountName(context)}`;
-
-/** At most this many infections on the summary page; the full list is in the records. */
-const SUMMARY_INFECTIONS = 5;
-
-const RATE_NOTE =
-  "Infection rate: bloodstream infections that began while a central line was in place, per 1,000 days " +
-  "with a line in (catheter-days), over all of this child's lines (the CLABSI rate hospitals report).";
-
-function centralLineBlock(summary: CareSummary): SummaryBlock {
-  const { currentLine, lineDays } = summary;
-  const lines: ReportLine[] = [];
-  if (currentLine) {
-    lines.push({
-      lead: currentLine.lineType ? labelOf(LINE_TYPE_LABELS, currentLine.lineType) : "Central line",
-      text: after(
-        joined([
-          currentLine.insertionSite && labelOf(INSERTION_SITE_LABELS, currentLine.insertionSite),
-          `inserted ${readableDate(currentLine.insertionDate)}`,
-          `${currentLine.daysIn} ${currentLine.daysIn === 1 ? "day" : "days"} in`,
-        ]),
-      ),
-    });
-  }
-  if (lineDays.catheterDays > 0) {
-    const infections = lineDays.bloodstreamInfections;
-    lines.push({
-      lead: "Infection rate: ",
-      text:
-        `${(lineDays.infectionRate ?? 0).toFixed(1)} per 1,000 catheter-days (${infections} bloodstream ` +
-        `${infections === 1 ? "infection" : "infections"} in ${lineDays.catheterDays} catheter-days)`,
-    });
-  }
-  return {
-    heading: "Central line",
-    lines,
-    empty: "No central line recorded",
-    ...(lineDays.catheterDays > 0 ? { note: RATE_NOTE } : {}),
-  };
-}
-
-function infectionsBlock(summary: CareSummary): SummaryBlock {
-  const shown = summary.infections.slice(0, SUMMARY_INFECTIONS);
-  const lines: ReportLine[] = shown.map((i) => ({
-    lead: readableDate(i.infectionDate),
-    text: after(
-      joined([
-        labelOf(INFECTION_TYPE_LABELS, i.infectionType),
-        i.organism,
-        i.outcome && labelOf(OUTCOME_LABELS, i.outcome),
-      ]),
-    ),
-  }));
-  const more = summary.infections.length - shown.length;
-  if (more > 0) lines.push({ text: `and ${more} earlier (listed under PICC Infections)` });
-  return { heading: "Line infections", lines, empty: "No line infections recorded" };
-}
-
-function latestTpnBlock(summary: CareSummary): SummaryBlock {
-  const tpn = summary.latestTpn;
-  const lines: ReportLine[] = tpn
-    ? [
-        {
-          lead: readableDate(tpn.date),
-          text: after(
-            joined([
-              tpn.calories && `${amount(tpn.calories)} kcal`,
-              tpn.protein && `Protein ${amount(tpn.protein)} g`,
-              tpn.carbohydrates && `Carbohydrates ${amount(tpn.carbohydrates)} g`,
-              tpn.fat && `Fat ${amount(tpn.fat)} g`,
-              tpn.volume && `Volume ${amount(tpn.volume)} mL`,
-              tpn.duration !== null && `Over ${tpn.duration} ${tpn.duration === 1 ? "hour" : "hours"}`,
-            ]),
-          ),
-        },
-      ]
-    : [];
-  return { heading: "Latest TPN", lines, empty: "No TPN entries recorded" };
-}
-
-/** The lines of one child's care summary page, in the order an emergency room reads them. */
-export function summaryContent(summary: CareSummary): SummaryContent {
-  const { child } = summary;
-  const facts: ReportLine[] = child
-    ? [
-        { lead: "Age: ", text: child.age },
-        ...(child.dateOfBirth ? [{ lead: "Date of birth: ", text: readableDate(child.dateOfBirth) }] : []),
-        { lead: "Diagnosis: ", text: child.diagnosis || "Not recorded" },
-      ]
-    : [];
-  return {
-    title: child?.name ?? "Family records (no child profile yet)",
-    facts,
-    allergies: {
-      heading: "Allergies",
-      lines: summary.allergies.map((a) => ({
-        lead: `${a.allergen} – ${labelOf(ALLERGY_SEVERITY_LABELS, a.severity)}`,
-        text: after(
-          joined([a.reaction && `Reaction: ${a.reaction}`, a.treatment && `Treatment: ${a.treatment}`]),
-        ),
-      })),
-      empty: "No allergies recorded",
-    },
-    blocks: [
-      {
-        heading: "Active medications",
-        lines: summary.medications.map((m) => ({
-          lead: m.name,
-          text: after(joined([m.dosage, m.frequency, m.purpose && `for ${m.purpose}`])),
-        })),
-        empty: "No active medications recorded",
-      },
-      centralLineBlock(summary),
-      infectionsBlock(summary),
-      latestTpnBlock(summary),
-      {
-        heading: "Care team",
-        lines: summary.careTeam.map((m) => ({
-          lead: m.name,
-          text: after(
-            joined([[m.role, m.specialty, m.hospital].filter(Boolean).join(", "), m.phone, m.email]),
-          ),
-        })),
-        empty: "No care team contacts recorded",
-      },
-      {
-        heading: "Infusion center",
-        lines: summary.infusionCenters.map((c) => ({
-          lead: c.name,
-          text: after(joined([c.phone, c.contactPerson && `Contact: ${c.contactPerson}`, c.address])),
-        })),
-        empty: "No infusion center recorded",
-      },
-    ],
-  };
-}
 
 /** Free text that runs long (a note, a result): given more of a table's width. */
 const LONG_TEXT = new Set([

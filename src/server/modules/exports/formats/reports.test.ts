@@ -1,13 +1,16 @@
 import { buffer } from "node:stream/consumers";
-import JSZip from "jszip";
+import ExcelJS from "exceljs";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfPages, wordParagraphs, wordTables } from "../../../../../tests/helpers/report-files";
 import { seedEveryRecordType } from "../../../../../tests/helpers/seed-records";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../../tests/helpers/test-app";
 import type { CurrentUser } from "../../../../domain/auth";
 import { addDays, daysBetween, today } from "../../../../domain/dates";
-import type { ExportScope } from "../../../../domain/exports";
+import { daysAgoText, type ExportScope } from "../../../../domain/exports";
+import { FEVER_PLAN } from "../../../../domain/fever-plan";
 import { type ExportFormatter, exportContext } from "../export-model";
+import { excelExport } from "./excel";
 import { pdfExport } from "./pdf";
 import { RECORDS_TITLE, readableDate } from "./report-content";
 import { wordExport } from "./word";
@@ -64,48 +67,6 @@ const render = async (formatter: ExportFormatter, scope: ExportScope = {}) =>
     ),
   );
 
-/** The text of each page, as a reader copies it (runs joined, spaces collapsed). */
-async function pdfPages(file: Buffer): Promise<string[]> {
-  const pdf = await getDocument({ data: new Uint8Array(file), useSystemFonts: false, isEvalSupported: false })
-    .promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n += 1) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    const text = content.items.map((item) => ("str" in item ? item.str : "")).join(" ");
-    pages.push(text.replace(/\s+/g, " "));
-  }
-  await pdf.destroy();
-  return pages;
-}
-
-const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-/** The document's paragraphs as text, in order. */
-async function wordParagraphs(file: Buffer): Promise<string[]> {
-  const xml = await (await JSZip.loadAsync(file)).file("word/document.xml")!.async("string");
-  return xml
-    .split("</w:p>")
-    .map((p) =>
-      [...p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)]
-        .map((m) => m[1]!.replace(/&(\w+);/g, (_, name: string) => XML_ENTITIES[name] ?? ""))
-        .join(""),
-    );
-}
-
-/** Each table of the document as rows of cell texts, the header row first. */
-async function wordTables(file: Buffer): Promise<string[][][]> {
-  const xml = await (await JSZip.loadAsync(file)).file("word/document.xml")!.async("string");
-  const texts = (part: string) =>
-    [...part.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)]
-      .map((m) => m[1]!.replace(/&(\w+);/g, (_, name: string) => XML_ENTITIES[name] ?? ""))
-      .join("");
-  return [...xml.matchAll(/<w:tbl>([\s\S]*?)<\/w:tbl>/g)].map((table) =>
-    [...table[1]!.matchAll(/<w:tr>([\s\S]*?)<\/w:tr>/g)].map((row) =>
-      [...row[1]!.matchAll(/<w:tc>([\s\S]*?)<\/w:tc>/g)].map((cell) => texts(cell[1]!)),
-    ),
-  );
-}
-
 /** The line is the seeded double-lumen one, in since Jul 5, 2026, with one bloodstream infection. */
 function lineFigures() {
   const daysIn = daysBetween("2026-07-05", today());
@@ -115,6 +76,13 @@ function lineFigures() {
 const SUMMARY_TEXTS = () => [
   "Sam Rivera",
   "Short bowel syndrome",
+  "Weight: 21.4 kg (Nov 20, 2026)",
+  FEVER_PLAN.title,
+  "Fever: 38.0 °C (100.4 °F) or higher",
+  `Act now: ${FEVER_PLAN.action}`,
+  ...FEVER_PLAN.tellThem,
+  "Sources: NASPGHAN position paper on intestinal failure",
+  `Last dressing change: Nov 20, 2026 (${daysAgoText(daysBetween("2026-11-20", today()))}) · transparent`,
   "Latex – Life-threatening",
   "Reaction: Hives",
   "Ursodiol",
@@ -152,6 +120,9 @@ describe("PDF report", () => {
     expect(pages[1]).toContain("Leo Martín Øster");
     expect(pages[1]).toContain("Peanuts – Severe");
     expect(pages[1]).toContain("No central line recorded");
+    // No line in place: no plan for a fever with one; no weight measured yet.
+    expect(pages[1]).not.toContain(FEVER_PLAN.title);
+    expect(pages[1]).toContain("Weight: Not recorded");
 
     const records = pages.slice(2).join(" ");
     expect(records).toContain(RECORDS_TITLE);
@@ -310,6 +281,71 @@ describe("records as a nurse reads them", () => {
     expect(word.slice(1).map((row) => row[word[0]!.indexOf("Date")])).toEqual([
       "Nov 12, 2026",
       "Nov 19, 2026",
+    ]);
+  });
+
+  it("shows a vital and a line's care as a nurse reads them, in the PDF, Word and Excel", async () => {
+    const line = "Double lumen, left arm, inserted Jul 5, 2026";
+    // PDF: each section's table, a row per record, the value with its unit, the line by its name.
+    const records = (await pdfPages(await render(pdfExport, { childId: samId }))).slice(1).join(" ");
+    const vitals = records.slice(records.indexOf("Vitals"), records.indexOf("TPN Supplies"));
+    expect(vitals).toContain("Child Date Time Kind Value Site");
+    expect(vitals).toContain("Sam Rivera Nov 20, 2026 03:10 Temperature 38.3 °C Under the arm");
+    expect(vitals).toContain("Sam Rivera Nov 20, 2026 Weight 21.4 kg");
+    const care = records.slice(records.indexOf("Line Care"), records.indexOf("Specialist Visits"));
+    expect(care).toMatch(/Child Line Kind Date Time Dressing type Findings External length \(cm\)/);
+    expect(care).toContain(`Sam Rivera ${line} Dressing change Nov 20, 2026 19:30 Transparent 2.5`);
+    expect(care).toContain(`Sam Rivera ${line} Site check Nov 21, 2026 Redness`);
+    expect(care).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|transparent|site-check/);
+
+    // Word: the same tables, cell by cell.
+    const tables = await wordTables(await render(wordExport, { childId: samId }));
+    const vitalTable = tables.find((table) => table[0]?.includes("Value"))!;
+    expect(vitalTable).toEqual([
+      ["Child", "Date", "Time", "Kind", "Value", "Site"],
+      ["Sam Rivera", "Nov 20, 2026", "03:10", "Temperature", "38.3 °C", "Under the arm"],
+      ["Sam Rivera", "Nov 20, 2026", "", "Weight", "21.4 kg", ""],
+    ]);
+    const careTable = tables.find((table) => table[0]?.includes("Findings"))!;
+    expect(careTable).toEqual([
+      ["Child", "Line", "Kind", "Date", "Time", "Dressing type", "Findings", "External length (cm)"],
+      ["Sam Rivera", line, "Dressing change", "Nov 20, 2026", "19:30", "Transparent", "", "2.5"],
+      ["Sam Rivera", line, "Site check", "Nov 21, 2026", "", "", "Redness", ""],
+    ]);
+
+    // Excel: a sheet per section, dates as dates, the same words.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await render(excelExport, { childId: samId })) as unknown as ExcelJS.Buffer);
+    const rows = (name: string) => {
+      const sheet = workbook.getWorksheet(name)!;
+      const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+      return sheet
+        .getSheetValues()
+        .slice(2)
+        .map((values) =>
+          Object.fromEntries(header.map((label, i) => [label, (values as unknown[])[i + 1] ?? null])),
+        );
+    };
+    expect(rows("Vitals")).toEqual([
+      expect.objectContaining({
+        Child: "Sam Rivera",
+        Date: new Date(Date.UTC(2026, 10, 20)),
+        Time: "03:10",
+        Kind: "Temperature",
+        Value: "38.3 °C",
+        Site: "Under the arm",
+      }),
+      expect.objectContaining({ Kind: "Weight", Value: "21.4 kg", Site: null }),
+    ]);
+    expect(rows("Line Care")).toEqual([
+      expect.objectContaining({
+        Line: line,
+        Kind: "Dressing change",
+        "Dressing type": "Transparent",
+        "External length (cm)": 2.5,
+        Findings: null,
+      }),
+      expect.objectContaining({ Line: line, Kind: "Site check", Findings: "Redness" }),
     ]);
   });
 

@@ -33,8 +33,8 @@ import {
   type SummaryBlock,
   type SummaryContent,
   sectionRecords,
-  summaryContent,
 } from "./report-content";
+import { summaryContent } from "./report-summary";
 
 const DANGER = "B91C1C";
 const MUTED = "4B5563";

@@ -5,6 +5,7 @@ import { isoInZone } from "../../../../../domain/clock";
 import type { ExportContext, ExportFormatter } from "../../export-model";
 import type { SectionName } from "../../export-sections";
 import { careTeam } from "./care-team";
+import { lineCare } from "./line-care";
 import { exportLinks, type Links } from "./links";
 import { medication } from "./medications";
 import { labTest, symptoms, tpnEntry } from "./observations";
@@ -12,6 +13,7 @@ import { allergy, patient } from "./patient";
 import { infection, piccLine } from "./picc";
 import { urn } from "./values";
 import { visit } from "./visits";
+import { vital } from "./vitals";
 
 /**
  * FHIR has no empty values (no null, "", [] or {}: ele-1), so resources are written plainly, with
@@ -40,8 +42,10 @@ type Mapper = (row: Record<string, unknown>, links: Links) => Resource[];
 const MAPPERS: Partial<Record<SectionName, Mapper>> = {
   children: patient as Mapper,
   tpnEntries: tpnEntry as Mapper,
+  vitals: vital as Mapper,
   piccLines: piccLine as Mapper,
   piccInfections: infection as Mapper,
+  lineCare: lineCare as Mapper,
   specialistVisits: visit as Mapper,
   labTests: labTest as Mapper,
   symptomEntries: symptoms as Mapper,

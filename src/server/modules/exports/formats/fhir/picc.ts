@@ -1,8 +1,9 @@
 import type { Condition, Procedure, Resource } from "@medplum/fhirtypes";
 import type { InfectionType, InsertionSite, LineType } from "../../../../../domain/picc";
 import type { piccInfections, piccLines } from "../../../../db/schema";
+import { lineDevice, lineDeviceId } from "./line-care";
 import type { Links } from "./links";
-import { annotations, coded, opt, type Row, TERMINOLOGY, text } from "./values";
+import { annotations, coded, opt, type Row, TERMINOLOGY, text, urn } from "./values";
 
 const INFECTION_TEXT: Record<InfectionType, string> = {
   bloodstream: "Bloodstream infection (central line)",
@@ -59,9 +60,9 @@ const LINE_TEXT: Record<LineType, string> = {
 };
 
 /**
- * A PICC line as the Procedure that placed it, not a Device: the record is an insertion with a
- * date, site, inserter and removal, which Procedure holds (performedPeriod, bodySite, performer),
- * while an R4 Device describes the object itself (maker, lot, serial) that the app never records.
+ * A PICC line as the Procedure that placed it: the record is an insertion with a date, site,
+ * inserter and removal, which Procedure holds (performedPeriod, bodySite, performer). The line
+ * itself is a Device (line-care.ts), the insertion's focal device, which each care event names too.
  */
 export function piccLine(row: Row<typeof piccLines>, links: Links): Resource[] {
   const subject = links.patient(row.childId);
@@ -75,9 +76,14 @@ export function piccLine(row: Row<typeof piccLines>, links: Links): Resource[] {
     performedPeriod: { start: row.insertionDate, end: opt(row.removalDate) },
     bodySite: [text(row.insertionSite && SITE_TEXT[row.insertionSite])],
     performer: [{ actor: { display: opt(row.insertedBy) } }],
+    focalDevice: [{ manipulated: { reference: urn(lineDeviceId(links.familyId, row.id)) } }],
     usedCode: [text(row.lineType && LINE_TEXT[row.lineType])],
     complication: [text(row.complications)],
-    note: annotations(row.removalReason && `Removal reason: ${row.removalReason}`, row.notes),
+    note: annotations(
+      row.externalLengthCm !== null && `External length at insertion: ${row.externalLengthCm} cm`,
+      row.removalReason && `Removal reason: ${row.removalReason}`,
+      row.notes,
+    ),
   };
-  return [resource];
+  return [lineDevice(row, links, subject), resource];
 }

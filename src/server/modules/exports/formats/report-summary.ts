@@ -1,0 +1,210 @@
+import { ALLERGY_SEVERITY_LABELS } from "../../../../domain/allergies";
+import { type CareSummary, daysAgoText, feverThresholdBoth } from "../../../../domain/exports";
+import { FEVER_PLAN } from "../../../../domain/fever-plan";
+import { DRESSING_TYPE_LABELS } from "../../../../domain/line-care";
+import {
+  INFECTION_TYPE_LABELS,
+  INSERTION_SITE_LABELS,
+  LINE_TYPE_LABELS,
+  OUTCOME_LABELS,
+} from "../../../../domain/picc";
+import { VITAL_LABELS, VITAL_UNITS } from "../../../../domain/vitals";
+import { numberText } from "./readable";
+import {
+  after,
+  amount,
+  joined,
+  labelOf,
+  type ReportLine,
+  readableDate,
+  type SummaryBlock,
+  type SummaryContent,
+} from "./report-content";
+
+/*
+ * A child's care summary page as the PDF and Word reports print it: its lines, in the order an
+ * emergency room reads them (report-content.ts says how a line is made of a lead and a text).
+ */
+
+/** At most this many infections on the summary page; the full list is in the records. */
+const SUMMARY_INFECTIONS = 5;
+
+const RATE_NOTE =
+  "Infection rate: bloodstream infections that began while a central line was in place, per 1,000 days " +
+  "with a line in (catheter-days), over all of this child's lines (the CLABSI rate hospitals report).";
+
+function centralLineBlock(summary: CareSummary): SummaryBlock {
+  const { currentLine, lineDays } = summary;
+  const lines: ReportLine[] = [];
+  if (currentLine) {
+    lines.push({
+      lead: currentLine.lineType ? labelOf(LINE_TYPE_LABELS, currentLine.lineType) : "Central line",
+      text: after(
+        joined([
+          currentLine.insertionSite && labelOf(INSERTION_SITE_LABELS, currentLine.insertionSite),
+          `inserted ${readableDate(currentLine.insertionDate)}`,
+          `${currentLine.daysIn} ${currentLine.daysIn === 1 ? "day" : "days"} in`,
+        ]),
+      ),
+    });
+  }
+  if (currentLine) {
+    const dressing = currentLine.lastDressing;
+    lines.push({
+      lead: "Last dressing change: ",
+      text: dressing
+        ? joined([
+            `${readableDate(dressing.date)} (${daysAgoText(dressing.daysAgo)})`,
+            dressing.dressingType && labelOf(DRESSING_TYPE_LABELS, dressing.dressingType).toLowerCase(),
+          ])
+        : "not recorded",
+    });
+  }
+  if (lineDays.catheterDays > 0) {
+    const infections = lineDays.bloodstreamInfections;
+    lines.push({
+      lead: "Infection rate: ",
+      text:
+        `${(lineDays.infectionRate ?? 0).toFixed(1)} per 1,000 catheter-days (${infections} bloodstream ` +
+        `${infections === 1 ? "infection" : "infections"} in ${lineDays.catheterDays} catheter-days)`,
+    });
+  }
+  return {
+    heading: "Central line",
+    lines,
+    empty: "No central line recorded",
+    ...(lineDays.catheterDays > 0 ? { note: RATE_NOTE } : {}),
+  };
+}
+
+/**
+ * What to do for a fever while the line is in: the family's threshold, the action, and what the
+ * emergency department is asked for (src/domain/fever-plan.ts, with its sources).
+ */
+function feverPlanBlock(plan: NonNullable<CareSummary["feverPlan"]>): SummaryBlock {
+  return {
+    heading: FEVER_PLAN.title,
+    lines: [
+      { lead: "Fever: ", text: `${feverThresholdBoth(plan)} or higher` },
+      { lead: "Act now: ", text: plan.action },
+      { lead: "Tell the emergency department:", text: "" },
+      ...plan.tellThem.map((line) => ({ text: `• ${line}` })),
+    ],
+    empty: "",
+    note: `Sources: ${FEVER_PLAN.sources.map((source) => source.name).join("; ")}.`,
+  };
+}
+
+/** The latest weight, and length or height when one was measured: what a dose is worked out from. */
+function measurementFacts(summary: CareSummary): ReportLine[] {
+  const measured = (value: number, unit: string, date: string) =>
+    `${numberText(value)} ${unit} (${readableDate(date)})`;
+  const { latestWeight: weight, latestHeight: height } = summary;
+  return [
+    {
+      lead: "Weight: ",
+      text: weight ? measured(weight.value, VITAL_UNITS.weight, weight.date) : "Not recorded",
+    },
+    ...(height
+      ? [{ lead: `${VITAL_LABELS.height}: `, text: measured(height.value, VITAL_UNITS.height, height.date) }]
+      : []),
+  ];
+}
+
+function infectionsBlock(summary: CareSummary): SummaryBlock {
+  const shown = summary.infections.slice(0, SUMMARY_INFECTIONS);
+  const lines: ReportLine[] = shown.map((i) => ({
+    lead: readableDate(i.infectionDate),
+    text: after(
+      joined([
+        labelOf(INFECTION_TYPE_LABELS, i.infectionType),
+        i.organism,
+        i.outcome && labelOf(OUTCOME_LABELS, i.outcome),
+      ]),
+    ),
+  }));
+  const more = summary.infections.length - shown.length;
+  if (more > 0) lines.push({ text: `and ${more} earlier (listed under PICC Infections)` });
+  return { heading: "Line infections", lines, empty: "No line infections recorded" };
+}
+
+function latestTpnBlock(summary: CareSummary): SummaryBlock {
+  const tpn = summary.latestTpn;
+  const lines: ReportLine[] = tpn
+    ? [
+        {
+          lead: readableDate(tpn.date),
+          text: after(
+            joined([
+              tpn.calories && `${amount(tpn.calories)} kcal`,
+              tpn.protein && `Protein ${amount(tpn.protein)} g`,
+              tpn.carbohydrates && `Carbohydrates ${amount(tpn.carbohydrates)} g`,
+              tpn.fat && `Fat ${amount(tpn.fat)} g`,
+              tpn.volume && `Volume ${amount(tpn.volume)} mL`,
+              tpn.duration !== null && `Over ${tpn.duration} ${tpn.duration === 1 ? "hour" : "hours"}`,
+            ]),
+          ),
+        },
+      ]
+    : [];
+  return { heading: "Latest TPN", lines, empty: "No TPN entries recorded" };
+}
+
+/** The lines of one child's care summary page, in the order an emergency room reads them. */
+export function summaryContent(summary: CareSummary): SummaryContent {
+  const { child } = summary;
+  const facts: ReportLine[] = child
+    ? [
+        { lead: "Age: ", text: child.age },
+        ...(child.dateOfBirth ? [{ lead: "Date of birth: ", text: readableDate(child.dateOfBirth) }] : []),
+        { lead: "Diagnosis: ", text: child.diagnosis || "Not recorded" },
+        ...measurementFacts(summary),
+      ]
+    : [];
+  return {
+    title: child?.name ?? "Family records (no child profile yet)",
+    facts,
+    allergies: {
+      heading: "Allergies",
+      lines: summary.allergies.map((a) => ({
+        lead: `${a.allergen} – ${labelOf(ALLERGY_SEVERITY_LABELS, a.severity)}`,
+        text: after(
+          joined([a.reaction && `Reaction: ${a.reaction}`, a.treatment && `Treatment: ${a.treatment}`]),
+        ),
+      })),
+      empty: "No allergies recorded",
+    },
+    blocks: [
+      ...(summary.feverPlan ? [feverPlanBlock(summary.feverPlan)] : []),
+      {
+        heading: "Active medications",
+        lines: summary.medications.map((m) => ({
+          lead: m.name,
+          text: after(joined([m.dosage, m.frequency, m.purpose && `for ${m.purpose}`])),
+        })),
+        empty: "No active medications recorded",
+      },
+      centralLineBlock(summary),
+      infectionsBlock(summary),
+      latestTpnBlock(summary),
+      {
+        heading: "Care team",
+        lines: summary.careTeam.map((m) => ({
+          lead: m.name,
+          text: after(
+            joined([[m.role, m.specialty, m.hospital].filter(Boolean).join(", "), m.phone, m.email]),
+          ),
+        })),
+        empty: "No care team contacts recorded",
+      },
+      {
+        heading: "Infusion center",
+        lines: summary.infusionCenters.map((c) => ({
+          lead: c.name,
+          text: after(joined([c.phone, c.contactPerson && `Contact: ${c.contactPerson}`, c.address])),
+        })),
+        empty: "No infusion center recorded",
+      },
+    ],
+  };
+}
