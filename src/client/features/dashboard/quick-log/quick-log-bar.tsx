@@ -33,7 +33,7 @@ const SupplyUsedDialog = lazy(() =>
 const QuickVitalDialog = lazy(() => import("./vital-dialog").then((m) => ({ default: m.QuickVitalDialog })));
 
 const tile =
-  "flex min-h-16 flex-col items-center justify-center gap-1 rounded-xl border border-border bg-card px-2 py-2 text-center font-medium text-sm shadow-xs transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
+  "flex h-full min-h-16 flex-col items-center justify-center gap-1 rounded-xl border border-border bg-card px-2 py-2 text-center font-medium text-sm shadow-xs transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
 
 /** The TPN form of one child, opened with its add form showing. */
 export const tpnTodayHref = (childId: string) => `/tpn-nutrition?add=1&${PAGE_CHILD_PARAM}=${childId}`;
