@@ -9,7 +9,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { tickLabel, valueAxis } from "@/domain/trends";
+import { axisWidth, tickLabel, valueAxis } from "@/domain/trends";
 import { ChartTooltip } from "./chart-tooltip";
 
 /** One measurement on the time axis. */
@@ -66,7 +66,7 @@ export default function VitalChart({ points, unit, threshold }: VitalChartProps)
           domain={axis.domain}
           ticks={axis.ticks}
           interval={0}
-          width={64}
+          width={axisWidth(axis.ticks.map((tick) => tickLabel(tick, unit)))}
           tick={{ fontSize: 11, fill: "#64748b" }}
           tickFormatter={(value: number) => tickLabel(value, unit)}
         />

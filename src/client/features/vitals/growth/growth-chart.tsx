@@ -2,7 +2,7 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import { formatCardDate } from "@/client/lib/format";
 import type { GrowthPoint } from "@/client/lib/vitals-api";
 import type { GrowthKind, GrowthSex } from "@/domain/growth";
-import { tickLabel, valueAxis } from "@/domain/trends";
+import { axisWidth, tickLabel, valueAxis } from "@/domain/trends";
 import { ChartTooltip } from "../components/chart-tooltip";
 import { CURVES, type CurveRow, curvesAt } from "./growth-curves";
 import { ageText, measurementText, percentileText, zScoreText } from "./growth-texts";
@@ -77,7 +77,7 @@ export default function GrowthChart({
           domain={axis.domain}
           ticks={axis.ticks}
           interval={0}
-          width={60}
+          width={axisWidth(axis.ticks.map((tick) => tickLabel(tick, unit)))}
           tick={{ fontSize: 11, fill: "#64748b" }}
           tickFormatter={(value: number) => tickLabel(value, unit)}
         />
