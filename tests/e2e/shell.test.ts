@@ -4,6 +4,7 @@ import { PASSWORD, type Size, uniqueEmail, useBrowser } from "./browser";
 /** Every navigation item and the title of the screen it opens (spec section 2). */
 const SCREENS: [label: string, path: string, title: string][] = [
   ["TPN Nutrition", "/tpn-nutrition", "TPN Nutrition"],
+  ["Vitals", "/vitals", "Vitals"],
   ["TPN Supplies", "/tpn-supplies", "TPN Supplies"],
   ["Care Summary", "/care-summary", "Care Summary"],
   ["PICC Lines", "/picc-lines", "PICC Line Tracking"],

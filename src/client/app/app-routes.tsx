@@ -67,6 +67,7 @@ const TpnNutritionPage = lazyPage(
   () => import("@/client/features/tpn-nutrition/tpn-nutrition-page"),
   "TpnNutritionPage",
 );
+const VitalsPage = lazyPage(() => import("@/client/features/vitals/vitals-page"), "VitalsPage");
 const SpecialistVisitsPage = lazyPage(
   () => import("@/client/features/specialist-visits/specialist-visits-page"),
   "SpecialistVisitsPage",
@@ -126,6 +127,7 @@ export function AppRoutes() {
         <Route path="/" component={DashboardPage} />
         <Route path="/dashboard" component={DashboardPage} />
         <Route path="/tpn-nutrition" component={TpnNutritionPage} />
+        <Route path="/vitals" component={VitalsPage} />
         <Route path="/specialist-visits" component={SpecialistVisitsPage} />
         <Route path="/lab-tests" component={LabTestsPage} />
         <Route path="/care-team" component={CareTeamPage} />

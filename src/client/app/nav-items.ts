@@ -18,6 +18,7 @@ import {
   Stethoscope,
   StickyNote,
   Syringe,
+  Thermometer,
   TriangleAlert,
   UserPlus,
   Users,
@@ -42,6 +43,7 @@ export const EXPORTS_HREF = "/settings#exports";
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Dashboard", href: "/", icon: LayoutDashboard },
   { label: "TPN Nutrition", href: "/tpn-nutrition", icon: Droplets, short: "TPN" },
+  { label: "Vitals", href: "/vitals", icon: Thermometer },
   { label: "TPN Supplies", href: "/tpn-supplies", icon: Package, short: "Supplies" },
   { label: "Care Summary", href: "/care-summary", icon: FileHeart },
   { label: "PICC Lines", href: "/picc-lines", icon: Syringe },

@@ -118,7 +118,8 @@ function FieldGrid<TValues extends FieldValues, TOutput>({
             hint={field.hint}
             error={typeof error === "string" ? error : undefined}
             required={field.required}
-            className={cn((field.wide || type === "textarea") && "sm:col-span-2")}
+            // min-w-0: a long choice in a select is cut short instead of widening the form.
+            className={cn("min-w-0", (field.wide || type === "textarea") && "sm:col-span-2")}
           >
             {(control) =>
               type === "textarea" ? (

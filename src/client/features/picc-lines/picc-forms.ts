@@ -159,19 +159,26 @@ const infectionFormSchema = z.preprocess(
   piccInfectionInput,
 ) as unknown as z.ZodType<z.output<typeof piccInfectionInput>, FieldValues>;
 
-/** The infection form: today, no admission and the page's child when adding. */
-export const piccInfectionForm = (lines: readonly PiccLine[]) => ({
+/**
+ * The infection form: today, no admission and the page's child when adding, or what the address
+ * started it with (`start`: the fever card's line, date, type and symptoms).
+ */
+export const piccInfectionForm = (
+  lines: readonly PiccLine[],
+  start: Partial<PiccInfectionFormValues> = {},
+) => ({
   schema: infectionFormSchema,
   fields: piccInfectionFields(lines),
   toFormValues: (infection: PiccInfection | null, childId: string | null): PiccInfectionFormValues => {
     const { hospitalAdmission, ...rest } = infection ?? { hospitalAdmission: false };
     const values = toFormValues(INFECTION_KEYS, infection ? rest : null);
-    return {
+    const started = {
       ...values,
       childId: infection?.childId ?? childId ?? "",
       piccLineId: infection?.piccLineId ?? NO_LINE,
       infectionDate: infection ? values.infectionDate : toDateOnly(),
       hospitalAdmission: String(hospitalAdmission),
     };
+    return infection ? started : { ...started, ...start };
   },
 });

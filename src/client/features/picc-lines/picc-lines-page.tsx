@@ -1,5 +1,5 @@
 import { Activity, Cable, ShieldAlert, UserRound } from "lucide-react";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Link } from "wouter";
 import { ChildPicker } from "@/client/components/children/child-picker";
 import { usePageChild } from "@/client/components/children/use-page-child";
@@ -22,6 +22,7 @@ import { INFECTION_TYPE_LABELS } from "@/domain/picc";
 import { type PiccLine, piccInfectionsApi, piccLinesApi } from "./api";
 import { LineStatistics } from "./components/line-statistics";
 import { InfectionCard, PiccLineCard } from "./components/picc-cards";
+import { type InfectionStartValues, useInfectionStart } from "./infection-start";
 import { piccInfectionForm, piccLineForm } from "./picc-forms";
 import { lineLabel } from "./picc-labels";
 
@@ -59,7 +60,7 @@ const linesScreen = defineRecordScreen({
   skeletonCount: 2,
 });
 
-function infectionsScreen(lines: readonly PiccLine[]) {
+function infectionsScreen(lines: readonly PiccLine[], start?: InfectionStartValues) {
   return defineRecordScreen({
     title: "Infections",
     subtitle: "",
@@ -75,7 +76,7 @@ function infectionsScreen(lines: readonly PiccLine[]) {
       deleteFailed: "Failed to delete infection record",
     },
     listError: { title: "Failed to fetch infections", toast: true },
-    form: piccInfectionForm(lines),
+    form: piccInfectionForm(lines, start),
     addForm: {
       submitLabel: "Add Infection",
       description: ({ child }) => `For ${child?.name ?? "the child"}. Required fields are marked *.`,
@@ -120,12 +121,23 @@ export function PiccLinesPage() {
 function ChildLines({ childId }: { childId: string }) {
   const lines = useRecordScreen(linesScreen, { childId });
   const lineList = lines.list.data ?? [];
-  const infectionsConfig = useMemo(() => infectionsScreen(lineList), [lineList]);
+  // The fever card's "Start an infection record" (lib/infection-start.ts).
+  const start = useInfectionStart();
+  const infectionsConfig = useMemo(() => infectionsScreen(lineList, start.values), [lineList, start.values]);
   const infections = useRecordScreen(infectionsConfig, { childId });
+  // Once, when the lines are in (the form offers them): a reader gets no form.
+  const opened = useRef(false);
+  const { openAdd } = infections.dialogs;
+  const opensAdd = start.add && infections.canWrite && lines.list.data !== undefined;
+  useEffect(() => {
+    if (!opensAdd || opened.current) return;
+    opened.current = true;
+    openAdd();
+  }, [opensAdd, openAdd]);
   return (
     <>
       <LineStatistics lines={lineList} infections={infections.list.data ?? []} />
-      <Tabs defaultValue="lines">
+      <Tabs defaultValue={start.tab ?? "lines"}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList aria-label="PICC line records">
             <TabsTrigger value="lines">

@@ -1,5 +1,6 @@
 import { PageHeader } from "@/client/components/ui/page-header";
 import { Spinner } from "@/client/components/ui/spinner";
+import { TemperatureSettingsCard } from "@/client/components/vitals/temperature-settings-card";
 import { useAuth } from "@/client/lib/auth";
 import { DangerZoneCard } from "./components/danger-zone-card";
 import { DataManagementCard } from "./components/data-management-card";
@@ -20,6 +21,7 @@ export function SettingsPage() {
       <div className="flex max-w-3xl flex-col gap-6">
         <ProfileForm user={user} />
         <TimeZoneCard user={user} />
+        <TemperatureSettingsCard user={user} />
         <PasskeysCard />
         <PasswordCard />
         <ThemeCard />

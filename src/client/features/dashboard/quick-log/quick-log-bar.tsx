@@ -1,4 +1,13 @@
-import { Activity, Droplets, type LucideIcon, NotebookPen, Package, Pill } from "lucide-react";
+import {
+  Activity,
+  Droplets,
+  type LucideIcon,
+  NotebookPen,
+  Package,
+  Pill,
+  Scale,
+  Thermometer,
+} from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { ChildAvatar } from "@/client/components/children/child-avatar";
@@ -21,18 +30,20 @@ const MedicationGivenDialog = lazy(() =>
 const SupplyUsedDialog = lazy(() =>
   import("./supply-used-dialog").then((m) => ({ default: m.SupplyUsedDialog })),
 );
+const QuickVitalDialog = lazy(() => import("./vital-dialog").then((m) => ({ default: m.QuickVitalDialog })));
 
 const tile =
-  "flex min-h-16 flex-col items-center justify-center gap-1 rounded-xl border border-border bg-card px-2 py-2 text-center font-medium text-sm shadow-xs transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
+  "flex h-full min-h-16 flex-col items-center justify-center gap-1 rounded-xl border border-border bg-card px-2 py-2 text-center font-medium text-sm shadow-xs transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
 
 /** The TPN form of one child, opened with its add form showing. */
 export const tpnTodayHref = (childId: string) => `/tpn-nutrition?add=1&${PAGE_CHILD_PARAM}=${childId}`;
 
-export type QuickLogDialog = "medication" | "supply" | "tpn";
+export type QuickLogDialog = "medication" | "supply" | "tpn" | "temperature" | "weight";
 
 /**
- * The five things a parent logs most, as tiles: links to other screens' add forms, and buttons
- * that open the two quick dialogs through `onOpen`. `onNavigate` runs when a link is followed.
+ * The seven things a parent logs most, as tiles: a temperature first (a fever with a central line
+ * cannot wait), links to other screens' add forms, and buttons that open the quick dialogs
+ * through `onOpen`. `onNavigate` runs when a link is followed.
  */
 export function QuickLogTiles({
   onOpen,
@@ -44,7 +55,16 @@ export function QuickLogTiles({
   const { selectedChild, children } = useChildFilter();
   const childId = selectedChild?.id ?? (children.length === 1 ? (children[0]?.id ?? null) : null);
   return (
-    <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+    <ul className="grid grid-cols-3 gap-2 min-[380px]:grid-cols-4 md:grid-cols-7">
+      <li>
+        <button
+          type="button"
+          className={cn(tile, "w-full cursor-pointer")}
+          onClick={() => onOpen("temperature")}
+        >
+          <TileLabel label="Temperature" icon={Thermometer} tint="text-red-700" />
+        </button>
+      </li>
       <li>
         {children.length > 1 ? (
           // Several children: TPN belongs to one of them, so ask whose (never a silent pick).
@@ -83,6 +103,11 @@ export function QuickLogTiles({
         </button>
       </li>
       <li>
+        <button type="button" className={cn(tile, "w-full cursor-pointer")} onClick={() => onOpen("weight")}>
+          <TileLabel label="Weight" icon={Scale} tint="text-indigo-700" />
+        </button>
+      </li>
+      <li>
         <Link href="/notes?add=1" className={tile} onClick={onNavigate}>
           <NotebookPen aria-hidden="true" className="size-5 text-slate-700" />
           Note
@@ -93,7 +118,7 @@ export function QuickLogTiles({
 }
 
 /**
- * The two quick dialogs, each loaded on its first opening. They open with today, now, the child
+ * The quick dialogs, each loaded on its first opening. They open with today, now, the child
  * shown (or the only child) and quantity 1 filled in.
  */
 export function QuickLogDialogs({ open, onClose }: { open: QuickLogDialog | null; onClose: () => void }) {
@@ -102,12 +127,25 @@ export function QuickLogDialogs({ open, onClose }: { open: QuickLogDialog | null
   const close = (next: boolean) => (next ? undefined : onClose());
   const medicationOpened = useOnceTrue(open === "medication");
   const supplyOpened = useOnceTrue(open === "supply");
+  const temperatureOpened = useOnceTrue(open === "temperature");
+  const weightOpened = useOnceTrue(open === "weight");
   return (
     <Suspense fallback={null}>
       {medicationOpened ? (
         <MedicationGivenDialog open={open === "medication"} onOpenChange={close} childId={childId} />
       ) : null}
       {supplyOpened ? <SupplyUsedDialog open={open === "supply"} onOpenChange={close} /> : null}
+      {temperatureOpened ? (
+        <QuickVitalDialog
+          kind="temperature"
+          open={open === "temperature"}
+          onOpenChange={close}
+          childId={childId}
+        />
+      ) : null}
+      {weightOpened ? (
+        <QuickVitalDialog kind="weight" open={open === "weight"} onOpenChange={close} childId={childId} />
+      ) : null}
       <TpnChildDialog open={open === "tpn"} onOpenChange={close} shownChildId={selectedChild?.id ?? null} />
     </Suspense>
   );

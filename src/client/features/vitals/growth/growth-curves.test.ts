@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { growthZ } from "@/domain/growth";
+import { CURVES, chartAgeRange, curveRows, curvesAt } from "./growth-curves";
+import { ageText, missingText, percentileText, zScoreText } from "./growth-texts";
+
+describe("the growth charts' percentile curves", () => {
+  it("draws each curve at the z-score of its percentile", () => {
+    expect(CURVES.map((c) => [c.label, c.z])).toEqual([
+      ["3rd", -1.881],
+      ["15th", -1.036],
+      ["50th", 0],
+      ["85th", 1.036],
+      ["97th", 1.881],
+    ]);
+    // A value on a curve has that curve's percentile on the server's z-scores.
+    const row = curvesAt("weight", "male", 12);
+    expect(row.reference).toBe("WHO");
+    expect(row.p50).toBeCloseTo(9.6479, 4); // the WHO median at 12 months, boys
+    for (const curve of CURVES) {
+      const value = row[curve.key] ?? 0;
+      const z = growthZ({ kind: "weight", sex: "male", ageMonths: 12, value });
+      expect(z?.zScore).toBeCloseTo(curve.z, 3);
+    }
+  });
+
+  it("uses the WHO standards under 24 months and the CDC charts from 24, head circumference on WHO to 60", () => {
+    expect(curvesAt("height", "female", 23.9).reference).toBe("WHO");
+    expect(curvesAt("height", "female", 24).reference).toBe("CDC");
+    expect(curvesAt("head-circumference", "female", 40).reference).toBe("WHO");
+    expect(curvesAt("head-circumference", "female", 61).reference).toBeNull();
+  });
+
+  it("breaks the lines where WHO gives way to CDC, and rises through the ages", () => {
+    const rows = curveRows("weight", "female", [12, 36], 24);
+    const at24 = rows.filter((r) => r.ageMonths === 24);
+    expect(at24.map((r) => r.reference)).toEqual(["WHO", null, "CDC"]);
+    expect(at24[1]?.p50).toBeNull();
+    const ages = rows.map((r) => r.ageMonths);
+    expect(ages).toEqual([...ages].sort((a, b) => a - b));
+    expect(rows[0]?.ageMonths).toBe(12);
+    expect(rows.at(-1)?.ageMonths).toBe(36);
+    // A chart that ends at 24 months stays on the WHO line to its end.
+    expect(curveRows("weight", "female", [0, 24]).at(-1)?.reference).toBe("WHO");
+  });
+
+  it("spans birth to 2 years for a baby, and the measured ages with room around for an older child", () => {
+    expect(chartAgeRange("weight", [])).toEqual([0, 24]);
+    expect(chartAgeRange("weight", [3, 14])).toEqual([0, 24]);
+    expect(chartAgeRange("weight", [50, 62])).toEqual([42, 69]);
+    expect(chartAgeRange("weight", [100])).toEqual([93, 117]);
+    expect(chartAgeRange("head-circumference", [50, 58])).toEqual([36, 60]);
+    expect(chartAgeRange("weight", [238])).toEqual([216, 240]);
+  });
+});
+
+describe("how a place on the growth reference reads", () => {
+  it("says percentiles, z-scores and ages as a parent would", () => {
+    expect([0.4, 1, 2, 3, 11, 22, 53.4, 99.6].map(percentileText)).toEqual([
+      "below the 1st",
+      "1st",
+      "2nd",
+      "3rd",
+      "11th",
+      "22nd",
+      "53rd",
+      "above the 99th",
+    ]);
+    expect(zScoreText(-1.2)).toBe("−1.20");
+    expect(zScoreText(0.07)).toBe("+0.07");
+    expect([0.2, 0.6, 1, 14.2, 30, 80].map(ageText)).toEqual([
+      "6 days",
+      "2 weeks",
+      "1 month",
+      "14 months",
+      "2 years 6 months",
+      "6 years",
+    ]);
+    expect(missingText(["sex", "dateOfBirth"])).toBe("sex and date of birth");
+    expect(missingText(["dateOfBirth"])).toBe("date of birth");
+  });
+});
