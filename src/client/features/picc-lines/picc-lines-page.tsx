@@ -22,6 +22,7 @@ import { INFECTION_TYPE_LABELS } from "@/domain/picc";
 import { type PiccLine, piccInfectionsApi, piccLinesApi } from "./api";
 import { LineStatistics } from "./components/line-statistics";
 import { InfectionCard, PiccLineCard } from "./components/picc-cards";
+import { LineCarePanels } from "./line-care/line-care-panel";
 import { piccInfectionForm, piccLineForm } from "./picc-forms";
 import { lineLabel } from "./picc-labels";
 
@@ -125,6 +126,7 @@ function ChildLines({ childId }: { childId: string }) {
   return (
     <>
       <LineStatistics lines={lineList} infections={infections.list.data ?? []} />
+      <LineCarePanels lines={lineList} />
       <Tabs defaultValue="lines">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList aria-label="PICC line records">
