@@ -17,12 +17,14 @@ import { EmptyState } from "@/client/components/ui/empty-state";
 import { PageHeader } from "@/client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { formatListDate } from "@/client/lib/format";
+import { lineRatesKey } from "@/client/lib/line-care-api";
 import { useCan } from "@/client/lib/permissions";
 import { INFECTION_TYPE_LABELS } from "@/domain/picc";
 import { type PiccLine, piccInfectionsApi, piccLinesApi } from "./api";
 import { LineStatistics } from "./components/line-statistics";
 import { InfectionCard, PiccLineCard } from "./components/picc-cards";
 import { LineCarePanels } from "./line-care/line-care-panel";
+import { LineRatesTable } from "./line-care/line-rates";
 import { piccInfectionForm, piccLineForm } from "./picc-forms";
 import { lineLabel } from "./picc-labels";
 
@@ -76,6 +78,8 @@ function infectionsScreen(lines: readonly PiccLine[]) {
       deleteFailed: "Failed to delete infection record",
     },
     listError: { title: "Failed to fetch infections", toast: true },
+    // An infection counts in the rates.
+    alsoInvalidate: [lineRatesKey],
     form: piccInfectionForm(lines),
     addForm: {
       submitLabel: "Add Infection",
@@ -157,6 +161,7 @@ function ChildLines({ childId }: { childId: string }) {
           <RecordScreenList screen={infections} />
         </TabsContent>
       </Tabs>
+      <LineRatesTable childId={childId} lines={lineList} />
       <RecordScreenDialogs screen={lines} />
       <RecordScreenDialogs screen={infections} />
     </>
