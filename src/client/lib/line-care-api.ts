@@ -32,10 +32,15 @@ export const lineCareApi = createResourceApi<LineCareEvent, LineCareValues, Line
 /** Every line's care status: invalidated by each line-care change. */
 export const careStatusKey = ["picc-lines", "care-status"] as const;
 
+/**
+ * A line's care status, asked again each time a screen shows it: another member of the family may
+ * have changed the dressing on their phone since.
+ */
 export const careStatusOptions = (lineId: string) =>
   queryOptions({
     queryKey: [...careStatusKey, lineId] as const,
     queryFn: () => getJson<CareStatusItem[]>(`/api/picc-lines/${encodeURIComponent(lineId)}/care-status`),
+    staleTime: 0,
   });
 
 /** Every child's rates: a line-care event or an infection changes them. */
@@ -47,9 +52,11 @@ export const lineRatesOptions = (childId: string) =>
     queryFn: () => getJson<LineRates>(`/api/picc-lines/rates?childId=${encodeURIComponent(childId)}`),
   });
 
-/** The last dressing change of a line (its type is the next one's first choice). */
-export const lastDressingOptions = (lineId: string) =>
-  lineCareApi.listOptions({ piccLineId: lineId, kind: "dressing", limit: "1" });
+/** The last dressing change of a line (its type is the next one's first choice), asked again each time. */
+export const lastDressingOptions = (lineId: string) => ({
+  ...lineCareApi.listOptions({ piccLineId: lineId, kind: "dressing", limit: "1" }),
+  staleTime: 0,
+});
 
 /**
  * The lines in place on `today`: not removed, in since that day or before; the latest inserted
