@@ -1,4 +1,4 @@
-import { Activity, Droplets, type LucideIcon, NotebookPen, Package, Pill } from "lucide-react";
+import { Activity, Bandage, Droplets, type LucideIcon, NotebookPen, Package, Pill } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { ChildAvatar } from "@/client/components/children/child-avatar";
@@ -21,6 +21,9 @@ const MedicationGivenDialog = lazy(() =>
 const SupplyUsedDialog = lazy(() =>
   import("./supply-used-dialog").then((m) => ({ default: m.SupplyUsedDialog })),
 );
+const QuickDressing = lazy(() =>
+  import("../line-care/quick-dressing").then((m) => ({ default: m.QuickDressing })),
+);
 
 const tile =
   "flex min-h-16 flex-col items-center justify-center gap-1 rounded-xl border border-border bg-card px-2 py-2 text-center font-medium text-sm shadow-xs transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
@@ -28,23 +31,26 @@ const tile =
 /** The TPN form of one child, opened with its add form showing. */
 export const tpnTodayHref = (childId: string) => `/tpn-nutrition?add=1&${PAGE_CHILD_PARAM}=${childId}`;
 
-export type QuickLogDialog = "medication" | "supply" | "tpn";
+export type QuickLogDialog = "medication" | "supply" | "tpn" | "dressing";
 
 /**
  * The five things a parent logs most, as tiles: links to other screens' add forms, and buttons
- * that open the two quick dialogs through `onOpen`. `onNavigate` runs when a link is followed.
+ * that open the quick dialogs through `onOpen`. `onNavigate` runs when a link is followed. With
+ * `dressing` (Log now's sheet), a sixth: "Dressing changed" (the dashboard has it on its line-care card).
  */
 export function QuickLogTiles({
   onOpen,
   onNavigate,
+  dressing = false,
 }: {
   onOpen: (dialog: QuickLogDialog) => void;
   onNavigate?: () => void;
+  dressing?: boolean;
 }) {
   const { selectedChild, children } = useChildFilter();
   const childId = selectedChild?.id ?? (children.length === 1 ? (children[0]?.id ?? null) : null);
   return (
-    <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+    <ul className={cn("grid grid-cols-3 gap-2", dressing ? "sm:grid-cols-3" : "sm:grid-cols-5")}>
       <li>
         {children.length > 1 ? (
           // Several children: TPN belongs to one of them, so ask whose (never a silent pick).
@@ -88,12 +94,24 @@ export function QuickLogTiles({
           Note
         </Link>
       </li>
+      {dressing ? (
+        <li>
+          <button
+            type="button"
+            className={cn(tile, "w-full cursor-pointer")}
+            onClick={() => onOpen("dressing")}
+          >
+            <Bandage aria-hidden="true" className="size-5 text-rose-700" />
+            Dressing changed
+          </button>
+        </li>
+      ) : null}
     </ul>
   );
 }
 
 /**
- * The two quick dialogs, each loaded on its first opening. They open with today, now, the child
+ * The quick dialogs, each loaded on its first opening. They open with today, now, the child
  * shown (or the only child) and quantity 1 filled in.
  */
 export function QuickLogDialogs({ open, onClose }: { open: QuickLogDialog | null; onClose: () => void }) {
@@ -102,12 +120,14 @@ export function QuickLogDialogs({ open, onClose }: { open: QuickLogDialog | null
   const close = (next: boolean) => (next ? undefined : onClose());
   const medicationOpened = useOnceTrue(open === "medication");
   const supplyOpened = useOnceTrue(open === "supply");
+  const dressingOpened = useOnceTrue(open === "dressing");
   return (
     <Suspense fallback={null}>
       {medicationOpened ? (
         <MedicationGivenDialog open={open === "medication"} onOpenChange={close} childId={childId} />
       ) : null}
       {supplyOpened ? <SupplyUsedDialog open={open === "supply"} onOpenChange={close} /> : null}
+      {dressingOpened ? <QuickDressing open={open === "dressing"} onOpenChange={close} /> : null}
       <TpnChildDialog open={open === "tpn"} onOpenChange={close} shownChildId={selectedChild?.id ?? null} />
     </Suspense>
   );
