@@ -161,7 +161,7 @@ function EarlierLine({ line, ...actions }: { line: PiccLine } & LineActions) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button
           variant="ghost"
-          className="h-auto min-h-11 justify-start whitespace-normal px-2 text-left"
+          className="h-auto min-h-11 min-w-0 flex-1 shrink justify-start whitespace-normal px-2 text-left"
           aria-expanded={open}
           aria-controls={historyId}
           onClick={() => setOpen((o) => !o)}
