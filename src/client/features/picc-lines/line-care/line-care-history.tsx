@@ -11,7 +11,7 @@ import { type LineCareEvent, lineCareApi, type PiccLine } from "../api";
 import { eventDetails, eventTitle, eventWhen, sawSomething } from "./line-care-texts";
 
 /** Events a page: a line's history is read from the newest, a page at a time. */
-const PAGE = "10";
+const PAGE = "5";
 
 /**
  * One line's care, newest first: each event with its details, notes and who logged it; a length
