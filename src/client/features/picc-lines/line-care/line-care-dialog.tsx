@@ -94,6 +94,7 @@ function LineCareForm({
   const length = form.watch("externalLengthCm");
   const { errors } = form.formState;
   const showsLength = kind === "dressing" || kind === "external-length";
+  const own = kindFields(line, kind);
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <ChoiceChips
@@ -115,7 +116,7 @@ function LineCareForm({
         />
       ) : null}
       {kind === "site-check" ? <FindingsField form={form} /> : null}
-      {kind ? <RecordFields key={kind} form={form} fields={kindFields(line, kind)} /> : null}
+      {own.length ? <RecordFields key={kind} form={form} fields={own} /> : null}
       {showsLength ? (
         <LengthFlag live text={lengthFlagText(line.externalLengthCm, typedLength(length))} />
       ) : null}
