@@ -41,6 +41,17 @@ async function childWithLine(page: Page) {
   return { child, line };
 }
 
+/** A line out before the one in place went in (60 to 40 days back): its care is listed after. */
+async function earlierLine(page: Page, childId: string) {
+  await post(page, "/api/picc-lines", {
+    childId,
+    insertionDate: await familyDay(page, 60),
+    removalDate: await familyDay(page, 40),
+    insertionSite: "left-arm",
+    lineType: "single-lumen",
+  });
+}
+
 /** One of the pills of a care-status list, by its label ("Dressing"). */
 const pill = (list: Locator, label: string) => list.getByRole("listitem").filter({ hasText: `${label}:` });
 
@@ -52,8 +63,9 @@ describe("line care on a phone", () => {
   it("shows a late dressing in red, logs its change in two taps, then a site check and a moved line, with the rates", async () => {
     const page = await browser.newPage("phone");
     await signUpViaApi(page);
-    const { line } = await childWithLine(page);
+    const { child, line } = await childWithLine(page);
     const today = await familyDay(page);
+    await earlierLine(page, child.id);
 
     await page.goto("/");
     const pills = page.getByRole("list", { name: "Line care of Sofia's line" });
@@ -132,7 +144,15 @@ describe("line care on a phone", () => {
       .getByText(MOVED)
       .waitFor();
 
-    // The rates: 31 catheter-days (day 30 back to today), beside ASPEN's figure for children.
+    await page.getByRole("button", { name: /^Single lumen, left arm, in .*, out / }).click();
+    await page.getByText("No care logged for this line yet.").waitFor();
+    // Nothing on the screen is wider than the phone.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
+
+    // The rates: all lines, the line in place (day 30 back to today) and the earlier one (60 to
+    // 40 days back), beside ASPEN's figure for children.
     await expect
       .poll(() =>
         page
@@ -140,13 +160,13 @@ describe("line care on a phone", () => {
           .getByRole("cell")
           .allTextContents(),
       )
-      .toEqual(["31", "31"]);
+      .toEqual(["52", "31", "21"]);
     expect(
       await page
         .getByRole("row", { name: /^Bloodstream infections/ })
         .getByRole("cell")
         .allTextContents(),
-    ).toEqual(["0 (0)", "0 (0)"]);
+    ).toEqual(["0 (0)", "0 (0)", "0 (0)"]);
     await page.getByText("ASPEN Sustain, children: 1.17 bloodstream infections per 1,000 PN-days").waitFor();
   });
 });
@@ -163,7 +183,12 @@ describe.each<[Size, "light" | "dark"]>([
   ["desktop", "light"],
   ["desktop", "dark"],
 ])("line care's accessibility on a %s, %s theme", (size, colorScheme) => {
-  const browser = useBrowser({ prepareSharedAccount: async (page) => void (await childWithLine(page)) });
+  const browser = useBrowser({
+    prepareSharedAccount: async (page) => {
+      const { child } = await childWithLine(page);
+      await earlierLine(page, child.id);
+    },
+  });
 
   it("has no axe (WCAG 2 A/AA) violations on the dashboard's card, PICC Lines and their forms", async () => {
     const page = await browser.signedInPage(size);
@@ -182,8 +207,10 @@ describe.each<[Size, "light" | "dark"]>([
     await page.goto("/picc-lines");
     await page.getByRole("row", { name: /^Catheter-days/ }).waitFor();
     await page.getByRole("list", { name: /^Care status of/ }).waitFor();
+    await page.getByRole("button", { name: /^Single lumen, left arm/ }).click();
+    await page.getByText("No care logged for this line yet.").waitFor();
     expect(violations(await axe(page).include("main").analyze())).toEqual([]);
-    await page.getByRole("button", { name: /^Log care for/ }).click();
+    await page.getByRole("button", { name: /^Log care for Double lumen/ }).click();
     const log = page.getByRole("dialog", { name: "Log Line Care" });
     await log.getByText("Site check", { exact: true }).click();
     await log.getByRole("checkbox", { name: "Normal" }).waitFor();
