@@ -134,6 +134,7 @@ export function BottomBar() {
         onCloseAutoFocus={focusPage}
       >
         <QuickLogTiles
+          dressing
           onNavigate={followed("")}
           onOpen={(next) => {
             setSheet(null);

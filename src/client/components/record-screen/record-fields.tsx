@@ -72,7 +72,7 @@ export function RecordFields<TValues extends FieldValues, TOutput>({
   const main = fields.filter((field) => !field.more);
   return (
     <div className="flex flex-col gap-4">
-      <FieldGrid form={form} fields={main} />
+      {main.length > 0 ? <FieldGrid form={form} fields={main} /> : null}
       {more.length > 0 ? (
         <>
           <Button

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { PageHeader } from "@/client/components/ui/page-header";
 import { useAuth } from "@/client/lib/auth";
 import { useChildFilter } from "@/client/lib/child-filter";
@@ -15,6 +16,11 @@ import { dashboardSubtitle } from "./greeting";
 import { InfusionCentersCard } from "./infusion-centers/infusion-centers-card";
 import { QuickLogBar } from "./quick-log/quick-log-bar";
 
+// Loaded beside the dashboard, not in its first load: only a family with a line in place sees it.
+const LineCareCard = lazy(() =>
+  import("./line-care/line-care-card").then((m) => ({ default: m.LineCareCard })),
+);
+
 export function DashboardPage() {
   const { user } = useAuth();
   const shown = useChildFilter();
@@ -25,6 +31,9 @@ export function DashboardPage() {
       <PageHeader title="TPN Tracker Dashboard" subtitle={dashboardSubtitle(user, shown)} />
       <div className="flex flex-col gap-6">
         {canWrite ? <QuickLogBar /> : null}
+        <Suspense fallback={null}>
+          <LineCareCard />
+        </Suspense>
         <StatTiles />
         <EmergencyContactsCard />
         <SupplyChecklistCard />

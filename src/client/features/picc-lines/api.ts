@@ -1,15 +1,17 @@
 import type { z } from "zod";
 import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
-import type { PiccInfection, PiccLine, piccInfectionInput, piccLineInput } from "@/domain/picc";
+import type { PiccInfection, piccInfectionInput } from "@/domain/picc";
 
-export type { PiccInfection, PiccLine };
-export type PiccLineValues = z.output<typeof piccLineInput>;
+export {
+  type LineCareEvent,
+  type LineCareValues,
+  lineCareApi,
+  type PiccLine,
+  type PiccLineValues,
+  piccLinesApi,
+} from "@/client/lib/line-care-api";
+export type { PiccInfection };
 export type PiccInfectionValues = z.output<typeof piccInfectionInput>;
-
-/** One child's lines (`['picc-lines', { childId }]`); edits replace the whole record (PUT). */
-export const piccLinesApi = createResourceApi<PiccLine, PiccLineValues>("/api/picc-lines", "picc-lines", {
-  updateMethod: "PUT",
-});
 
 export const piccInfectionsApi = createResourceApi<PiccInfection, PiccInfectionValues>(
   "/api/picc-infections",

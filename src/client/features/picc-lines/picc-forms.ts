@@ -3,6 +3,8 @@ import { z } from "zod";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { toDateOnly } from "@/client/lib/format";
+import { intervalPlaceholder } from "@/client/lib/line-care-pills";
+import { DEFAULT_INTERVAL_HOURS } from "@/domain/line-care";
 import {
   INFECTION_OUTCOMES,
   INFECTION_TYPE_LABELS,
@@ -31,8 +33,51 @@ const LINE_KEYS = [
   "removalReason",
   "complications",
   "notes",
+  "externalLengthCm",
+  "dressingTransparentHours",
+  "dressingGauzeHours",
+  "tubingWithLipidsHours",
+  "tubingHours",
+  "connectorHours",
+  "lockHours",
 ] as const;
 export type PiccLineFormValues = Record<(typeof LINE_KEYS)[number], string>;
+
+/** A care interval of the line, in hours, under "More details": empty keeps the default shown. */
+const interval = (
+  name: keyof PiccLineFormValues & `${string}Hours`,
+  label: string,
+  defaultHours: number | null,
+  hint?: string,
+): RecordFieldConfig<PiccLineFormValues> => ({
+  name,
+  label: `${label} (hours)`,
+  type: "number",
+  step: "1",
+  min: "1",
+  placeholder: intervalPlaceholder(defaultHours),
+  hint,
+  more: true,
+});
+
+const intervalFields = [
+  interval(
+    "dressingTransparentHours",
+    "Transparent dressing interval",
+    DEFAULT_INTERVAL_HOURS.dressingTransparent,
+    "Empty: the usual interval shown. Set what your care team asks.",
+  ),
+  interval("dressingGauzeHours", "Gauze dressing interval", DEFAULT_INTERVAL_HOURS.dressingGauze),
+  interval("tubingWithLipidsHours", "Tubing with lipids interval", DEFAULT_INTERVAL_HOURS.tubingWithLipids),
+  interval("tubingHours", "Tubing without lipids interval", DEFAULT_INTERVAL_HOURS.tubing),
+  interval("connectorHours", "Connector interval", DEFAULT_INTERVAL_HOURS.connector),
+  interval(
+    "lockHours",
+    "Lock interval",
+    DEFAULT_INTERVAL_HOURS.lock,
+    "When a lock is prescribed (weekly: 168).",
+  ),
+];
 
 const lineFields: readonly RecordFieldConfig<PiccLineFormValues>[] = [
   { name: "insertionDate", label: "Insertion Date *", type: "date", required: true },
@@ -53,10 +98,19 @@ const lineFields: readonly RecordFieldConfig<PiccLineFormValues>[] = [
     options: options(LINE_TYPE_LABELS, LINE_TYPES),
   },
   { name: "insertedBy", label: "Inserted By", placeholder: "Interventional radiology" },
+  {
+    name: "externalLengthCm",
+    label: "External length at insertion (cm)",
+    type: "number",
+    step: "0.1",
+    min: "0",
+    hint: "From the exit site to the hub. A later measurement more than 1 cm off is flagged.",
+  },
   { name: "removalDate", label: "Removal Date", type: "date", hint: "Empty while the line is in." },
   { name: "removalReason", label: "Removal Reason", placeholder: "End of therapy, infection, blockage..." },
   { name: "complications", label: "Complications", type: "textarea", rows: 2 },
   { name: "notes", label: "Notes", type: "textarea", rows: 2, placeholder: "Size, length, tip position..." },
+  ...intervalFields,
 ];
 
 /** The page's child comes with the values (no field): a line always belongs to the child shown. */

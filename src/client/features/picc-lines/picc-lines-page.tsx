@@ -17,12 +17,15 @@ import { EmptyState } from "@/client/components/ui/empty-state";
 import { PageHeader } from "@/client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { formatListDate } from "@/client/lib/format";
+import { lineRatesKey } from "@/client/lib/line-care-api";
 import { useCan } from "@/client/lib/permissions";
 import { INFECTION_TYPE_LABELS } from "@/domain/picc";
 import { type PiccLine, piccInfectionsApi, piccLinesApi } from "./api";
 import { LineStatistics } from "./components/line-statistics";
 import { InfectionCard, PiccLineCard } from "./components/picc-cards";
 import { type InfectionStartValues, useInfectionStart } from "./infection-start";
+import { LineCarePanels } from "./line-care/line-care-panel";
+import { LineRatesTable } from "./line-care/line-rates";
 import { piccInfectionForm, piccLineForm } from "./picc-forms";
 import { lineLabel } from "./picc-labels";
 
@@ -76,6 +79,8 @@ function infectionsScreen(lines: readonly PiccLine[], start?: InfectionStartValu
       deleteFailed: "Failed to delete infection record",
     },
     listError: { title: "Failed to fetch infections", toast: true },
+    // An infection counts in the rates.
+    alsoInvalidate: [lineRatesKey],
     form: piccInfectionForm(lines, start),
     addForm: {
       submitLabel: "Add Infection",
@@ -137,6 +142,7 @@ function ChildLines({ childId }: { childId: string }) {
   return (
     <>
       <LineStatistics lines={lineList} infections={infections.list.data ?? []} />
+      <LineCarePanels lines={lineList} />
       <Tabs defaultValue={start.tab ?? "lines"}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList aria-label="PICC line records">
@@ -167,6 +173,7 @@ function ChildLines({ childId }: { childId: string }) {
           <RecordScreenList screen={infections} />
         </TabsContent>
       </Tabs>
+      <LineRatesTable childId={childId} lines={lineList} />
       <RecordScreenDialogs screen={lines} />
       <RecordScreenDialogs screen={infections} />
     </>

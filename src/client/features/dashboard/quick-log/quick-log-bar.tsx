@@ -1,5 +1,6 @@
 import {
   Activity,
+  Bandage,
   Droplets,
   type LucideIcon,
   NotebookPen,
@@ -31,6 +32,9 @@ const SupplyUsedDialog = lazy(() =>
   import("./supply-used-dialog").then((m) => ({ default: m.SupplyUsedDialog })),
 );
 const QuickVitalDialog = lazy(() => import("./vital-dialog").then((m) => ({ default: m.QuickVitalDialog })));
+const QuickDressing = lazy(() =>
+  import("../line-care/quick-dressing").then((m) => ({ default: m.QuickDressing })),
+);
 
 const tile =
   "flex h-full min-h-16 flex-col items-center justify-center gap-1 rounded-xl border border-border bg-card px-2 py-2 text-center font-medium text-sm shadow-xs transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
@@ -38,24 +42,27 @@ const tile =
 /** The TPN form of one child, opened with its add form showing. */
 export const tpnTodayHref = (childId: string) => `/tpn-nutrition?add=1&${PAGE_CHILD_PARAM}=${childId}`;
 
-export type QuickLogDialog = "medication" | "supply" | "tpn" | "temperature" | "weight";
+export type QuickLogDialog = "medication" | "supply" | "tpn" | "temperature" | "weight" | "dressing";
 
 /**
  * The seven things a parent logs most, as tiles: a temperature first (a fever with a central line
  * cannot wait), links to other screens' add forms, and buttons that open the quick dialogs
- * through `onOpen`. `onNavigate` runs when a link is followed.
+ * through `onOpen`. `onNavigate` runs when a link is followed. With `dressing` (Log now's sheet),
+ * an eighth: "Dressing changed" (the dashboard has it on its line-care card).
  */
 export function QuickLogTiles({
   onOpen,
   onNavigate,
+  dressing = false,
 }: {
   onOpen: (dialog: QuickLogDialog) => void;
   onNavigate?: () => void;
+  dressing?: boolean;
 }) {
   const { selectedChild, children } = useChildFilter();
   const childId = selectedChild?.id ?? (children.length === 1 ? (children[0]?.id ?? null) : null);
   return (
-    <ul className="grid grid-cols-3 gap-2 min-[380px]:grid-cols-4 md:grid-cols-7">
+    <ul className={cn("grid grid-cols-3 gap-2 min-[380px]:grid-cols-4", !dressing && "md:grid-cols-7")}>
       <li>
         <button
           type="button"
@@ -113,6 +120,18 @@ export function QuickLogTiles({
           Note
         </Link>
       </li>
+      {dressing ? (
+        <li>
+          <button
+            type="button"
+            className={cn(tile, "w-full cursor-pointer")}
+            onClick={() => onOpen("dressing")}
+          >
+            <Bandage aria-hidden="true" className="size-5 text-rose-700" />
+            Dressing changed
+          </button>
+        </li>
+      ) : null}
     </ul>
   );
 }
@@ -129,6 +148,7 @@ export function QuickLogDialogs({ open, onClose }: { open: QuickLogDialog | null
   const supplyOpened = useOnceTrue(open === "supply");
   const temperatureOpened = useOnceTrue(open === "temperature");
   const weightOpened = useOnceTrue(open === "weight");
+  const dressingOpened = useOnceTrue(open === "dressing");
   return (
     <Suspense fallback={null}>
       {medicationOpened ? (
@@ -146,6 +166,7 @@ export function QuickLogDialogs({ open, onClose }: { open: QuickLogDialog | null
       {weightOpened ? (
         <QuickVitalDialog kind="weight" open={open === "weight"} onOpenChange={close} childId={childId} />
       ) : null}
+      {dressingOpened ? <QuickDressing open={open === "dressing"} onOpenChange={close} /> : null}
       <TpnChildDialog open={open === "tpn"} onOpenChange={close} shownChildId={selectedChild?.id ?? null} />
     </Suspense>
   );

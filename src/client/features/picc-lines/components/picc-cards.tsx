@@ -2,6 +2,7 @@ import { Bug, CalendarRange, Hospital, Pill, Stethoscope, StickyNote, UserRound 
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
 import { formatListDate } from "@/client/lib/format";
+import { intervalText } from "@/client/lib/line-care-pills";
 import {
   INFECTION_TYPE_LABELS,
   INSERTION_SITE_LABELS,
@@ -15,6 +16,24 @@ import { lineLabel } from "../picc-labels";
 interface CardActions {
   onEdit?: () => void;
   onDelete?: () => void;
+}
+
+const INTERVAL_NAMES = [
+  ["dressingTransparentHours", "transparent dressing"],
+  ["dressingGauzeHours", "gauze dressing"],
+  ["tubingWithLipidsHours", "tubing with lipids"],
+  ["tubingHours", "tubing without lipids"],
+  ["connectorHours", "connector"],
+  ["lockHours", "lock"],
+] as const;
+
+/** "Transparent dressing every 5 days, lock every 2 days": the intervals set on this line, if any. */
+function ownIntervals(line: PiccLine): string | null {
+  const set = INTERVAL_NAMES.flatMap(([key, name]) =>
+    line[key] === null ? [] : [`${name} ${intervalText(line[key])}`],
+  );
+  const text = set.join(", ");
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : null;
 }
 
 export function PiccLineCard({ line, onEdit, onDelete }: { line: PiccLine } & CardActions) {
@@ -38,6 +57,10 @@ export function PiccLineCard({ line, onEdit, onDelete }: { line: PiccLine } & Ca
       <RecordDetail icon={UserRound} label="Inserted by">
         {line.insertedBy}
       </RecordDetail>
+      <RecordDetail label="External length at insertion">
+        {line.externalLengthCm === null ? null : `${line.externalLengthCm} cm`}
+      </RecordDetail>
+      <RecordDetail label="Own care intervals">{ownIntervals(line)}</RecordDetail>
       <RecordDetail label="Removal reason">{line.removalReason}</RecordDetail>
       <RecordDetail label="Complications">{line.complications}</RecordDetail>
       <RecordDetail icon={StickyNote} label="Notes">
