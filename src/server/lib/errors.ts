@@ -7,6 +7,8 @@ export class HttpError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     readonly issues?: readonly FieldIssue[],
+    /** Facts the client acts on, beside the message (a 409's `lastDose`): merged into the body. */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -16,7 +18,8 @@ export class HttpError extends Error {
 export const notFound = (what = "Record") => new HttpError(404, `${what} not found`);
 export const unauthorized = () => new HttpError(401, "Not signed in");
 export const forbidden = (message: string) => new HttpError(403, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, details?: Readonly<Record<string, unknown>>) =>
+  new HttpError(409, message, {}, undefined, details);
 export const badRequest = (message: string) => new HttpError(400, message);
 
 /**

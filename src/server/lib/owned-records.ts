@@ -38,6 +38,17 @@ export interface RecordChange<R> {
 
 export interface RecordHooks<R> {
   /**
+   * Runs inside the change's transaction before the row is written (a create, or an update with
+   * `before` the stored record, locked): completes or checks the values a request sent (a dose's
+   * date on the family's clock, its medication's child) and may refuse the change by throwing.
+   * Answers the values to write.
+   */
+  prepare?(
+    ctx: WriteContext,
+    values: Record<string, unknown>,
+    before: R | null,
+  ): Promise<Record<string, unknown>>;
+  /**
    * Runs inside the change's transaction, after the row is written: keep other records in step
    * (a supply's stock) or check a rule across records (an infection's line is the same child's).
    * Throwing rolls the whole change back.
@@ -378,6 +389,9 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       // A child is added by a member who sees every child: one limited to some would not see it.
       if (isChildTable && ctx.childIds) throw forbidden(LIMITED_ADDS_NO_CHILD);
       await checkReferences(ctx.tx, ctx, values as Record<string, unknown>);
+      if (hooks?.prepare) {
+        values = (await hooks.prepare(ctx, values as Record<string, unknown>, null)) as ValuesOf<T>;
+      }
       const [created] = (await ctx.tx
         .insert(table)
         .values({
@@ -401,7 +415,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       assertMayWrite(ctx);
       const where = ownedRow(ctx, id);
       if (!where) throw notFound();
-      const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+      let changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
       await checkReferences(ctx.tx, ctx, changes);
       let before: Row | null = null;
       if (hooks) {
@@ -413,6 +427,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
         if (!locked) throw notFound();
         before = locked as Row;
       }
+      if (hooks?.prepare) changes = await hooks.prepare(ctx, changes, before);
       const [updated] = (await ctx.tx
         .update(table)
         .set({

@@ -65,6 +65,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         .status(error.statusCode)
         .headers(error.headers)
         .send({
+          ...error.details,
           message: error.message,
           ...(error.issues ? { issues: [...error.issues] } : {}),
         } satisfies ErrorBody);
