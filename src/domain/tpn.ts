@@ -3,8 +3,11 @@ import {
   acrossFields,
   type FieldIssue,
   optionalDecimal,
+  optionalId,
   optionalInt,
+  optionalIsoDate,
   optionalText,
+  optionalTime,
   pastDate,
   requiredId,
 } from "./fields";
@@ -39,6 +42,14 @@ export const tpnEntryInput = z
     /** Infusion duration in whole hours. */
     duration: optionalInt("Duration", 0, 24),
     notes: optionalText(),
+    /** The prescription version the bag followed ("Tonight's bag"); the same child's. */
+    pnPrescriptionId: optionalId(),
+    lot: optionalText(100),
+    expiryDate: optionalIsoDate("Expiry date"),
+    startTime: optionalTime(),
+    stopTime: optionalTime(),
+    /** Interruptions and pump alarms during the night, as the parent tells them. */
+    interruptions: optionalText(2000),
   })
   .check(acrossFields(TPN_AMOUNTS, tpnAmountIssues));
 
@@ -56,6 +67,12 @@ export const tpnEntryRecord = z.object({
   volume: nullableDecimal,
   duration: nullableInt,
   notes: nullableText,
+  pnPrescriptionId: z.uuid().nullable(),
+  lot: nullableText,
+  expiryDate: nullableText,
+  startTime: nullableText,
+  stopTime: nullableText,
+  interruptions: nullableText,
 });
 export type TpnEntry = Wire<typeof tpnEntryRecord>;
 

@@ -30,11 +30,13 @@ import { infusionCenterRoutes } from "./modules/infusion-centers/infusion-center
 import { labTestRoutes } from "./modules/lab-tests/lab-tests.routes";
 import { lineCareRoutes } from "./modules/line-care/line-care.routes";
 import { medicalPhotoRoutes } from "./modules/medical-photos/medical-photos.routes";
+import { medicationDoseRoutes } from "./modules/medication-doses/medication-doses.routes";
 import { medicationRoutes } from "./modules/medications/medications.routes";
 import { noteRoutes } from "./modules/notes/notes.routes";
 import { objectRoutes, objectServingRoutes } from "./modules/objects/objects.routes";
 import { physicalTherapyRoutes } from "./modules/physical-therapy/physical-therapy.routes";
 import { piccRoutes } from "./modules/picc/picc.routes";
+import { pnPrescriptionRoutes } from "./modules/pn-prescriptions/pn-prescriptions.routes";
 import { sharedSummaryRoutes, shareLinkRoutes } from "./modules/share-links/share-links.routes";
 import { specialistVisitRoutes } from "./modules/specialist-visits/specialist-visits.routes";
 import { supplyRoutes } from "./modules/supplies/supplies.routes";
@@ -123,6 +125,7 @@ const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
   shareLinkRoutes,
   careTeamRoutes,
   childrenRoutes,
+  pnPrescriptionRoutes,
   tpnRoutes,
   specialistVisitRoutes,
   labTestRoutes,
@@ -131,6 +134,7 @@ const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
   noteRoutes,
   physicalTherapyRoutes,
   medicationRoutes,
+  medicationDoseRoutes,
   foodDiaryRoutes,
   supplyRoutes,
   infusionCenterRoutes,

@@ -5,6 +5,7 @@ import { medicalAllergyInput, medicalAllergyRecord } from "../../domain/allergie
 import { careTeamMemberInput, careTeamMemberRecord } from "../../domain/care-team";
 import { childInput, childRecord } from "../../domain/children";
 import type { DashboardStats } from "../../domain/dashboard";
+import { doseInput, doseRecord } from "../../domain/dose-records";
 import { foodDiaryEntryInput, foodDiaryEntryRecord } from "../../domain/food-diary";
 import { infusionCenterInput, infusionCenterRecord } from "../../domain/infusion-centers";
 import { labTestInput, labTestRecord } from "../../domain/labs";
@@ -14,6 +15,7 @@ import { noteInput, noteRecord } from "../../domain/notes";
 import { medicalPhotoInput, medicalPhotoRecord } from "../../domain/photos";
 import { physicalTherapySessionInput, physicalTherapySessionRecord } from "../../domain/physical-therapy";
 import { piccInfectionInput, piccInfectionRecord, piccLineInput, piccLineRecord } from "../../domain/picc";
+import { pnPrescriptionInput, pnPrescriptionRecord } from "../../domain/pn-records";
 import {
   supplyInput,
   supplyRecord,
@@ -77,6 +79,16 @@ export const RECORD_TYPES = {
     input: careTeamMemberInput,
     record: careTeamMemberRecord,
     onDashboard: true,
+  },
+  pnPrescriptions: {
+    entity: "pn_prescription",
+    table: schema.pnPrescriptions,
+    childScope: "exact",
+    title: "PN Prescriptions",
+    dateKey: "startDate",
+    input: pnPrescriptionInput,
+    record: pnPrescriptionRecord,
+    computed: ["plateauRateMlPerHour", "bagKcal", "dextroseG"],
   },
   tpnEntries: {
     entity: "tpn_entry",
@@ -202,6 +214,16 @@ export const RECORD_TYPES = {
     title: "Medications",
     input: medicationInput,
     record: medicationRecord,
+    computed: ["lastDose", "nextDueAt", "missedDoses"],
+  },
+  medicationDoses: {
+    entity: "medication_dose",
+    table: schema.medicationDoses,
+    childScope: "withUnlinked",
+    title: "Medication Doses",
+    dateKey: "date",
+    input: doseInput,
+    record: doseRecord,
   },
   notes: {
     entity: "note",

@@ -42,6 +42,12 @@ describe("the TPN form's second looks", () => {
     volume: "1150.00",
     duration: null,
     notes: null,
+    pnPrescriptionId: null,
+    lot: null,
+    expiryDate: null,
+    startTime: null,
+    stopTime: null,
+    interruptions: null,
     ...fields,
   });
   const body = (fields: Partial<TpnEntryBody>) =>

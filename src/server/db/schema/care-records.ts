@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, numeric, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { date, index, integer, numeric, pgTable, text, unique, uuid, varchar } from "drizzle-orm/pg-core";
 import type { AllergySeverity } from "../../../domain/allergies";
 import type { LabStatus } from "../../../domain/labs";
 import type { SymptomSeverity } from "../../../domain/symptoms";
@@ -36,6 +36,46 @@ export const careTeamMembers = pgTable(
 );
 
 const decimal = (name: string) => numeric(name, { precision: 8, scale: 2 });
+const measure = (name: string, precision: number, scale: number) =>
+  numeric(name, { precision, scale, mode: "number" });
+
+/**
+ * A child's parenteral nutrition prescription, one version each (src/domain/pn.ts): a version
+ * starts on its date and ends the day before the next one starts (`endDate`, kept by the server).
+ */
+export const pnPrescriptions = pgTable(
+  "pn_prescriptions",
+  {
+    id: id(),
+    familyId: family(),
+    childId: requiredChildLink(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }),
+    prescriber: text("prescriber"),
+    bagVolumeMl: measure("bag_volume_ml", 6, 1).notNull(),
+    infusionHours: measure("infusion_hours", 4, 2).notNull(),
+    rateMlPerHour: measure("rate_ml_per_hour", 6, 1),
+    taperUpMinutes: integer("taper_up_minutes"),
+    taperDownMinutes: integer("taper_down_minutes"),
+    dextrosePercent: measure("dextrose_percent", 5, 2),
+    aminoAcidsG: measure("amino_acids_g", 6, 2),
+    lipidG: measure("lipid_g", 6, 2),
+    lipidProduct: text("lipid_product"),
+    additives: text("additives"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    exportOrder("pn_prescriptions", t),
+    exportDateOrder("pn_prescriptions", t, t.startDate),
+    index("pn_prescriptions_child_idx").on(t.familyId, t.childId, t.startDate),
+    ownedChildKey("pn_prescriptions_owner_child_fk", t),
+    unique("pn_prescriptions_family_id_key").on(t.familyId, t.id),
+  ],
+);
 
 export const tpnEntries = pgTable(
   "tpn_entries",
@@ -51,6 +91,16 @@ export const tpnEntries = pgTable(
     volume: decimal("volume"),
     duration: integer("duration"),
     notes: text("notes"),
+    /** The prescription version the bag followed ("Tonight's bag"), when it did. */
+    pnPrescriptionId: uuid("pn_prescription_id").references(() => pnPrescriptions.id, {
+      onDelete: "set null",
+    }),
+    /** The bag's lot and expiry from its label, the times it ran (HH:mm), and what interrupted it. */
+    lot: text("lot"),
+    expiryDate: date("expiry_date", { mode: "string" }),
+    startTime: varchar("start_time", { length: 5 }),
+    stopTime: varchar("stop_time", { length: 5 }),
+    interruptions: text("interruptions"),
     createdAt: createdAt(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import {
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import type { DoseStatus, ScheduleKind } from "../../../domain/doses";
 import type { MealType } from "../../../domain/food-diary";
 import type { NoteCategory, NotePriority } from "../../../domain/notes";
 import { childLink } from "./child-link";
@@ -81,6 +94,12 @@ export const medications = pgTable(
     /** The text 'true' or 'false', as the spec's client sends it. */
     isActive: varchar("is_active", { length: 5 }).$type<"true" | "false">().notNull().default("true"),
     notes: text("notes"),
+    /** How it is given: "By mouth", "G-tube" (src/domain/doses.ts lists the usual ones). */
+    route: text("route"),
+    /** The schedule doses are given by (src/domain/doses.ts); none: the frequency text alone. */
+    scheduleKind: varchar("schedule_kind", { length: 16 }).$type<ScheduleKind>(),
+    scheduleTimes: text("schedule_times").array(),
+    intervalHours: numeric("interval_hours", { precision: 5, scale: 2, mode: "number" }),
     createdAt: createdAt(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
@@ -89,6 +108,50 @@ export const medications = pgTable(
   (t) => [
     exportOrder("medications", t),
     index("medications_owner_idx").on(t.familyId, t.childId, t.createdAt),
+    unique("medications_family_id_key").on(t.familyId, t.id),
+  ],
+);
+
+/**
+ * A dose of a medication, given or skipped, at an instant (`givenAt`), kept also as the date and
+ * time of day on the family's clock when it was recorded, so lists and exports read it by day. Its
+ * child is its medication's, kept in step (src/server/modules/medication-doses).
+ */
+export const medicationDoses = pgTable(
+  "medication_doses",
+  {
+    id: id(),
+    familyId: family(),
+    childId: childLink(),
+    medicationId: uuid("medication_id").notNull(),
+    givenAt: timestamp("given_at", { withTimezone: true }).notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    time: varchar("time", { length: 5 }).notNull(),
+    status: varchar("status", { length: 8 }).$type<DoseStatus>().notNull().default("given"),
+    amount: text("amount"),
+    reason: text("reason"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    exportOrder("medication_doses", t),
+    exportDateOrder("medication_doses", t, t.date),
+    index("medication_doses_medication_idx").on(t.familyId, t.medicationId, t.givenAt.desc()),
+    index("medication_doses_page_idx").on(
+      t.familyId,
+      t.date.desc(),
+      t.time.desc(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    foreignKey({
+      name: "medication_doses_family_medication_fk",
+      columns: [t.familyId, t.medicationId],
+      foreignColumns: [medications.familyId, medications.id],
+    }).onDelete("cascade"),
   ],
 );
 

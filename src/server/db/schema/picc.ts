@@ -7,7 +7,6 @@ import {
   numeric,
   pgTable,
   text,
-  time,
   unique,
   uuid,
   varchar,

@@ -3,9 +3,11 @@ import { addDays } from "../../../domain/dates";
 import { tpnAmountIssues } from "../../../domain/tpn";
 import type { TpnDay } from "../../../domain/trends";
 import type { Db } from "../../db/client";
-import { tpnEntries } from "../../db/schema/index";
+import { pnPrescriptions, tpnEntries } from "../../db/schema/index";
 import { type FamilyView, inView } from "../../lib/child-scope";
+import { invalidRecord } from "../../lib/errors";
 import { ownedRecords } from "../../lib/owned-records";
+import { prescriptionChild } from "../pn-prescriptions/pn-prescriptions.queries";
 import { recordType } from "../record-types";
 
 /** TPN entries always belong to one child: a child's list holds only its own. */
@@ -14,6 +16,17 @@ export const tpnRecords = ownedRecords({
   paged: {},
   summary: (row) => `TPN entry for ${row.date}`,
   rule: tpnAmountIssues,
+  references: [{ field: "pnPrescriptionId", table: pnPrescriptions, label: "Prescription" }],
+  hooks: {
+    // The bag followed a prescription of the same child (another family's is a 404, as any link).
+    async inTransaction(ctx, { after }) {
+      if (!after?.pnPrescriptionId) return;
+      const childId = await prescriptionChild(ctx.tx, ctx.familyId, after.pnPrescriptionId);
+      if (childId !== after.childId) {
+        throw invalidRecord([{ path: "pnPrescriptionId", message: "This prescription is another child's" }]);
+      }
+    },
+  },
 });
 
 /** One child's amounts per day over the `days` ending `today` (a day with two bags sums them). */

@@ -1,0 +1,189 @@
+import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { familyClock, formatStamp, instantOf, timeIn, todayIn } from "../../../domain/clock";
+import {
+  DOSE_STATUS_LABELS,
+  DOSE_STATUSES,
+  type DoseEvent,
+  type DoseStatus,
+  doseWindowHours,
+  missedDoses,
+  nextDueAt,
+  type Schedule,
+} from "../../../domain/doses";
+import { isMedicationActive } from "../../../domain/medication-status";
+import type { Tx } from "../../db/client";
+import { medicationDoses, medications } from "../../db/schema/index";
+import { withAuthorNames } from "../../lib/authors";
+import { conflict, notFound } from "../../lib/errors";
+import { ownedRecords, type RowOf } from "../../lib/owned-records";
+import { recordType } from "../record-types";
+
+type MedicationRow = RowOf<typeof medications>;
+
+const HOUR_MS = 3_600_000;
+/** How far back a card looks for missed doses. */
+const MISSED_LOOKBACK_DAYS = 7;
+
+/**
+ * The given dose of a medication nearest to `at` within the "too soon" window (three quarters of
+ * the schedule's interval, see doses.ts), other than `exceptId`; with its author's name.
+ */
+async function doseTooClose(
+  tx: Tx,
+  familyId: string,
+  medicationId: string,
+  schedule: Schedule,
+  at: Date,
+  exceptId?: string,
+) {
+  const window = doseWindowHours(schedule);
+  if (window === null) return null;
+  const reach = window * 0.75 * HOUR_MS;
+  const [near] = await tx
+    .select()
+    .from(medicationDoses)
+    .where(
+      and(
+        eq(medicationDoses.familyId, familyId),
+        eq(medicationDoses.medicationId, medicationId),
+        eq(medicationDoses.status, "given"),
+        gt(medicationDoses.givenAt, new Date(at.getTime() - reach)),
+        lt(medicationDoses.givenAt, new Date(at.getTime() + reach)),
+        ...(exceptId ? [ne(medicationDoses.id, exceptId)] : []),
+      ),
+    )
+    .orderBy(sql`abs(extract(epoch from ${medicationDoses.givenAt} - ${at.toISOString()}::timestamptz))`)
+    .limit(1);
+  if (!near) return null;
+  const [named] = await withAuthorNames(tx, [near]);
+  return named!;
+}
+
+/**
+ * Doses of the family's medications. A dose is its medication's child's (kept in step when the
+ * medication moves), stamped with the date and time on the family's clock. A dose given within
+ * the interval after another given dose of the same medication is a 409 naming that dose and who
+ * gave it, unless the body confirms: two caregivers must not give the same dose twice. The
+ * medication's row is locked while the dose is checked and written, so two caregivers giving it at
+ * the same moment are asked in turn, never both let through.
+ */
+export const doseRecords = ownedRecords({
+  ...recordType("medicationDoses"),
+  paged: {},
+  listFilters: {
+    medicationId: { column: medicationDoses.medicationId },
+    status: { column: medicationDoses.status, values: DOSE_STATUSES },
+  },
+  references: [{ field: "medicationId", table: medications, label: "Medication" }],
+  summary: (row) =>
+    `Dose ${DOSE_STATUS_LABELS[row.status].toLowerCase()}${row.amount ? `: ${row.amount}` : ""}`,
+  hooks: {
+    async prepare(ctx, values, before) {
+      const { confirm, ...rest } = values as Record<string, unknown> & { confirm?: boolean };
+      const medicationId = String(rest.medicationId ?? before?.medicationId);
+      const [medication] = await ctx.tx
+        .select()
+        .from(medications)
+        .where(and(eq(medications.id, medicationId), eq(medications.familyId, ctx.familyId)))
+        .for("update");
+      if (!medication) throw notFound("Medication");
+      const { timeZone } = familyClock();
+      const givenAt = (rest.givenAt as Date | undefined) ?? before?.givenAt;
+      if (!givenAt) throw notFound();
+      const status = (rest.status as DoseStatus | undefined) ?? before?.status ?? "given";
+      const moved = !before || givenAt.getTime() !== before.givenAt.getTime() || before.status !== status;
+      if (status === "given" && moved && confirm !== true) {
+        const near = await doseTooClose(ctx.tx, ctx.familyId, medicationId, medication, givenAt, before?.id);
+        if (near) {
+          const by = near.createdByName ? ` by ${near.createdByName}` : "";
+          throw conflict(
+            `${medication.name} was given${by} at ${formatStamp(near.givenAt, timeZone)}. Give it again?`,
+            { lastDose: { givenAt: near.givenAt.toISOString(), givenBy: near.createdByName } },
+          );
+        }
+      }
+      return {
+        ...rest,
+        childId: medication.childId,
+        date: todayIn(timeZone, givenAt),
+        time: timeIn(timeZone, givenAt),
+      };
+    },
+  },
+});
+
+/**
+ * Each medication with its last dose (who recorded it), when the next scheduled dose is due, and
+ * the scheduled doses of the last week that passed with nothing recorded (none for a medication
+ * that is stopped, and none before it was added or started).
+ */
+export async function withDoseSummaries(tx: Tx, familyId: string, rows: readonly MedicationRow[]) {
+  const { timeZone, now: clockNow } = familyClock();
+  const now = clockNow();
+  const today = todayIn(timeZone, now);
+  const ids = rows.map((row) => row.id);
+  const latest = ids.length
+    ? await tx
+        .selectDistinctOn([medicationDoses.medicationId])
+        .from(medicationDoses)
+        .where(and(eq(medicationDoses.familyId, familyId), inArray(medicationDoses.medicationId, ids)))
+        .orderBy(medicationDoses.medicationId, desc(medicationDoses.givenAt), desc(medicationDoses.createdAt))
+    : [];
+  const lastOf = new Map(
+    (await withAuthorNames(tx, latest)).map((dose) => [dose.medicationId, dose] as const),
+  );
+  const lookback = new Date(now.getTime() - MISSED_LOOKBACK_DAYS * 24 * HOUR_MS);
+  const scheduled = rows.filter((row) => row.scheduleKind && isMedicationActive(row, today));
+  const recent = scheduled.length
+    ? await tx
+        .select({
+          medicationId: medicationDoses.medicationId,
+          givenAt: medicationDoses.givenAt,
+          status: medicationDoses.status,
+        })
+        .from(medicationDoses)
+        .where(
+          and(
+            eq(medicationDoses.familyId, familyId),
+            inArray(
+              medicationDoses.medicationId,
+              scheduled.map((row) => row.id),
+            ),
+            gt(medicationDoses.givenAt, new Date(lookback.getTime() - 2 * 24 * HOUR_MS)),
+          ),
+        )
+    : [];
+  return rows.map((row) => {
+    const last = lastOf.get(row.id);
+    const lastDose = last
+      ? {
+          id: last.id,
+          givenAt: last.givenAt,
+          status: last.status,
+          amount: last.amount,
+          givenBy: last.createdByName,
+        }
+      : null;
+    if (!row.scheduleKind || !isMedicationActive(row, today)) {
+      return { ...row, lastDose, nextDueAt: null, missedDoses: [] };
+    }
+    const startsAt = row.startDate ? instantOf(row.startDate, "00:00", timeZone) : row.createdAt;
+    const since = new Date(Math.max(startsAt.getTime(), row.createdAt.getTime(), lookback.getTime()));
+    const doses: DoseEvent[] = recent.filter((d) => d.medicationId === row.id);
+    const lastEvent = last ? { givenAt: last.givenAt, status: last.status } : null;
+    return {
+      ...row,
+      lastDose,
+      nextDueAt: nextDueAt(row, lastEvent, since, now, timeZone),
+      missedDoses: missedDoses(row, doses, since, now, timeZone),
+    };
+  });
+}
+
+/** A medication moved to another child (or to none) takes its doses with it. */
+export async function moveDoses(tx: Tx, familyId: string, medicationId: string, childId: string | null) {
+  await tx
+    .update(medicationDoses)
+    .set({ childId })
+    .where(and(eq(medicationDoses.familyId, familyId), eq(medicationDoses.medicationId, medicationId)));
+}
