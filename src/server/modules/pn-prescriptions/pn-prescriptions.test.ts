@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { joinFamily } from "../../../../tests/helpers/family";
+import { addChild, ownedCrudContract } from "../../../../tests/helpers/owned-crud-contract";
+import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
+import { addDays, today } from "../../../domain/dates";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** A 12-hour overnight bag with a 60-minute taper each way (the worked example of pn.ts). */
+const bag = {
+  prescriber: "Dr. Okafor",
+  bagVolumeMl: 1000,
+  infusionHours: 12,
+  taperUpMinutes: 60,
+  taperDownMinutes: 60,
+  dextrosePercent: 15,
+  aminoAcidsG: 30,
+  lipidG: 20,
+  lipidProduct: "SMOFlipid 20%",
+  additives: "Multivitamin 5 mL, trace elements 1 mL",
+};
+
+async function version(
+  user: TestUser,
+  childId: string,
+  startDate: string,
+  fields: Record<string, unknown> = {},
+) {
+  return user.post("/api/pn-prescriptions", { childId, startDate, ...bag, ...fields });
+}
+
+describe("PN prescriptions", () => {
+  ownedCrudContract(() => t, {
+    path: "/api/pn-prescriptions",
+    valid: { ...bag, startDate: addDays(today(), -3) },
+    change: { notes: "Lipids 5 nights a week" },
+    updateMethod: "PATCH",
+    required: ["childId", "startDate", "bagVolumeMl", "infusionHours"],
+    linksChild: "required",
+    listExtras: { endDate: null, plateauRateMlPerHour: 90.9, bagKcal: 830, dextroseG: 150 },
+    dates: { startDate: "any" },
+  });
+
+  it("starts a new version on its date and ends the one before, keeping the history", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const first = (await version(user, sam, "2026-09-01")).json();
+    expect(first).toMatchObject({ endDate: null, plateauRateMlPerHour: 90.9, bagKcal: 830, dextroseG: 150 });
+    const second = await version(user, sam, "2026-10-15", { bagVolumeMl: 1100, rateMlPerHour: 100 });
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toMatchObject({ endDate: null, plateauRateMlPerHour: 100 });
+    // A version put between the two ends the first and is ended by the second.
+    const between = (await version(user, sam, "2026-10-01")).json();
+    expect(between.endDate).toBe("2026-10-14");
+    const list = (await user.get(`/api/pn-prescriptions?childId=${sam}`)).json();
+    expect(list.map((v: { startDate: string; endDate: string | null }) => [v.startDate, v.endDate])).toEqual([
+      ["2026-10-15", null],
+      ["2026-10-01", "2026-10-14"],
+      ["2026-09-01", "2026-09-30"],
+    ]);
+    // Deleting a version gives its days back to the one before.
+    expect((await user.delete(`/api/pn-prescriptions/${between.id}`)).statusCode).toBe(204);
+    expect((await user.get(`/api/pn-prescriptions/${first.id}`)).json().endDate).toBe("2026-10-14");
+  });
+
+  it("refuses two versions of a child starting on one day, also sent at once, and saves nothing more", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const ana = await addChild(user, "Ana");
+    expect((await version(user, sam, "2026-11-01")).statusCode).toBe(201);
+    const same = await version(user, sam, "2026-11-01", { bagVolumeMl: 900 });
+    expect(same.statusCode).toBe(409);
+    expect(same.json().message).toBe(
+      "Another version of this prescription starts on 2026-11-01: change that one instead",
+    );
+    const both = await Promise.all([version(user, sam, "2026-11-20"), version(user, sam, "2026-11-20")]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    // Another child's version on that day is no overlap.
+    expect((await version(user, ana, "2026-11-01")).statusCode).toBe(201);
+    expect((await user.get(`/api/pn-prescriptions?childId=${sam}`)).json()).toHaveLength(2);
+    // Nor may a change move a version onto another's day, or to another child.
+    const [later] = (await user.get(`/api/pn-prescriptions?childId=${sam}`)).json();
+    expect(
+      (await user.patch(`/api/pn-prescriptions/${later.id}`, { startDate: "2026-11-01" })).statusCode,
+    ).toBe(409);
+    const moved = await user.patch(`/api/pn-prescriptions/${later.id}`, { childId: ana });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().issues[0].path).toBe("childId");
+  });
+
+  it("checks the taper fits the infusion, also on a change of one field", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const tooLong = await version(user, sam, "2026-11-01", {
+      infusionHours: 1,
+      taperUpMinutes: 30,
+      taperDownMinutes: 30,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().issues).toEqual([
+      { path: "taperDownMinutes", message: "The taper up and down must take less than the infusion's hours" },
+    ]);
+    const ok = (await version(user, sam, "2026-11-01")).json();
+    expect((await user.patch(`/api/pn-prescriptions/${ok.id}`, { infusionHours: 2 })).statusCode).toBe(400);
+    expect((await version(user, sam, "2026-11-02", { bagVolumeMl: "" })).json().issues).toEqual([
+      { path: "bagVolumeMl", message: "Bag volume is required" },
+    ]);
+  });
+
+  it("answers the version in force per kilogram of the latest weight, and says when that weight is old", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const empty = (await user.get(`/api/pn-prescriptions/active?childId=${sam}`)).json();
+    expect(empty).toEqual({
+      prescription: null,
+      weight: null,
+      gir: null,
+      kcalPerKgDay: null,
+      proteinGPerKgDay: null,
+      lipidGPerKgDay: null,
+    });
+    await version(user, sam, addDays(today(), -40), { rateMlPerHour: 50 });
+    const current = (await version(user, sam, addDays(today(), -5))).json();
+    await version(user, sam, addDays(today(), 7), { bagVolumeMl: 1200 });
+    await user.post("/api/vitals", { childId: sam, kind: "weight", value: 9.5, date: addDays(today(), -60) });
+    await user.post("/api/vitals", { childId: sam, kind: "weight", value: 10, date: addDays(today(), -10) });
+    const active = (await user.get(`/api/pn-prescriptions/active?childId=${sam}`)).json();
+    // 1,000 mL of D15 over 12 h with a 60-minute taper each way: 90.9 mL/h at plateau.
+    // GIR = 15 × 90.9 × 1000 / (10 × 60 × 100) = 22.7 mg/kg/min; 150 g × 3.4 + 30 × 4 + 20 × 10 = 830 kcal.
+    expect(active).toEqual({
+      prescription: expect.objectContaining({ id: current.id, endDate: addDays(today(), 6) }),
+      weight: { kg: 10, date: addDays(today(), -10), ageDays: 10, stale: false },
+      gir: 22.7,
+      kcalPerKgDay: 83,
+      proteinGPerKgDay: 3,
+      lipidGPerKgDay: 2,
+    });
+
+    const ana = await addChild(user, "Ana");
+    await version(user, ana, addDays(today(), -1));
+    await user.post("/api/vitals", { childId: ana, kind: "weight", value: 20, date: addDays(today(), -45) });
+    const old = (await user.get(`/api/pn-prescriptions/active?childId=${ana}`)).json();
+    expect(old.weight).toEqual({ kg: 20, date: addDays(today(), -45), ageDays: 45, stale: true });
+    expect(old.kcalPerKgDay).toBe(41.5);
+  });
+
+  it("compares what was prescribed with what the nights delivered, per kilogram and day", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const rx = (await version(user, sam, addDays(today(), -2))).json();
+    await user.post("/api/vitals", { childId: sam, kind: "weight", value: 10, date: addDays(today(), -2) });
+    await user.post("/api/tpn", {
+      childId: sam,
+      date: addDays(today(), -1),
+      pnPrescriptionId: rx.id,
+      calories: "700",
+      protein: "25",
+      carbohydrates: "120",
+      fat: "15",
+      duration: 10,
+    });
+    const perKg = (await user.get(`/api/pn-prescriptions/per-kg?childId=${sam}&days=7`)).json();
+    expect(perKg.days).toEqual([
+      {
+        date: addDays(today(), -2),
+        prescribed: { gir: 22.7, kcalPerKgDay: 83, proteinGPerKgDay: 3, lipidGPerKgDay: 2 },
+        delivered: null,
+      },
+      {
+        date: addDays(today(), -1),
+        prescribed: { gir: 22.7, kcalPerKgDay: 83, proteinGPerKgDay: 3, lipidGPerKgDay: 2 },
+        // 120 g of dextrose over 600 minutes for 10 kg: 120,000 / 6,000 = 20 mg/kg/min.
+        delivered: { gir: 20, kcalPerKgDay: 70, proteinGPerKgDay: 2.5, lipidGPerKgDay: 1.5 },
+      },
+      {
+        date: today(),
+        prescribed: { gir: 22.7, kcalPerKgDay: 83, proteinGPerKgDay: 3, lipidGPerKgDay: 2 },
+        delivered: null,
+      },
+    ]);
+    expect((await user.get(`/api/pn-prescriptions/per-kg?childId=${sam}&days=400`)).statusCode).toBe(400);
+  });
+
+  it("links a TPN entry only to a prescription of the same child, and of the family", async () => {
+    const user = await signUp(t.app);
+    const stranger = await signUp(t.app);
+    const sam = await addChild(user);
+    const ana = await addChild(user, "Ana");
+    const theirs = (await version(stranger, await addChild(stranger), "2026-11-01")).json();
+    const anas = (await version(user, ana, "2026-11-01")).json();
+    const sams = (await version(user, sam, "2026-11-01")).json();
+    const entry = { childId: sam, date: today(), volume: "1000" };
+    const other = await user.post("/api/tpn", { ...entry, pnPrescriptionId: anas.id });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().issues).toEqual([
+      { path: "pnPrescriptionId", message: "This prescription is another child's" },
+    ]);
+    expect((await user.post("/api/tpn", { ...entry, pnPrescriptionId: theirs.id })).statusCode).toBe(404);
+    expect((await user.get(`/api/tpn?childId=${sam}`)).json()).toEqual([]);
+    const linked = await user.post("/api/tpn", {
+      ...entry,
+      pnPrescriptionId: sams.id,
+      lot: "L2211",
+      expiryDate: addDays(today(), 2),
+      startTime: "19:30",
+      stopTime: "07:45",
+      interruptions: "Air-in-line alarm at 02:10",
+    });
+    expect(linked.statusCode).toBe(201);
+    expect(linked.json()).toMatchObject({ pnPrescriptionId: sams.id, lot: "L2211", startTime: "19:30" });
+    // Deleting the prescription keeps the entry, unlinked.
+    expect((await user.delete(`/api/pn-prescriptions/${sams.id}`)).statusCode).toBe(204);
+    expect((await user.get(`/api/tpn/${linked.json().id}`)).json().pnPrescriptionId).toBeNull();
+  });
+
+  it("is read by a viewer, changed by no viewer, and unseen by a member limited to another child", async () => {
+    const owner = await signUp(t.app);
+    const sam = await addChild(owner);
+    const ana = await addChild(owner, "Ana");
+    const viewer = await joinFamily(t, owner, { role: "viewer" });
+    const sitter = await joinFamily(t, owner, { childIds: [ana] });
+    const rx = (await version(owner, sam, "2026-11-01")).json();
+    expect((await viewer.get(`/api/pn-prescriptions/active?childId=${sam}`)).json().prescription.id).toBe(
+      rx.id,
+    );
+    expect((await version(viewer, sam, "2026-11-10")).statusCode).toBe(403);
+    expect((await viewer.patch(`/api/pn-prescriptions/${rx.id}`, { notes: "x" })).statusCode).toBe(403);
+    expect((await sitter.get(`/api/pn-prescriptions/${rx.id}`)).statusCode).toBe(404);
+    expect((await sitter.get(`/api/pn-prescriptions?childId=${sam}`)).json()).toEqual([]);
+    expect((await sitter.get(`/api/pn-prescriptions/active?childId=${sam}`)).json().prescription).toBeNull();
+    expect((await version(sitter, sam, "2026-11-10")).statusCode).toBe(404);
+  });
+});
