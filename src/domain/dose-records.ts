@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { familyClock } from "./clock";
 import { DOSE_STATUSES } from "./doses";
-import { oneOf, optionalText, requiredId } from "./fields";
+import { isoDate, oneOf, optionalId, optionalText, requiredId } from "./fields";
 import { childLinkField, dateOnly, nullableText, recordBase, timestamp, type Wire } from "./records";
 
 /** The contract of `/api/medication-doses`: a dose of a medication, given or skipped (see doses.ts). */
@@ -49,6 +49,13 @@ export const doseInput = z.object({
   confirm: z.boolean({ error: "confirm must be true or false" }).optional(),
 });
 export type DoseInput = z.input<typeof doseInput>;
+
+/** A dose as a backup holds it: with the date, time and child the server kept (never `confirm`). */
+export const doseRestoreInput = doseInput.omit({ confirm: true }).extend({
+  childId: optionalId(),
+  date: isoDate("Date"),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be a time (HH:mm)"),
+});
 
 export const doseRecord = z.object({
   ...recordBase,

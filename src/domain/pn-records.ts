@@ -4,6 +4,7 @@ import {
   type FieldIssue,
   isoDate,
   optionalInt,
+  optionalIsoDate,
   optionalMeasure,
   optionalText,
   requiredId,
@@ -62,6 +63,12 @@ export const pnPrescriptionInput = z
   })
   .check(acrossFields(["infusionHours", "taperUpMinutes", "taperDownMinutes"], pnPrescriptionIssues));
 export type PnPrescriptionInput = z.input<typeof pnPrescriptionInput>;
+
+/** A version as a backup holds it: with the end date the server kept. */
+export const pnPrescriptionRestoreInput = z.object({
+  ...pnPrescriptionInput.shape,
+  endDate: optionalIsoDate("End date"),
+});
 
 export const pnPrescriptionRecord = z.object({
   ...recordBase,

@@ -30,7 +30,7 @@ export async function uploadTestPhoto(t: TestApp, user: TestUser): Promise<strin
 
 /**
  * One record of every type for a family with one child, linked the way a family's records are:
- * the TPN entry, line, infection, vitals and photo to the child, the usage, delivery and count to their supply, the
+ * the prescription, TPN entry (following it), line, infection, vitals and photo to the child, the usage, delivery and count to their supply, the
  * infection and the line's care to its line. For export and import tests.
  */
 export async function seedEveryRecordType(t: TestApp, user: TestUser) {
@@ -53,9 +53,31 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
       hospital: "Children's Hospital",
     }),
   );
+  const prescription = await created(
+    user.post("/api/pn-prescriptions", {
+      childId,
+      startDate: "2026-11-01",
+      prescriber: "Dr. Priya Patel",
+      bagVolumeMl: 1000,
+      infusionHours: 12,
+      taperUpMinutes: 60,
+      taperDownMinutes: 60,
+      dextrosePercent: 15,
+      aminoAcidsG: 30,
+      lipidG: 20,
+      lipidProduct: "SMOFlipid 20%",
+      additives: "Multivitamin 5 mL",
+    }),
+  );
   await created(
     user.post("/api/tpn", {
       childId,
+      pnPrescriptionId: prescription.id,
+      lot: "L2211",
+      expiryDate: "2026-11-22",
+      startTime: "19:30",
+      stopTime: "07:45",
+      interruptions: "Air-in-line alarm at 02:10",
       date: "2026-11-20",
       calories: "850.50",
       protein: "25",
@@ -181,7 +203,7 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
       severity: "life-threatening",
     }),
   );
-  await created(
+  const medication = await created(
     user.post("/api/medications", {
       childId,
       name: "Ursodiol",
@@ -189,6 +211,16 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
       frequency: "Twice daily",
       startDate: "2026-01-01",
       sideEffects: "nausea",
+      route: "By mouth",
+      scheduleKind: "times",
+      scheduleTimes: ["08:00", "20:00"],
+    }),
+  );
+  await created(
+    user.post("/api/medication-doses", {
+      medicationId: medication.id,
+      givenAt: "2026-11-20T08:05:00Z",
+      amount: "60 mg",
     }),
   );
   await created(

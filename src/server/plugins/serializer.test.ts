@@ -26,6 +26,12 @@ const tpnRow = (i: number) => ({
   volume: "1000",
   duration: i % 3 ? 12 : null,
   notes: i % 2 ? 'Ran "overnight"\n</script> ✓' : null,
+  pnPrescriptionId: null,
+  lot: i % 2 ? "L2211" : null,
+  expiryDate: null,
+  startTime: i % 2 ? "19:30" : null,
+  stopTime: null,
+  interruptions: null,
   passwordHash: "scrypt$secret",
 });
 const rows = Array.from({ length: 25 }, (_, i) => tpnRow(i));

@@ -1,12 +1,12 @@
 import type { z } from "zod";
-import { LINKS, RECORD_NAMES, RECORD_TYPES } from "../../record-types";
+import { LINKS, RECORD_NAMES, RECORD_TYPES, type RecordTypeDeclaration } from "../../record-types";
 import { EXPORT_SECTIONS, type SectionName } from "../export-sections";
 
 export type { SectionName };
 
 export interface RestoreSection {
   name: SectionName;
-  /** The rules a record must pass: the same schema a form and the API use. */
+  /** The rules a record must pass: the same schema a form and the API use (with the fields the server keeps). */
   input: z.ZodObject;
   /** Fields that point at a record of another section, whose ids a restore renews. */
   links: Record<string, SectionName>;
@@ -18,7 +18,7 @@ export interface RestoreSection {
  */
 export const RESTORE_SECTIONS: readonly RestoreSection[] = RECORD_NAMES.map((name) => ({
   name,
-  input: RECORD_TYPES[name].input,
+  input: (RECORD_TYPES[name] as RecordTypeDeclaration).restoreInput ?? RECORD_TYPES[name].input,
   links: LINKS[name],
 }));
 

@@ -3,7 +3,7 @@ import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { setImmediate } from "node:timers/promises";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, lt, sql } from "drizzle-orm";
 import type { ImportReport } from "../../../../domain/exports";
 import type { Db } from "../../../db/client";
 import { restoreJobs, storedObjects } from "../../../db/schema/index";
@@ -33,6 +33,16 @@ export interface RestoreDeps {
 export const RECORDS_PER_STEP = 250;
 /** Photos per step: each is two file writes before the step's transaction. */
 const PHOTOS_PER_STEP = 5;
+
+/**
+ * A table's instants (its timestamp columns: the creation time, a dose's time given), which the
+ * records read back from JSON hold as text and the database takes as dates.
+ */
+function instantsOf(table: (typeof CARE_RECORD_TABLES)[SectionName]): string[] {
+  return Object.entries(getTableColumns(table))
+    .filter(([, column]) => column.columnType === "PgTimestamp")
+    .map(([key]) => key);
+}
 /** A restore whose journal has not moved for this long has lost its process, and is undone. */
 export const ABANDONED_AFTER_MS = 2 * 60 * 1000;
 
@@ -186,8 +196,12 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
       }
       const values = rows.map((row) => ({
         ...row,
+        ...Object.fromEntries(
+          instantsOf(table)
+            .filter((key) => typeof row[key] === "string")
+            .map((key) => [key, new Date(String(row[key]))]),
+        ),
         familyId: familyId,
-        createdAt: new Date(String(row.createdAt)),
       }));
       await deps.db.transaction(async (tx) => {
         if (objects.length) await tx.insert(storedObjects).values(objects);

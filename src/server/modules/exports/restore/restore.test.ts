@@ -40,18 +40,20 @@ const exportOf = async (user: TestUser, query = "") =>
 /**
  * An export's content without what a restore renews: ids and timestamps, the photo's path and the
  * re-encoded bytes. Links are replaced by what they point at (the child's name, the supply's name,
- * the line's insertion date), so a restore that broke a link shows.
+ * the line's insertion date, the medication's name, the prescription's start), so a restore that broke a link shows.
  */
 function comparable(file: ExportFile) {
   const byId = new Map<string, string>();
   for (const child of file.children) byId.set(child.id as string, `child ${child.name}`);
   for (const supply of file.tpnSupplies) byId.set(supply.id as string, `supply ${supply.name}`);
   for (const line of file.piccLines) byId.set(line.id as string, `line ${line.insertionDate}`);
+  for (const med of file.medications) byId.set(med.id as string, `medication ${med.name}`);
+  for (const rx of file.pnPrescriptions) byId.set(rx.id as string, `prescription ${rx.startDate}`);
   const out: Record<string, Row[]> = {};
   for (const name of Object.keys(CARE_RECORD_TABLES)) {
     out[name] = file[name as keyof typeof CARE_RECORD_TABLES].map((row) => {
       const { id: _id, createdAt: _c, updatedAt: _u, photoUrl, image, ...rest } = row;
-      for (const link of ["childId", "supplyId", "piccLineId"]) {
+      for (const link of ["childId", "supplyId", "piccLineId", "medicationId", "pnPrescriptionId"]) {
         if (typeof rest[link] === "string") rest[link] = byId.get(rest[link] as string);
       }
       return { ...rest, ...(photoUrl ? { photo: "present" } : {}), ...(image ? { image: "present" } : {}) };
@@ -95,7 +97,7 @@ describe("restoring an export", () => {
     const response = await restore(target, first);
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report.message).toBe("Imported 23 records.");
+    expect(report.message).toBe("Imported 25 records.");
     expect(report.imported).toMatchObject({
       children: 1,
       supplyUsage: 1,
@@ -114,7 +116,7 @@ describe("restoring an export", () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers["content-type"]).toBe("image/jpeg");
     // The source account is untouched.
-    expect(await recordCount(source)).toBe(23);
+    expect(await recordCount(source)).toBe(25);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -128,7 +130,7 @@ describe("restoring an export", () => {
         const target = await signUp(t.app);
         const response = await restore(target, first);
         expect(response.statusCode).toBe(200);
-        expect(response.json().message).toBe("Imported 23 records.");
+        expect(response.json().message).toBe("Imported 25 records.");
         expect(comparable(await exportOf(target))).toEqual(comparable(first));
       } finally {
         await embedded.close();
@@ -259,7 +261,7 @@ describe("restoring a backup", () => {
     const target = await signUp(t.app);
     const restored = await restoreBackup(target, response.rawPayload);
     expect(restored.statusCode).toBe(200);
-    expect(restored.json()).toMatchObject({ message: "Imported 23 records.", skipped: [] });
+    expect(restored.json()).toMatchObject({ message: "Imported 25 records.", skipped: [] });
     expect(comparable(await exportOf(target))).toEqual(comparable(await exportOf(source)));
     const photo = (await exportOf(target)).medicalPhotos[0]!;
     expect((await target.get(photo.photoUrl as string)).statusCode).toBe(200);
@@ -306,7 +308,7 @@ describe("restoring a backup", () => {
     expect(started.statusCode).toBe(202);
     expect(started.headers["preference-applied"]).toBe("respond-async");
     const job = started.json();
-    expect(job).toMatchObject({ state: "writing", total: 23, processed: 0, report: null });
+    expect(job).toMatchObject({ state: "writing", total: 25, processed: 0, report: null });
     expect(started.headers.location).toBe(`/api/account/import/${job.id}`);
 
     const second = await restoreBackup(target, backup);
@@ -325,11 +327,11 @@ describe("restoring a backup", () => {
     }
     expect(state).toMatchObject({
       state: "done",
-      processed: 23,
-      report: { message: "Imported 23 records." },
+      processed: 25,
+      report: { message: "Imported 25 records." },
     });
     expect((await target.get("/api/account/import")).json()).toEqual([state]);
-    expect(await recordCount(target)).toBe(23);
+    expect(await recordCount(target)).toBe(25);
   });
 
   it("undoes what a restore wrote when it cannot finish, and one whose process stopped, from its journal", async () => {
@@ -368,7 +370,7 @@ describe("restoring a backup", () => {
     await expect(
       writeRestore({ db: t.database.db, storage: failing }, second.job, second.dir),
     ).rejects.toThrow();
-    expect(await recordCount(target)).toBe(1 + 22);
+    expect(await recordCount(target)).toBe(1 + 24);
     const sweep = (minutes: number) =>
       undoAbandonedRestores({
         db: t.database.db,
