@@ -5,7 +5,7 @@ import { medicalAllergyInput, medicalAllergyRecord } from "../../domain/allergie
 import { careTeamMemberInput, careTeamMemberRecord } from "../../domain/care-team";
 import { childInput, childRecord } from "../../domain/children";
 import type { DashboardStats } from "../../domain/dashboard";
-import { doseInput, doseRecord } from "../../domain/dose-records";
+import { doseInput, doseRecord, doseRestoreInput } from "../../domain/dose-records";
 import { foodDiaryEntryInput, foodDiaryEntryRecord } from "../../domain/food-diary";
 import { infusionCenterInput, infusionCenterRecord } from "../../domain/infusion-centers";
 import { labTestInput, labTestRecord } from "../../domain/labs";
@@ -15,7 +15,11 @@ import { noteInput, noteRecord } from "../../domain/notes";
 import { medicalPhotoInput, medicalPhotoRecord } from "../../domain/photos";
 import { physicalTherapySessionInput, physicalTherapySessionRecord } from "../../domain/physical-therapy";
 import { piccInfectionInput, piccInfectionRecord, piccLineInput, piccLineRecord } from "../../domain/picc";
-import { pnPrescriptionInput, pnPrescriptionRecord } from "../../domain/pn-records";
+import {
+  pnPrescriptionInput,
+  pnPrescriptionRecord,
+  pnPrescriptionRestoreInput,
+} from "../../domain/pn-records";
 import {
   supplyInput,
   supplyRecord,
@@ -50,6 +54,13 @@ export interface RecordTypeDeclaration<T extends OwnedTable = OwnedTable> {
   orderKey?: string;
   /** The body a form, the API and a restore check a record with. */
   input: z.ZodObject;
+  /**
+   * The body a restore checks a record with, for a type whose stored fields differ from the API's
+   * body: what the server keeps beside it (a version's end, a dose's time on the family's clock)
+   * and never reads from a form, less what the API reads and never stores (a confirmation).
+   * `input` when left out.
+   */
+  restoreInput?: z.ZodObject;
   /** The answer's shape: every column of the table but the owner. */
   record: z.ZodObject;
   /** Counted on the dashboard (`GET /api/dashboard/stats`, under the same name). */
@@ -87,6 +98,7 @@ export const RECORD_TYPES = {
     title: "PN Prescriptions",
     dateKey: "startDate",
     input: pnPrescriptionInput,
+    restoreInput: pnPrescriptionRestoreInput,
     record: pnPrescriptionRecord,
     computed: ["plateauRateMlPerHour", "bagKcal", "dextroseG"],
   },
@@ -223,6 +235,7 @@ export const RECORD_TYPES = {
     title: "Medication Doses",
     dateKey: "date",
     input: doseInput,
+    restoreInput: doseRestoreInput,
     record: doseRecord,
   },
   notes: {

@@ -3,11 +3,12 @@ import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { setImmediate } from "node:timers/promises";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, lt, sql } from "drizzle-orm";
 import type { ImportReport } from "../../../../domain/exports";
 import type { Db } from "../../../db/client";
 import { restoreJobs, storedObjects } from "../../../db/schema/index";
 import { writeAudit } from "../../../lib/audit";
+import type { OwnedTable } from "../../../lib/owned-records";
 import type { FamilyScope } from "../../../lib/transaction";
 import type { ObjectStorage } from "../../../storage/object-storage";
 import { deleteObjectFiles, objectKeys } from "../../objects/objects.queries";
@@ -35,6 +36,25 @@ export const RECORDS_PER_STEP = 250;
 const PHOTOS_PER_STEP = 5;
 /** A restore whose journal has not moved for this long has lost its process, and is undone. */
 export const ABANDONED_AFTER_MS = 2 * 60 * 1000;
+
+/**
+ * The columns of a table that hold an instant (a record's creation, a dose's time given), by key:
+ * a checked row holds them as ISO text, and the database driver takes a Date.
+ */
+function instantKeys(table: OwnedTable): string[] {
+  return Object.entries(getTableColumns(table))
+    .filter(([, column]) => column.columnType === "PgTimestamp")
+    .map(([key]) => key);
+}
+
+/** A checked row as the table's insert takes it: its instants as Dates, in the restoring family. */
+function insertable(row: Record<string, unknown>, instants: readonly string[], familyId: string) {
+  const values: Record<string, unknown> = { ...row, familyId };
+  for (const key of instants) {
+    if (typeof values[key] === "string") values[key] = new Date(values[key] as string);
+  }
+  return values;
+}
 
 /** Thrown when a restore's journal says it is no longer this process's to write. */
 class RestoreTakenOver extends Error {}
@@ -149,6 +169,7 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
   const familyId = job.familyId;
   for (const section of RESTORE_SECTIONS) {
     const table = CARE_RECORD_TABLES[section.name];
+    const instants = instantKeys(table);
     const isPhotos = section.name === "medicalPhotos";
     let written = 0;
     for await (const rows of batches(
@@ -184,11 +205,7 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
           });
         }
       }
-      const values = rows.map((row) => ({
-        ...row,
-        familyId: familyId,
-        createdAt: new Date(String(row.createdAt)),
-      }));
+      const values = rows.map((row) => insertable(row, instants, familyId));
       await deps.db.transaction(async (tx) => {
         if (objects.length) await tx.insert(storedObjects).values(objects);
         await tx.insert(table).values(values as never);
