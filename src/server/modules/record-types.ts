@@ -96,7 +96,9 @@ export const RECORD_TYPES = {
     table: schema.pnPrescriptions,
     childScope: "exact",
     title: "PN Prescriptions",
-    dateKey: "startDate",
+    // Undated, as a line is: a version still in force in a range started before it, and the
+    // range's bags follow it. Read by its start.
+    orderKey: "startDate",
     input: pnPrescriptionInput,
     restoreInput: pnPrescriptionRestoreInput,
     record: pnPrescriptionRecord,

@@ -131,6 +131,15 @@ describe("JSON export", () => {
       "fever",
     ]);
     expect(file.careTeamMembers).toHaveLength(1);
+    // Every version of a prescription, as every line: the one in force began before the range.
+    const prescription = { childId: sam, bagVolumeMl: 1000, infusionHours: 12 };
+    await user.post("/api/pn-prescriptions", { ...prescription, startDate: "2026-09-01" });
+    await user.post("/api/pn-prescriptions", { ...prescription, startDate: "2026-10-01" });
+    const ranged = (await download(user, `childId=${sam}&from=2026-10-15&to=2026-11-30`)).json();
+    expect(ranged.pnPrescriptions.map((v: { startDate: string }) => v.startDate).sort()).toEqual([
+      "2026-09-01",
+      "2026-10-01",
+    ]);
     expect((await download(user, "from=2026-11-30&to=2026-11-01")).statusCode).toBe(400);
     expect((await download(user, "format=bogus")).statusCode).toBe(400);
   });
