@@ -349,6 +349,47 @@ describe("records as a nurse reads them", () => {
     ]);
   });
 
+  it("shows the prescription's versions, the version a bag followed, and the doses, in the PDF and Word", async () => {
+    const records = (await pdfPages(await render(pdfExport, { childId: samId }))).slice(1).join(" ");
+    const versions = records.slice(records.indexOf("PN Prescriptions"), records.indexOf("TPN Entries"));
+    expect(versions).toContain(
+      "Child Start date End date Prescriber Bag volume (mL) Infusion (hours) Taper up (minutes) Taper down (minutes) Dextrose (%) Amino acids (g) Lipid (g) Lipid product Additives",
+    );
+    expect(versions).toContain("Sam Rivera Oct 1, 2026 Nov 14, 2026 Dr. Priya Patel 900 12 12.5 22");
+    expect(versions).toContain(
+      "Sam Rivera Nov 15, 2026 Dr. Priya Patel 1000 12 60 60 15 25 20 SMOFlipid 20% Multivitamin 5 mL, trace elements 1 mL",
+    );
+    const bags = records.slice(records.indexOf("TPN Entries"), records.indexOf("Vitals"));
+    expect(bags).toContain("Prescription Lot Expiry date Start time Stop time Interruptions");
+    expect(bags).toContain(
+      "PN prescription from Nov 15, 2026 B-4471 Nov 23, 2026 19:45 07:50 Occlusion alarm at 02:10, restarted 02:20",
+    );
+    const medications = records.slice(records.indexOf("Medications"), records.indexOf("Medication Doses"));
+    expect(medications).toContain("Active Route Schedule Sam Rivera Ursodiol");
+    expect(medications).toContain("Yes By mouth 08:00, 20:00");
+    const doses = records.slice(records.indexOf("Medication Doses"), records.indexOf("Notes Child Title"));
+    expect(doses).toContain("Child Medication Date Time Status Amount Reason");
+    expect(doses).toContain("Sam Rivera Ursodiol Nov 20, 2026 08:05 Given 60 mg");
+    expect(doses).toContain("Sam Rivera Ursodiol Nov 20, 2026 20:00 Skipped Vomiting after the night's feed");
+
+    const tables = await wordTables(await render(wordExport, { childId: samId }));
+    expect(tables.find((table) => table[0]?.includes("Medication"))).toEqual([
+      ["Child", "Medication", "Date", "Time", "Status", "Amount", "Reason"],
+      ["Sam Rivera", "Ursodiol", "Nov 20, 2026", "08:05", "Given", "60 mg", ""],
+      ["Sam Rivera", "Ursodiol", "Nov 20, 2026", "20:00", "Skipped", "", "Vomiting after the night's feed"],
+    ]);
+    const tpn = tables.find((table) => table[0]?.includes("Prescription"))!;
+    expect(tpn[1]![tpn[0]!.indexOf("Prescription")]).toBe("PN prescription from Nov 15, 2026");
+    expect(tables.find((table) => table[0]?.includes("Bag volume (mL)"))?.[2]?.slice(0, 6)).toEqual([
+      "Sam Rivera",
+      "Nov 15, 2026",
+      "",
+      "Dr. Priya Patel",
+      "1000",
+      "12",
+    ]);
+  });
+
   it("prints the records' tables on landscape pages", async () => {
     const file = await renderNights(pdfExport);
     const pdf = await getDocument({
