@@ -6,6 +6,7 @@ import { pdfPages, wordParagraphs, wordTables } from "../../../../../tests/helpe
 import { seedEveryRecordType } from "../../../../../tests/helpers/seed-records";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../../tests/helpers/test-app";
 import type { CurrentUser } from "../../../../domain/auth";
+import { deviceTimeZone } from "../../../../domain/clock";
 import { addDays, daysBetween, today } from "../../../../domain/dates";
 import { daysAgoText, type ExportScope } from "../../../../domain/exports";
 import { FEVER_PLAN } from "../../../../domain/fever-plan";
@@ -86,7 +87,15 @@ const SUMMARY_TEXTS = () => [
   "Latex – Life-threatening",
   "Reaction: Hives",
   "Ursodiol",
-  "60 mg · Twice daily",
+  "60 mg · Twice daily · By mouth · Schedule: 08:00, 20:00",
+  `Last dose: Skipped Nov 20, 2026 20:00 (${deviceTimeZone()}) by Maria Lopez`,
+  "PN prescription",
+  "From Nov 15, 2026 – prescribed by Dr. Priya Patel",
+  "Infusion: 1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min",
+  "Contents: Dextrose 15 %, amino acids 25 g, lipid 20 g (SMOFlipid 20%)",
+  "Additives: Multivitamin 5 mL, trace elements 1 mL",
+  "Per kilogram: GIR 10.6 mg/kg/min, 37.9 kcal/kg/day",
+  "Weight 21.4 kg on 2026-11-20",
   "Double lumen",
   "Left arm",
   lineFigures().daysIn,
@@ -120,6 +129,7 @@ describe("PDF report", () => {
     expect(pages[1]).toContain("Leo Martín Øster");
     expect(pages[1]).toContain("Peanuts – Severe");
     expect(pages[1]).toContain("No central line recorded");
+    expect(pages[1]).toContain("No PN prescription recorded");
     // No line in place: no plan for a fever with one; no weight measured yet.
     expect(pages[1]).not.toContain(FEVER_PLAN.title);
     expect(pages[1]).toContain("Weight: Not recorded");
