@@ -6,7 +6,7 @@ import { invite, joinFamily } from "../../tests/helpers/family";
 import { addChild } from "../../tests/helpers/owned-crud-contract";
 import { buildTestApp, signUp, type TestApp, type TestUser, uniqueEmail } from "../../tests/helpers/test-app";
 import { queryRows } from "../../tests/helpers/test-database";
-import { today } from "../domain/dates";
+import { addDays, today } from "../domain/dates";
 
 /**
  * Who may call which route, checked on every route the server registers: a route with no case
@@ -59,6 +59,7 @@ interface RouteCase {
 }
 
 const line = { insertionDate: "2026-07-05", insertionSite: "right-arm", lineType: "double-lumen" };
+let versions = 0;
 const BODIES: Record<string, (f: Family) => Record<string, unknown>> = {
   "/api/care-team": () => ({ name: "Dr. Patel", role: "Gastroenterologist" }),
   "/api/children": () => ({ name: "Leo" }),
@@ -79,6 +80,15 @@ const BODIES: Record<string, (f: Family) => Record<string, unknown>> = {
     name: "Ursodiol",
     dosage: "60 mg",
     frequency: "Twice daily",
+  }),
+  // A dose of Ana's medication (no schedule: never a dose too soon).
+  "/api/medication-doses": (f) => ({ medicationId: f.ids["/api/medications"], amount: "60 mg" }),
+  // Each version starts on a day of its own: two versions of a child's prescription cannot share one.
+  "/api/pn-prescriptions": (f) => ({
+    childId: f.ana,
+    startDate: addDays(today(), -versions++),
+    bagVolumeMl: 1000,
+    infusionHours: 12,
   }),
   "/api/food-diary": (f) => ({ childId: f.ana, date: today(), mealType: "breakfast" }),
   "/api/tpn-supplies": () => ({ name: "Filters", category: "filters", unit: "each", currentStock: 500 }),
@@ -107,7 +117,7 @@ const BODIES: Record<string, (f: Family) => Record<string, unknown>> = {
     photoUrl: f.objectPath,
   }),
 };
-/** Collections whose records link the family's child, line or supply in their body. */
+/** Collections whose records link the family's child, line, supply or medication in their body. */
 const LINKING = new Set(
   Object.keys(BODIES).filter(
     (path) => !["/api/care-team", "/api/children", "/api/tpn-supplies", "/api/medical-photos"].includes(path),
@@ -195,6 +205,16 @@ const CASES: Record<string, RouteCase> = {
   ...collection("/api/notes"),
   ...collection("/api/physical-therapy"),
   ...collection("/api/medications"),
+  ...collection("/api/medication-doses", ["PUT"]),
+  ...collection("/api/pn-prescriptions"),
+  "GET /api/pn-prescriptions/active": {
+    need: "read",
+    url: (f) => `/api/pn-prescriptions/active?childId=${f.sam}`,
+  },
+  "GET /api/pn-prescriptions/per-kg": {
+    need: "read",
+    url: (f) => `/api/pn-prescriptions/per-kg?childId=${f.sam}`,
+  },
   ...collection("/api/food-diary"),
   ...collection("/api/tpn-supplies"),
   ...collection("/api/supply-usage"),
