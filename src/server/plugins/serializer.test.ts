@@ -26,6 +26,12 @@ const tpnRow = (i: number) => ({
   volume: "1000",
   duration: i % 3 ? 12 : null,
   notes: i % 2 ? 'Ran "overnight"\n</script> ✓' : null,
+  pnPrescriptionId: i % 2 ? randomUUID() : null,
+  lot: i % 2 ? "B-4471" : null,
+  expiryDate: null,
+  startTime: "19:45",
+  stopTime: null,
+  interruptions: null,
   passwordHash: "scrypt$secret",
 });
 const rows = Array.from({ length: 25 }, (_, i) => tpnRow(i));
