@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { familyClock } from "./clock";
 import { DOSE_STATUSES } from "./doses";
-import { isoDate, oneOf, optionalId, optionalText, requiredId } from "./fields";
+import { isoDate, oneOf, optionalText, requiredId } from "./fields";
 import { childLinkField, dateOnly, nullableText, recordBase, timestamp, type Wire } from "./records";
 
 /** The contract of `/api/medication-doses`: a dose of a medication, given or skipped (see doses.ts). */
@@ -50,11 +50,16 @@ export const doseInput = z.object({
 });
 export type DoseInput = z.input<typeof doseInput>;
 
-/** A dose as a backup holds it: with the date, time and child the server kept (never `confirm`). */
+/**
+ * A dose as a backup holds it: the API's body without the question it answers (`confirm`), with
+ * the date and time of day it was on the family's clock when given, kept as they were then. Its
+ * child is not read: a dose's child is its medication's (the restore takes it from there).
+ */
 export const doseRestoreInput = doseInput.omit({ confirm: true }).extend({
-  childId: optionalId(),
   date: isoDate("Date"),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be a time (HH:mm)"),
+  time: z
+    .string({ error: "Time is required" })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be a time (HH:mm)"),
 });
 
 export const doseRecord = z.object({

@@ -110,8 +110,45 @@ export const careSummaryRecord = z.object({
       frequency: z.string(),
       purpose: z.string().nullable(),
       startDate: z.string().nullable(),
+      /** How it is given: "By mouth", "G-tube". */
+      route: z.string().nullable(),
+      /** Its schedule in words: "08:00, 20:00", "Every 6 hours", "As needed" (doses.ts); null without one. */
+      schedule: z.string().nullable(),
+      /**
+       * Its latest dose in words, on the family's clock: "Given Nov 27, 2026 08:05
+       * (America/Chicago) by Sam Lee" (pn-text.ts); null before the first.
+       */
+      lastDose: z.string().nullable(),
     }),
   ),
+  /**
+   * The version of the PN prescription in force today, in the words every screen uses
+   * (pn-text.ts), per kilogram of the latest weight; null without one.
+   */
+  pnPrescription: z
+    .object({
+      startDate: z.string(),
+      prescriber: z.string().nullable(),
+      /** "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min". */
+      infusion: z.string(),
+      /** "Dextrose 15 %, amino acids 25 g, lipid 20 g (SMOFlipid 20 %)"; null with none of them. */
+      contents: z.string().nullable(),
+      additives: z.string().nullable(),
+      /** Glucose infusion rate (mg/kg/min) at the plateau rate; null without dextrose or a weight. */
+      gir: z.number().nullable(),
+      /** Whether the GIR lies outside the range it is usually kept in (4 to 15 mg/kg/min). */
+      unusualGir: z.boolean(),
+      kcalPerKgDay: z.number().nullable(),
+      /** "GIR 10.6 mg/kg/min, 37.9 kcal/kg/day"; null without a weight. */
+      perKg: z.string().nullable(),
+      /** The weight the figures used: the latest, its day, its age, and whether it is over 30 days old. */
+      weight: z
+        .object({ kg: z.number(), date: z.string(), ageDays: z.number().int(), stale: z.boolean() })
+        .nullable(),
+      /** "Weight 21.4 kg on 2026-11-20 (7 days ago)", saying when it is too old to count on. */
+      weightUsed: z.string().nullable(),
+    })
+    .nullable(),
   /** The latest weight (kg) and length or height (cm), with the day they were measured. */
   latestWeight: measured,
   latestHeight: measured,

@@ -9,6 +9,7 @@ import {
   optionalText,
   requiredId,
 } from "./fields";
+import { END_BEFORE_START_MESSAGE } from "./medications";
 import { dateOnly, nullableDate, nullableText, recordBase, type Wire } from "./records";
 
 /** The contract of `/api/pn-prescriptions`: one version of a child's PN prescription (see pn.ts). */
@@ -64,11 +65,19 @@ export const pnPrescriptionInput = z
   .check(acrossFields(["infusionHours", "taperUpMinutes", "taperDownMinutes"], pnPrescriptionIssues));
 export type PnPrescriptionInput = z.input<typeof pnPrescriptionInput>;
 
-/** A version as a backup holds it: with the end date the server kept. */
-export const pnPrescriptionRestoreInput = z.object({
-  ...pnPrescriptionInput.shape,
-  endDate: optionalIsoDate("End date"),
-});
+/**
+ * A version as a backup holds it: the API's body with its end (the day before the next version
+ * started), which the server keeps and a form never sends.
+ */
+export const pnPrescriptionRestoreInput = pnPrescriptionInput
+  .extend({ endDate: optionalIsoDate("End date") })
+  .check(
+    acrossFields(["startDate", "endDate"], (p: { startDate: string; endDate: string | null }) =>
+      p.endDate !== null && p.endDate < p.startDate
+        ? [{ path: "endDate", message: END_BEFORE_START_MESSAGE }]
+        : [],
+    ),
+  );
 
 export const pnPrescriptionRecord = z.object({
   ...recordBase,

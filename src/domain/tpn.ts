@@ -29,6 +29,8 @@ export function tpnAmountIssues(entry: Readonly<Record<TpnAmount, unknown>>): Fi
   return hasAmount ? [] : [{ path: "calories", message: NO_TPN_AMOUNT_MESSAGE }];
 }
 
+export const PRESCRIPTION_OF_ANOTHER_CHILD = "This prescription is another child's";
+
 /** One day's TPN infusion for a child. Amounts are decimals (precision 8, scale 2) sent as text. */
 export const tpnEntryInput = z
   .object({

@@ -58,18 +58,11 @@ interface RouteCase {
   contentType?: string;
 }
 
-let versions = 0;
 const line = { insertionDate: "2026-07-05", insertionSite: "right-arm", lineType: "double-lumen" };
+let versions = 0;
 const BODIES: Record<string, (f: Family) => Record<string, unknown>> = {
   "/api/care-team": () => ({ name: "Dr. Patel", role: "Gastroenterologist" }),
   "/api/children": () => ({ name: "Leo" }),
-  // Each version starts on a day of its own: two on one day are refused (409).
-  "/api/pn-prescriptions": (f) => ({
-    childId: f.ana,
-    startDate: addDays(today(), -++versions),
-    bagVolumeMl: 1000,
-    infusionHours: 12,
-  }),
   "/api/tpn": (f) => ({ childId: f.ana, date: today(), volume: "1200", duration: 12 }),
   "/api/specialist-visits": (f) => ({
     childId: f.ana,
@@ -88,8 +81,15 @@ const BODIES: Record<string, (f: Family) => Record<string, unknown>> = {
     dosage: "60 mg",
     frequency: "Twice daily",
   }),
-  // Confirmed: the doses of the matrix come one after another.
-  "/api/medication-doses": (f) => ({ medicationId: f.ids["/api/medications"], confirm: true }),
+  // A dose of Ana's medication (no schedule: never a dose too soon).
+  "/api/medication-doses": (f) => ({ medicationId: f.ids["/api/medications"], amount: "60 mg" }),
+  // Each version starts on a day of its own: two versions of a child's prescription cannot share one.
+  "/api/pn-prescriptions": (f) => ({
+    childId: f.ana,
+    startDate: addDays(today(), -versions++),
+    bagVolumeMl: 1000,
+    infusionHours: 12,
+  }),
   "/api/food-diary": (f) => ({ childId: f.ana, date: today(), mealType: "breakfast" }),
   "/api/tpn-supplies": () => ({ name: "Filters", category: "filters", unit: "each", currentStock: 500 }),
   "/api/supply-usage": (f) => ({ supplyId: f.ids["/api/tpn-supplies"], quantityUsed: 1, usageDate: today() }),
@@ -117,7 +117,7 @@ const BODIES: Record<string, (f: Family) => Record<string, unknown>> = {
     photoUrl: f.objectPath,
   }),
 };
-/** Collections whose records link the family's child, line or supply in their body. */
+/** Collections whose records link the family's child, line, supply or medication in their body. */
 const LINKING = new Set(
   Object.keys(BODIES).filter(
     (path) => !["/api/care-team", "/api/children", "/api/tpn-supplies", "/api/medical-photos"].includes(path),
@@ -197,7 +197,6 @@ function collection(path: string, updateMethods: readonly string[] = ["PATCH"]):
 const CASES: Record<string, RouteCase> = {
   ...collection("/api/care-team"),
   ...collection("/api/children", ["PUT"]),
-  ...collection("/api/pn-prescriptions"),
   ...collection("/api/tpn", ["PUT"]),
   ...collection("/api/specialist-visits"),
   ...collection("/api/lab-tests"),
@@ -207,6 +206,15 @@ const CASES: Record<string, RouteCase> = {
   ...collection("/api/physical-therapy"),
   ...collection("/api/medications"),
   ...collection("/api/medication-doses", ["PUT"]),
+  ...collection("/api/pn-prescriptions"),
+  "GET /api/pn-prescriptions/active": {
+    need: "read",
+    url: (f) => `/api/pn-prescriptions/active?childId=${f.sam}`,
+  },
+  "GET /api/pn-prescriptions/per-kg": {
+    need: "read",
+    url: (f) => `/api/pn-prescriptions/per-kg?childId=${f.sam}`,
+  },
   ...collection("/api/food-diary"),
   ...collection("/api/tpn-supplies"),
   ...collection("/api/supply-usage"),
@@ -224,14 +232,6 @@ const CASES: Record<string, RouteCase> = {
   },
   "GET /api/picc-lines/rates": { need: "read", url: (f) => `/api/picc-lines/rates?childId=${f.sam}` },
   "GET /api/growth": { need: "read", url: (f) => `/api/growth?childId=${f.sam}` },
-  "GET /api/pn-prescriptions/active": {
-    need: "read",
-    url: (f) => `/api/pn-prescriptions/active?childId=${f.sam}`,
-  },
-  "GET /api/pn-prescriptions/per-kg": {
-    need: "read",
-    url: (f) => `/api/pn-prescriptions/per-kg?childId=${f.sam}`,
-  },
   "GET /api/tpn/daily": { need: "read", url: (f) => `/api/tpn/daily?childId=${f.sam}` },
   "GET /api/symptoms/heatmap": { need: "read", url: () => "/api/symptoms/heatmap" },
   "GET /api/symptoms/pain": { need: "read", url: () => "/api/symptoms/pain" },

@@ -79,6 +79,34 @@ describe("a link for the clinic", () => {
       dressingType: "transparent",
     });
     await post(parent, "/api/vitals", { childId: child.id, date: "2026-11-20", kind: "weight", value: 21.4 });
+    // A medication given at set times, a dose of it, and the PN prescription in force.
+    const medication = await post(parent, "/api/medications", {
+      childId: child.id,
+      name: "Ursodiol",
+      dosage: "60 mg",
+      frequency: "Twice daily",
+      route: "By mouth",
+      scheduleKind: "times",
+      scheduleTimes: "08:00, 20:00",
+    });
+    await post(parent, "/api/medication-doses", {
+      medicationId: medication.id,
+      givenAt: "2026-11-20T08:05:00.000Z",
+    });
+    await post(parent, "/api/pn-prescriptions", {
+      childId: child.id,
+      startDate: "2026-11-15",
+      prescriber: "Dr. Patel",
+      bagVolumeMl: 1000,
+      infusionHours: 12,
+      taperUpMinutes: 60,
+      taperDownMinutes: 60,
+      dextrosePercent: 15,
+      aminoAcidsG: 25,
+      lipidG: 20,
+      lipidProduct: "SMOFlipid 20%",
+      additives: "Multivitamin 5 mL, trace elements 1 mL, selenium 40 mcg",
+    });
     await parent.goto("/care-summary");
     await parent.getByRole("heading", { name: "Links for the clinic" }).waitFor();
     await parent.getByText("No links yet").waitFor();
@@ -121,6 +149,10 @@ describe("a link for the clinic", () => {
     await doctor.getByText("Fever: 38.0 °C (100.4 °F) or higher.").waitFor();
     await doctor.getByText(/^Weight 21\.4 kg \(/).waitFor();
     await doctor.getByText(/^Last dressing change: .*, transparent$/).waitFor();
+    await doctor.getByText(/^Schedule: 08:00, 20:00 · Last dose: Given Nov 20, 2026 /).waitFor();
+    await doctor.getByRole("heading", { level: 2, name: "PN prescription" }).waitFor();
+    await doctor.getByText("Dextrose 15 %, amino acids 25 g, lipid 20 g (SMOFlipid 20%)").waitFor();
+    await doctor.getByText(/^GIR 10\.6 mg\/kg\/min, 37\.9 kcal\/kg\/day$/).waitFor();
     await doctor.getByText(/^Shared by the family · valid until/).waitFor();
     await doctor.getByRole("button", { name: "Print" }).waitFor();
     // Nothing of the app around it: no navigation, no account, no other screen.

@@ -126,7 +126,7 @@ describe("exports from Account Settings", () => {
 describe("the care summary", () => {
   const browser = useBrowser();
 
-  it("is reachable from the dashboard and prints one page per child, fever plan and line included", async () => {
+  it("is reachable from the dashboard and prints one page per child, fever plan, line and PN prescription included", async () => {
     const page = await browser.newPage("desktop");
     await signUpViaApi(page);
     const child = await (
@@ -135,8 +135,37 @@ describe("the care summary", () => {
     await page.request.post("/api/allergies", {
       data: { childId: child.id, allergen: "Latex", reaction: "Anaphylaxis", severity: "life-threatening" },
     });
-    await page.request.post("/api/medications", {
-      data: { childId: child.id, name: "Ursodiol", dosage: "60 mg", frequency: "Twice daily" },
+    const ursodiol = await (
+      await page.request.post("/api/medications", {
+        data: {
+          childId: child.id,
+          name: "Ursodiol",
+          dosage: "60 mg",
+          frequency: "Twice daily",
+          route: "By mouth",
+          scheduleKind: "times",
+          scheduleTimes: "08:00, 20:00",
+        },
+      })
+    ).json();
+    await page.request.post("/api/medication-doses", {
+      data: { medicationId: ursodiol.id, givenAt: "2026-11-20T08:05:00.000Z", amount: "60 mg" },
+    });
+    // The PN prescription in force, with its additives.
+    await page.request.post("/api/pn-prescriptions", {
+      data: {
+        childId: child.id,
+        startDate: "2026-11-15",
+        prescriber: "Dr. Patel",
+        bagVolumeMl: 1000,
+        infusionHours: 12,
+        taperUpMinutes: 60,
+        taperDownMinutes: 60,
+        dextrosePercent: 15,
+        aminoAcidsG: 25,
+        lipidG: 20,
+        additives: "Multivitamin 5 mL, trace elements 1 mL",
+      },
     });
     // A line in place (so the fever plan too), its last dressing change and a weight.
     const line = await (
@@ -177,6 +206,15 @@ describe("the care summary", () => {
     await page.getByRole("heading", { name: "Fever with a central line: act now" }).waitFor();
     await page.getByText(/^Weight 21\.4 kg \(.*\) · Length \/ height 112\.5 cm/).waitFor();
     await page.getByText(/^Last dressing change: /).waitFor();
+    await page
+      .getByText(/^Schedule: 08:00, 20:00 · Last dose: Given Nov 20, 2026 \d\d:05 \(.+\) by /)
+      .waitFor();
+    await page.getByRole("heading", { name: "PN prescription" }).waitFor();
+    await page
+      .getByText("1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min")
+      .waitFor();
+    await page.getByText(/^GIR 10\.6 mg\/kg\/min, 37\.9 kcal\/kg\/day$/).waitFor();
+    await page.getByText(/^Weight 21\.4 kg on 2026-11-20 \(/).waitFor();
 
     await page.emulateMedia({ media: "print" });
     const pdf = await page.pdf({ format: "A4", printBackground: true });

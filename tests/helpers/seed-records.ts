@@ -30,8 +30,10 @@ export async function uploadTestPhoto(t: TestApp, user: TestUser): Promise<strin
 
 /**
  * One record of every type for a family with one child, linked the way a family's records are:
- * the prescription, TPN entry (following it), line, infection, vitals and photo to the child, the usage, delivery and count to their supply, the
- * infection and the line's care to its line. For export and import tests.
+ * the TPN entry, line, infection, vitals and photo to the child, the usage, delivery and count to their supply, the
+ * infection and the line's care to its line. The PN prescription has two versions (the first
+ * ended by the second), the TPN entry follows the second, and the medication, given at set
+ * times, has a dose given and one skipped. For export and import tests.
  */
 export async function seedEveryRecordType(t: TestApp, user: TestUser) {
   const child = await created(
@@ -53,36 +55,48 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
       hospital: "Children's Hospital",
     }),
   );
+  // Two versions of the PN prescription: the first ends the day before the second starts.
+  await created(
+    user.post("/api/pn-prescriptions", {
+      childId,
+      startDate: "2026-10-01",
+      prescriber: "Dr. Priya Patel",
+      bagVolumeMl: 900,
+      infusionHours: 12,
+      dextrosePercent: 12.5,
+      aminoAcidsG: 22,
+    }),
+  );
   const prescription = await created(
     user.post("/api/pn-prescriptions", {
       childId,
-      startDate: "2026-11-01",
+      startDate: "2026-11-15",
       prescriber: "Dr. Priya Patel",
       bagVolumeMl: 1000,
       infusionHours: 12,
       taperUpMinutes: 60,
       taperDownMinutes: 60,
       dextrosePercent: 15,
-      aminoAcidsG: 30,
+      aminoAcidsG: 25,
       lipidG: 20,
       lipidProduct: "SMOFlipid 20%",
-      additives: "Multivitamin 5 mL",
+      additives: "Multivitamin 5 mL, trace elements 1 mL",
     }),
   );
   await created(
     user.post("/api/tpn", {
       childId,
-      pnPrescriptionId: prescription.id,
-      lot: "L2211",
-      expiryDate: "2026-11-22",
-      startTime: "19:30",
-      stopTime: "07:45",
-      interruptions: "Air-in-line alarm at 02:10",
       date: "2026-11-20",
       calories: "850.50",
       protein: "25",
       volume: "1000",
       duration: 12,
+      pnPrescriptionId: prescription.id,
+      lot: "B-4471",
+      expiryDate: "2026-11-23",
+      startTime: "19:45",
+      stopTime: "07:50",
+      interruptions: "Occlusion alarm at 02:10, restarted 02:20",
     }),
   );
   const supply = await created(
@@ -216,11 +230,20 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
       scheduleTimes: ["08:00", "20:00"],
     }),
   );
+  // The morning dose given, the evening one skipped.
   await created(
     user.post("/api/medication-doses", {
       medicationId: medication.id,
-      givenAt: "2026-11-20T08:05:00Z",
+      givenAt: "2026-11-20T08:05:00.000Z",
       amount: "60 mg",
+    }),
+  );
+  await created(
+    user.post("/api/medication-doses", {
+      medicationId: medication.id,
+      givenAt: "2026-11-20T20:00:00.000Z",
+      status: "skipped",
+      reason: "Vomiting after the night's feed",
     }),
   );
   await created(
@@ -257,5 +280,11 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
       photoUrl: await uploadTestPhoto(t, user),
     }),
   );
-  return { childId, supplyId: supply.id, lineId: line.id };
+  return {
+    childId,
+    supplyId: supply.id,
+    lineId: line.id,
+    prescriptionId: prescription.id,
+    medicationId: medication.id,
+  };
 }

@@ -55,9 +55,10 @@ export interface RecordTypeDeclaration<T extends OwnedTable = OwnedTable> {
   /** The body a form, the API and a restore check a record with. */
   input: z.ZodObject;
   /**
-   * The body a restore checks a record with, when the record holds fields the server keeps that
-   * the API's body leaves out (a dose's date on the family's clock and its child, a prescription
-   * version's end date): the API's fields and those.
+   * The body a restore checks a record with, for a type whose stored fields differ from the API's
+   * body: what the server keeps beside it (a version's end, a dose's time on the family's clock)
+   * and never reads from a form, less what the API reads and never stores (a confirmation).
+   * `input` when left out.
    */
   restoreInput?: z.ZodObject;
   /** The answer's shape: every column of the table but the owner. */
@@ -95,7 +96,9 @@ export const RECORD_TYPES = {
     table: schema.pnPrescriptions,
     childScope: "exact",
     title: "PN Prescriptions",
-    dateKey: "startDate",
+    // Undated, as a line is: a version still in force in a range started before it, and the
+    // range's bags follow it. Read by its start.
+    orderKey: "startDate",
     input: pnPrescriptionInput,
     restoreInput: pnPrescriptionRestoreInput,
     record: pnPrescriptionRecord,

@@ -10,6 +10,7 @@ import {
   LINE_TYPE_LABELS,
   OUTCOME_LABELS,
 } from "@/domain/picc";
+import { USUAL_GIR } from "@/domain/pn";
 import { VITAL_LABELS } from "@/domain/vitals";
 import { FeverPlanSection } from "./fever-plan-section";
 
@@ -81,6 +82,31 @@ function LineInPlace({ line }: { line: NonNullable<CareSummary["currentLine"]> }
               .filter(Boolean)
               .join(", ")
           : "not recorded"}
+      </p>
+    </>
+  );
+}
+
+/**
+ * The PN prescription in force: the bag over its hours at its rate, what it holds, its additives,
+ * its GIR and kcal per kilogram and the weight they used (which says when it is too old).
+ */
+function PnPrescription({ pn }: { pn: NonNullable<CareSummary["pnPrescription"]> }) {
+  return (
+    <>
+      <p>{pn.infusion}</p>
+      {pn.contents ? <p>{pn.contents}</p> : null}
+      {pn.additives ? <p>Additives: {pn.additives}</p> : null}
+      <p>
+        {pn.perKg ?? "Per kilogram: no weight recorded"}
+        {pn.unusualGir ? ` (GIR outside the usual ${USUAL_GIR.min} to ${USUAL_GIR.max} mg/kg/min)` : ""}
+      </p>
+      {pn.weightUsed ? (
+        <p className={pn.weight?.stale ? "font-semibold text-xs" : "text-xs"}>{pn.weightUsed}</p>
+      ) : null}
+      <p className="text-xs">
+        From {formatCardDate(pn.startDate)}
+        {pn.prescriber ? `, prescribed by ${pn.prescriber}` : ""}
       </p>
     </>
   );
@@ -159,7 +185,15 @@ export function CareSummarySheet({
               {summary.medications.map((m) => (
                 <li key={m.name}>
                   <span className="font-medium">{m.name}</span> {m.dosage}, {m.frequency}
+                  {m.route ? ` · ${m.route}` : ""}
                   {m.purpose ? ` (${m.purpose})` : ""}
+                  {m.schedule || m.lastDose ? (
+                    <span className="block text-xs">
+                      {[m.schedule && `Schedule: ${m.schedule}`, m.lastDose && `Last dose: ${m.lastDose}`]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -183,6 +217,11 @@ export function CareSummarySheet({
             </p>
           ))}
         </Section>
+        {child ? (
+          <Section level={titleLevel} title="PN prescription">
+            {summary.pnPrescription ? <PnPrescription pn={summary.pnPrescription} /> : <p>None recorded.</p>}
+          </Section>
+        ) : null}
         <Section level={titleLevel} title="Latest TPN">
           {summary.latestTpn ? (
             <p>

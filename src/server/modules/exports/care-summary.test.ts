@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedEveryRecordType } from "../../../../tests/helpers/seed-records";
 import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
+import { todayIn } from "../../../domain/clock";
 import { addDays, daysBetween, today } from "../../../domain/dates";
 import { FEVER_PLAN } from "../../../domain/fever-plan";
 
@@ -107,5 +108,106 @@ describe("the care summary", () => {
     expect(removed.currentLine).toBeNull();
     expect(removed.feverPlan).toBeNull();
     expect(removed.latestWeight).toEqual({ date: yesterday, value: 22.1 });
+  });
+
+  it("gives the PN prescription in force with its GIR and kcal per kilogram, and each medication's schedule and last dose on the family's clock", async () => {
+    const user = await signUp(t.app, { timeZone: "America/Chicago" });
+    const { childId, medicationId } = await seedEveryRecordType(t, user);
+    const summaryOf = async (id: string) => (await user.get(`/api/care-summary?childId=${id}`)).json()[0];
+    const familyToday = todayIn("America/Chicago");
+    const seeded = await summaryOf(childId);
+    // The seeded medication: its route, its times in words, the skipped evening dose at 20:00 UTC.
+    expect(seeded.medications).toEqual([
+      expect.objectContaining({
+        name: "Ursodiol",
+        route: "By mouth",
+        schedule: "08:00, 20:00",
+        lastDose: "Skipped Nov 20, 2026 14:00 (America/Chicago) by Maria Lopez",
+      }),
+    ]);
+    // The second version is in force: 1,000 mL of D15 at 90.9 mL/h on 21.4 kg is a GIR of 10.6
+    // mg/kg/min; 150 g dextrose (510 kcal), 25 g amino acids (100) and 20 g lipid (200) are 810
+    // kcal, 37.9 per kg.
+    const ageDays = daysBetween("2026-11-20", familyToday);
+    const stale = ageDays > 30;
+    expect(seeded.pnPrescription).toEqual({
+      startDate: "2026-11-15",
+      prescriber: "Dr. Priya Patel",
+      infusion: "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min",
+      contents: "Dextrose 15 %, amino acids 25 g, lipid 20 g (SMOFlipid 20%)",
+      additives: "Multivitamin 5 mL, trace elements 1 mL",
+      gir: 10.6,
+      unusualGir: false,
+      kcalPerKgDay: 37.9,
+      perKg: "GIR 10.6 mg/kg/min, 37.9 kcal/kg/day",
+      weight: { kg: 21.4, date: "2026-11-20", ageDays, stale },
+      weightUsed: `Weight 21.4 kg on 2026-11-20 (${ageDays === 0 ? "today" : `${ageDays} day${ageDays === 1 ? "" : "s"} ago`}${stale ? ": older than 30 days, weigh again for current figures" : ""})`,
+    });
+
+    // A dose given since is the last dose, by whoever gave it, in the family's zone.
+    const given = await user.post("/api/medication-doses", {
+      medicationId,
+      givenAt: "2026-11-21T14:30:00.000Z",
+      amount: "60 mg",
+    });
+    expect(given.statusCode, given.body).toBe(201);
+    expect((await summaryOf(childId)).medications[0].lastDose).toBe(
+      "Given Nov 21, 2026 08:30 (America/Chicago) by Maria Lopez",
+    );
+
+    // A child weighed 40 days ago, on a strong dextrose: the figures say the weight is old, and
+    // a GIR outside 4 to 15 mg/kg/min is flagged.
+    const leo = (await user.post("/api/children", { name: "Leo" })).json().id as string;
+    const weighed = addDays(familyToday, -40);
+    await user.post("/api/vitals", { childId: leo, date: weighed, kind: "weight", value: 6 });
+    const version = await user.post("/api/pn-prescriptions", {
+      childId: leo,
+      startDate: addDays(familyToday, -3),
+      bagVolumeMl: 500,
+      infusionHours: 10,
+      rateMlPerHour: 50,
+      dextrosePercent: 25,
+    });
+    expect(version.statusCode, version.body).toBe(201);
+    // A version that starts tomorrow is not yet in force.
+    await user.post("/api/pn-prescriptions", {
+      childId: leo,
+      startDate: addDays(familyToday, 1),
+      bagVolumeMl: 600,
+      infusionHours: 10,
+    });
+    const leoSummary = await summaryOf(leo);
+    expect(leoSummary.pnPrescription).toMatchObject({
+      startDate: addDays(familyToday, -3),
+      prescriber: null,
+      infusion: "500 mL over 10 h at 50 mL/h",
+      contents: "Dextrose 25 %",
+      gir: 34.7,
+      unusualGir: true,
+      kcalPerKgDay: 70.8,
+      weight: { kg: 6, date: weighed, ageDays: 40, stale: true },
+      weightUsed: `Weight 6 kg on ${weighed} (40 days ago: older than 30 days, weigh again for current figures)`,
+    });
+    expect(leoSummary.medications).toEqual([]);
+
+    // Without a weight, the prescription without figures; without a prescription, none.
+    const ava = (await user.post("/api/children", { name: "Ava" })).json().id as string;
+    await user.post("/api/pn-prescriptions", {
+      childId: ava,
+      startDate: familyToday,
+      bagVolumeMl: 250,
+      infusionHours: 20,
+    });
+    expect((await summaryOf(ava)).pnPrescription).toMatchObject({
+      infusion: "250 mL over 20 h at 12.5 mL/h (computed)",
+      contents: null,
+      gir: null,
+      kcalPerKgDay: null,
+      perKg: null,
+      weight: null,
+      weightUsed: null,
+    });
+    const mia = (await user.post("/api/children", { name: "Mia" })).json().id as string;
+    expect((await summaryOf(mia)).pnPrescription).toBeNull();
   });
 });

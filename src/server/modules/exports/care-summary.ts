@@ -1,22 +1,40 @@
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { childAgeLabel } from "../../../domain/children";
-import { daysBetween, today as localToday } from "../../../domain/dates";
+import { familyClock, todayIn } from "../../../domain/clock";
+import { daysBetween } from "../../../domain/dates";
+import { scheduleInWords } from "../../../domain/doses";
 import type { CareSummary } from "../../../domain/exports";
 import { FEVER_PLAN, feverThresholdText } from "../../../domain/fever-plan";
 import { isMedicationActive } from "../../../domain/medications";
 import { lineStatistics } from "../../../domain/picc";
+import {
+  contentsText,
+  infusionText,
+  isUnusualGir,
+  lastDoseText,
+  perKgText,
+  weightUsedText,
+} from "../../../domain/pn-text";
 import { DEFAULT_FEVER_THRESHOLD_C, type VitalKind } from "../../../domain/vitals";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import { withAuthorNames } from "../../lib/authors";
 import { childScope, type FamilyView, inView } from "../../lib/child-scope";
+import { withDoseSummaries } from "../medication-doses/medication-doses.queries";
+import { activePrescription } from "../pn-prescriptions/pn-prescriptions.queries";
 
 const SEVERITY_ORDER: Record<string, number> = { "life-threatening": 0, severe: 1, moderate: 2, mild: 3 };
 
 /** A child's records and the ones linked to no child (with no child: the unlinked ones only). */
 function ofChild(column: PgColumn, childId: string | null): SQL {
   return childId ? childScope(column, childId, "withUnlinked") : isNull(column);
+}
+
+/** When a summary is made, on the family's clock: its today, and the zone its times are read in. */
+export interface SummaryMoment {
+  now: Date;
+  timeZone: string;
 }
 
 /** How the family reads a temperature, and the fever that matters with a central line. */
@@ -55,22 +73,80 @@ async function lastDressing(db: Db, view: FamilyView, lineId: string, today: str
   return row ? { ...row, daysAgo: daysBetween(row.date, today) } : null;
 }
 
+type MedicationRow = typeof schema.medications.$inferSelect;
+
+/**
+ * What a child takes now (by the rule every screen uses), each with its route, its schedule in
+ * words and its latest dose on the family's clock.
+ */
+async function activeMedications(
+  db: Db,
+  view: FamilyView,
+  medications: readonly MedicationRow[],
+  { today, timeZone }: { today: string; timeZone: string },
+): Promise<CareSummary["medications"]> {
+  const active = medications.filter((m) => isMedicationActive(m, today));
+  // Their authors' names are not read: the summary names who gave the last dose only.
+  const rows = active.map((m) => ({ ...m, createdByName: null, updatedByName: null }));
+  const withDoses = rows.length ? await withDoseSummaries(db, view.familyId, rows) : [];
+  return withDoses.map((m) => ({
+    name: m.name,
+    dosage: m.dosage,
+    frequency: m.frequency,
+    purpose: m.purpose,
+    startDate: m.startDate,
+    route: m.route,
+    schedule: scheduleInWords(m),
+    lastDose: m.lastDose ? lastDoseText(m.lastDose, timeZone) : null,
+  }));
+}
+
+/**
+ * The version of a child's PN prescription in force today, in words, with its GIR and kcal per
+ * kilogram of the child's latest weight (and that weight, saying when it is over 30 days old).
+ */
+async function pnPrescriptionOf(
+  db: Db,
+  view: FamilyView,
+  childId: string,
+  { now, timeZone }: SummaryMoment,
+): Promise<CareSummary["pnPrescription"]> {
+  const active = await activePrescription(db, view, childId, now, timeZone);
+  const version = active.prescription;
+  if (!version) return null;
+  const figures = { gir: active.gir, kcalPerKgDay: active.kcalPerKgDay };
+  return {
+    startDate: version.startDate,
+    prescriber: version.prescriber,
+    infusion: infusionText(version),
+    contents: contentsText(version),
+    additives: version.additives,
+    ...figures,
+    unusualGir: isUnusualGir(active.gir),
+    perKg: perKgText({ ...figures, proteinGPerKgDay: null, lipidGPerKgDay: null }),
+    weight: active.weight,
+    weightUsed: active.weight ? weightUsedText(active.weight) : null,
+  };
+}
+
 /**
  * The care summary of one child: who they are and what they last weighed, what they are allergic
  * to (the most dangerous first), what to do for a fever while their central line is in, what they
- * take now, their line (its last dressing change) and its infections with the CLABSI rate, their
- * latest TPN, and whom to call. With no child, the family-level records only.
+ * take now (when each was last given), their PN prescription per kilogram, their line (its last
+ * dressing change) and its infections with the CLABSI rate, their latest TPN, and whom to call.
+ * With no child, the family-level records only.
  */
 async function summaryOf(
   db: Db,
   view: FamilyView,
   child: typeof schema.children.$inferSelect | null,
-  today: string,
+  at: SummaryMoment,
   fever: FeverSettings,
 ): Promise<CareSummary> {
   const childId = child?.id ?? null;
+  const today = todayIn(at.timeZone, at.now);
   const owned = <T extends PgTable & { id: PgColumn; familyId: PgColumn }>(table: T) => inView(view, table);
-  const [allergies, medications, lines, infections, tpn, careTeam, centers, weight, height] =
+  const [allergies, medications, lines, infections, tpn, careTeam, centers, weight, height, pnPrescription] =
     await Promise.all([
       db
         .select()
@@ -114,6 +190,7 @@ async function summaryOf(
         .orderBy(asc(schema.infusionCenters.name)),
       childId ? latestVital(db, view, childId, "weight") : null,
       childId ? latestVital(db, view, childId, "height") : null,
+      childId ? pnPrescriptionOf(db, view, childId, at) : null,
     ]);
   const wire = (await withAuthorNames(db, lines)).map((l) => ({
     ...l,
@@ -147,16 +224,8 @@ async function summaryOf(
         severity: a.severity,
         treatment: a.treatment,
       })),
-    // What the child takes now, by the rule every screen uses.
-    medications: medications
-      .filter((m) => isMedicationActive(m, today))
-      .map((m) => ({
-        name: m.name,
-        dosage: m.dosage,
-        frequency: m.frequency,
-        purpose: m.purpose,
-        startDate: m.startDate,
-      })),
+    medications: await activeMedications(db, view, medications, { today, timeZone: at.timeZone }),
+    pnPrescription,
     latestWeight: weight,
     latestHeight: height,
     currentLine: line
@@ -219,13 +288,13 @@ async function summaryOf(
 
 /**
  * The care summaries of a family, as a member sees it: one per child they see (or only `childId`'s), or a family-level one when
- * there are no children yet.
+ * there are no children yet; at `at` on the family's clock (by default the request's).
  */
 export async function careSummaries(
   db: Db,
   view: FamilyView,
   childId?: string,
-  today: string = localToday(),
+  at: SummaryMoment = { now: familyClock().now(), timeZone: familyClock().timeZone },
 ): Promise<CareSummary[]> {
   const [children, [fever]] = await Promise.all([
     db
@@ -242,6 +311,6 @@ export async function careSummaries(
     unit: fever?.unit ?? "C",
     thresholdC: Number(fever?.thresholdC ?? DEFAULT_FEVER_THRESHOLD_C),
   };
-  if (children.length === 0) return childId ? [] : [await summaryOf(db, view, null, today, settings)];
-  return Promise.all(children.map((child) => summaryOf(db, view, child, today, settings)));
+  if (children.length === 0) return childId ? [] : [await summaryOf(db, view, null, at, settings)];
+  return Promise.all(children.map((child) => summaryOf(db, view, child, at, settings)));
 }

@@ -88,7 +88,7 @@ export function exportContext(
     sections: EXPORT_SECTIONS,
     rows: (section, order) => sectionRows(base.db, view, section, base.scope, undefined, order),
     careSummaries: () => {
-      summaries ??= careSummaries(base.db, view, base.scope.childId, todayIn(timeZone, exportedAt));
+      summaries ??= careSummaries(base.db, view, base.scope.childId, { now: exportedAt, timeZone });
       return summaries;
     },
     childNames: () => {

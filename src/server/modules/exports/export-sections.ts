@@ -64,6 +64,20 @@ const LABELS: Record<string, string> = {
   tubingHours: "Tubing interval (hours)",
   connectorHours: "Connector interval (hours)",
   lockHours: "Lock interval (hours)",
+  medicationId: "Medication",
+  givenAt: "Given at",
+  scheduleKind: "Schedule",
+  scheduleTimes: "Schedule times",
+  intervalHours: "Hours apart",
+  pnPrescriptionId: "Prescription",
+  bagVolumeMl: "Bag volume (mL)",
+  infusionHours: "Infusion (hours)",
+  rateMlPerHour: "Rate (mL/h)",
+  taperUpMinutes: "Taper up (minutes)",
+  taperDownMinutes: "Taper down (minutes)",
+  dextrosePercent: "Dextrose (%)",
+  aminoAcidsG: "Amino acids (g)",
+  lipidG: "Lipid (g)",
 };
 
 /** "doctorName" -> "Doctor name". */

@@ -160,6 +160,10 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
         response: { 200: z.array(careSummaryRecord) },
       },
     },
-    (request) => careSummaries(db, request.access(), request.query.childId),
+    (request) =>
+      careSummaries(db, request.access(), request.query.childId, {
+        now: request.familyClock.now(),
+        timeZone: request.familyClock.timeZone,
+      }),
   );
 };

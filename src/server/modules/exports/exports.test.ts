@@ -131,6 +131,15 @@ describe("JSON export", () => {
       "fever",
     ]);
     expect(file.careTeamMembers).toHaveLength(1);
+    // Every version of a prescription, as every line: the one in force began before the range.
+    const prescription = { childId: sam, bagVolumeMl: 1000, infusionHours: 12 };
+    await user.post("/api/pn-prescriptions", { ...prescription, startDate: "2026-09-01" });
+    await user.post("/api/pn-prescriptions", { ...prescription, startDate: "2026-10-01" });
+    const ranged = (await download(user, `childId=${sam}&from=2026-10-15&to=2026-11-30`)).json();
+    expect(ranged.pnPrescriptions.map((v: { startDate: string }) => v.startDate).sort()).toEqual([
+      "2026-09-01",
+      "2026-10-01",
+    ]);
     expect((await download(user, "from=2026-11-30&to=2026-11-01")).statusCode).toBe(400);
     expect((await download(user, "format=bogus")).statusCode).toBe(400);
   });
@@ -211,6 +220,37 @@ describe("spreadsheet exports", () => {
     const tpn = (await lines("tpn-entries.csv")).join("\n");
     expect(tpn).toContain("Sam Rivera,2026-11-21,,,,,1150,12,");
     expect(tpn).toContain("Sam Rivera,2026-11-20,850.5,25,,,1000,12,");
+    // A bag names the version it followed; its label's lot and expiry, and its night.
+    expect(tpn).toMatch(
+      /^Child,Date,.*,Duration \(hours\),Notes,Prescription,Lot,Expiry date,Start time,Stop time,Interruptions,/,
+    );
+    expect(tpn).toContain(
+      ',"PN prescription from Nov 15, 2026",B-4471,2026-11-23,19:45,07:50,"Occlusion alarm at 02:10, restarted 02:20",',
+    );
+    // The prescription's versions, their units in the headings; the first ended by the second.
+    expect((await lines("pn-prescriptions.csv")).slice(0, 3)).toEqual([
+      expect.stringMatching(
+        /^Child,Start date,End date,Prescriber,Bag volume \(mL\),Infusion \(hours\),Rate \(mL\/h\),Taper up \(minutes\),Taper down \(minutes\),Dextrose \(%\),Amino acids \(g\),Lipid \(g\),Lipid product,Additives,Notes,/,
+      ),
+      expect.stringMatching(/^Sam Rivera,2026-10-01,2026-11-14,Dr\. Priya Patel,900,12,,,,12\.5,22,,,,,/),
+      expect.stringMatching(
+        /^Sam Rivera,2026-11-15,,Dr\. Priya Patel,1000,12,,60,60,15,25,20,SMOFlipid 20%,"Multivitamin 5 mL, trace elements 1 mL",,/,
+      ),
+    ]);
+    // A medication's route and schedule in words; a dose names its medication, given or skipped.
+    expect((await lines("medications.csv")).slice(0, 2)).toEqual([
+      expect.stringMatching(/,Active,Notes,Route,Schedule,Recorded \(UTC\),/),
+      expect.stringMatching(/^Sam Rivera,Ursodiol,60 mg,Twice daily,.*,Yes,,By mouth,"08:00, 20:00",/),
+    ]);
+    expect((await lines("medication-doses.csv")).slice(0, 3)).toEqual([
+      expect.stringMatching(
+        /^Child,Medication,Given at \(UTC\),Date,Time,Status,Amount,Reason,Notes,Recorded \(UTC\),/,
+      ),
+      expect.stringMatching(/^Sam Rivera,Ursodiol,"Nov 20, 2026 08:05",2026-11-20,08:05,Given,60 mg,,,/),
+      expect.stringMatching(
+        /^Sam Rivera,Ursodiol,"Nov 20, 2026 20:00",2026-11-20,20:00,Skipped,,Vomiting after the night's feed,,/,
+      ),
+    ]);
     expect(tpn).not.toMatch(/\.00\b|[0-9a-f]{8}-[0-9a-f]{4}-/);
     const symptoms = await lines("symptoms-pain.csv");
     expect(symptoms.join("\n")).toContain("fever, chills");
@@ -245,6 +285,46 @@ describe("spreadsheet exports", () => {
     const volume = tpn.header.indexOf("Volume (mL)") + 1;
     expect(tpn.sheet.getRow(3).getCell(volume).numFmt ?? "General").not.toMatch(/0\.00/);
 
+    expect(tpn.rows[0]).toMatchObject({
+      Prescription: "PN prescription from Nov 15, 2026",
+      Lot: "B-4471",
+      "Expiry date": new Date(Date.UTC(2026, 10, 23)),
+      "Start time": "19:45",
+      "Stop time": "07:50",
+    });
+    expect(sheetRows(workbook, "PN Prescriptions").rows).toEqual([
+      expect.objectContaining({
+        "Start date": new Date(Date.UTC(2026, 9, 1)),
+        "End date": new Date(Date.UTC(2026, 10, 14)),
+      }),
+      expect.objectContaining({
+        "Start date": new Date(Date.UTC(2026, 10, 15)),
+        "End date": null,
+        "Bag volume (mL)": 1000,
+        "Infusion (hours)": 12,
+        "Dextrose (%)": 15,
+        "Amino acids (g)": 25,
+        "Lipid (g)": 20,
+        "Taper up (minutes)": 60,
+      }),
+    ]);
+    expect(sheetRows(workbook, "Medication Doses").rows).toEqual([
+      expect.objectContaining({
+        Medication: "Ursodiol",
+        "Given at (UTC)": new Date(Date.UTC(2026, 10, 20, 8, 5)),
+        Status: "Given",
+        Amount: "60 mg",
+      }),
+      expect.objectContaining({
+        Medication: "Ursodiol",
+        Status: "Skipped",
+        Reason: "Vomiting after the night's feed",
+      }),
+    ]);
+    const medications = sheetRows(workbook, "Medications");
+    expect(medications.rows[0]).toMatchObject({ Route: "By mouth", Schedule: "08:00, 20:00" });
+    expect(medications.header).not.toContain("Schedule times");
+    expect(medications.header).not.toContain("Hours apart");
     expect(sheetRows(workbook, "Supply Usage").rows).toEqual([
       expect.objectContaining({ Supply: "0.2 micron filter", "Quantity used": 2 }),
     ]);

@@ -1,5 +1,6 @@
 import { INSERTION_SITE_LABELS, LINE_TYPE_LABELS } from "../../../domain/picc";
 import type { ExportContext } from "./export-model";
+import type { SectionName } from "./export-sections";
 import { longDate } from "./formats/readable";
 
 /** The names a record's links are shown by in the readable formats, read once per export. */
@@ -7,6 +8,10 @@ export interface LinkNames {
   children: Map<string, string>;
   supplies: Map<string, string>;
   lines: Map<string, string>;
+  /** A dose's medication, by its name. */
+  medications: Map<string, string>;
+  /** A bag's prescription version, by the day it started. */
+  prescriptions: Map<string, string>;
 }
 
 /** "Double lumen, left arm, inserted Jul 5, 2026": a line as the PICC screen's select names it. */
@@ -18,19 +23,34 @@ export function lineName(row: Record<string, unknown>): string {
     .join(", ");
 }
 
+/** "PN prescription from Nov 15, 2026": a version of a child's prescription, by its start. */
+export const prescriptionName = (row: Record<string, unknown>) =>
+  `PN prescription from ${longDate(String(row.startDate))}`;
+
 /**
- * The children, supplies and lines of the export by id: a family has tens of them, not
- * thousands, so they are read once, before the records, and each record's link is a map lookup.
+ * The children, supplies, lines, medications and prescription versions of the export by id: a
+ * family has tens of them, not thousands, so they are read once, before the records, and each
+ * record's link is a map lookup.
  */
 export async function linkNames(context: ExportContext): Promise<LinkNames> {
-  const names: LinkNames = { children: await context.childNames(), supplies: new Map(), lines: new Map() };
+  const names: LinkNames = {
+    children: await context.childNames(),
+    supplies: new Map(),
+    lines: new Map(),
+    medications: new Map(),
+    prescriptions: new Map(),
+  };
+  const named: Partial<Record<SectionName, [Map<string, string>, (row: Record<string, unknown>) => string]>> =
+    {
+      tpnSupplies: [names.supplies, (row) => String(row.name)],
+      piccLines: [names.lines, lineName],
+      medications: [names.medications, (row) => String(row.name)],
+      pnPrescriptions: [names.prescriptions, prescriptionName],
+    };
   for (const section of context.sections) {
-    if (section.name === "tpnSupplies") {
-      for await (const row of context.rows(section)) names.supplies.set(String(row.id), String(row.name));
-    }
-    if (section.name === "piccLines") {
-      for await (const row of context.rows(section)) names.lines.set(String(row.id), lineName(row));
-    }
+    const [map, nameOf] = named[section.name] ?? [];
+    if (!map || !nameOf) continue;
+    for await (const row of context.rows(section)) map.set(String(row.id), nameOf(row));
   }
   return names;
 }

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { todayIn } from "../../../domain/clock";
 import type { Db, Tx } from "../../db/client";
 import { children, families, shareLinks, shareLinkViews } from "../../db/schema/index";
 import { personName } from "../../lib/authors";
@@ -117,12 +116,10 @@ export async function openShareLink(db: Db, token: string, address: string | nul
     .innerJoin(families, eq(families.id, shareLinks.familyId))
     .where(and(eq(shareLinks.tokenHash, hashLinkToken(token)), isNull(shareLinks.revokedAt)));
   if (!link || link.expiresAt.getTime() <= now.getTime()) return undefined;
-  const [summary] = await careSummaries(
-    db,
-    wholeFamily(link.familyId),
-    link.childId,
-    todayIn(link.timeZone, now),
-  );
+  const [summary] = await careSummaries(db, wholeFamily(link.familyId), link.childId, {
+    now,
+    timeZone: link.timeZone,
+  });
   if (!summary) return undefined;
   await db
     .insert(shareLinkViews)

@@ -26,6 +26,18 @@ describe("a read-only link for the clinic", () => {
       reaction: "Hives",
       severity: "severe",
     });
+    const iron = await owner.post("/api/medications", {
+      childId: sam,
+      name: "Iron",
+      dosage: "5 mL",
+      frequency: "Daily",
+      scheduleKind: "times",
+      scheduleTimes: "08:00",
+    });
+    await owner.post("/api/medication-doses", {
+      medicationId: iron.json().id,
+      givenAt: "2026-11-20T14:30:00Z",
+    });
     const created = await owner.post("/api/share-links", { childId: sam });
     expect(created.statusCode).toBe(201);
     const link = created.json();
@@ -40,6 +52,14 @@ describe("a read-only link for the clinic", () => {
     expect(Object.keys(body).sort()).toEqual(["expiresAt", "summary", "timeZone"]);
     expect(body.summary.child.name).toBe("Sam");
     expect(body.summary.allergies).toEqual([expect.objectContaining({ allergen: "Latex" })]);
+    // A dose's time is read on the family's clock, though nobody of the family is asking.
+    expect(body.summary.medications).toEqual([
+      expect.objectContaining({
+        name: "Iron",
+        schedule: "08:00",
+        lastDose: "Given Nov 20, 2026 08:30 (America/Chicago) by Maria Lopez",
+      }),
+    ]);
     expect(JSON.stringify(body)).not.toContain("Ana");
     expect(body.timeZone).toBe("America/Chicago");
     t.clock.advance(60_000);

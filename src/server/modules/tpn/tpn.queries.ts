@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sql, sum } from "drizzle-orm";
 import { addDays } from "../../../domain/dates";
-import { tpnAmountIssues } from "../../../domain/tpn";
+import { PRESCRIPTION_OF_ANOTHER_CHILD, tpnAmountIssues } from "../../../domain/tpn";
 import type { TpnDay } from "../../../domain/trends";
 import type { Db } from "../../db/client";
 import { pnPrescriptions, tpnEntries } from "../../db/schema/index";
@@ -23,7 +23,7 @@ export const tpnRecords = ownedRecords({
       if (!after?.pnPrescriptionId) return;
       const childId = await prescriptionChild(ctx.tx, ctx.familyId, after.pnPrescriptionId);
       if (childId !== after.childId) {
-        throw invalidRecord([{ path: "pnPrescriptionId", message: "This prescription is another child's" }]);
+        throw invalidRecord([{ path: "pnPrescriptionId", message: PRESCRIPTION_OF_ANOTHER_CHILD }]);
       }
     },
   },

@@ -25,7 +25,7 @@ const contextFor = (user: TestUser, scope: ExportScope = {}) => fhirContextFor(t
 describe("FHIR export", () => {
   it("writes every record type as valid R4 resources of one collection bundle", async () => {
     const user = await signUp(t.app);
-    const { childId } = await seedEveryRecordType(t, user);
+    const { childId, prescriptionId, medicationId } = await seedEveryRecordType(t, user);
     const patient = { reference: `urn:uuid:${childId}` };
     for (const date of ["2001-02-03", "2099-02-03"]) {
       await user.post("/api/specialist-visits", {
@@ -50,6 +50,9 @@ describe("FHIR export", () => {
     ).toEqual(
       ["AllergyIntolerance", "CareTeam", "Condition", "Condition", "Device", "Encounter", "Encounter"]
         .concat(["Encounter", "MedicationStatement", "Patient", "Practitioner"])
+        // The two versions of the prescription; the dose given and the one skipped.
+        .concat(["MedicationRequest", "MedicationRequest"])
+        .concat(["MedicationAdministration", "MedicationAdministration"])
         // Lab, symptoms, TPN; a temperature and a weight; the length measured at the dressing change.
         .concat(Array(6).fill("Observation"))
         // The line's insertion, its dressing change and its site check.
@@ -72,9 +75,65 @@ describe("FHIR export", () => {
       reaction: [{ manifestation: [{ text: "Hives" }] }],
     });
     expect(only(bundle, "MedicationStatement")).toMatchObject({
+      id: medicationId,
       status: "active",
       subject: patient,
-      dosage: [{ text: "60 mg Twice daily" }],
+      dosage: [
+        {
+          text: "60 mg Twice daily",
+          route: { text: "By mouth" },
+          timing: { repeat: { timeOfDay: ["08:00:00", "20:00:00"] } },
+        },
+      ],
+    });
+    // Doses: given or not, at the instant given, with what was given and the statement beside it.
+    const statement = { reference: `urn:uuid:${medicationId}` };
+    expect(only(bundle, "MedicationAdministration", (m) => m.status === "completed")).toMatchObject({
+      category: { coding: [{ code: "community" }] },
+      medicationCodeableConcept: { text: "Ursodiol" },
+      subject: patient,
+      effectiveDateTime: expect.stringMatching(/^2026-11-20T\d\d:05:00[+-]\d\d:\d\d$/),
+      supportingInformation: [statement],
+      dosage: {
+        text: "60 mg",
+        dose: { value: 60, unit: "mg", system: "http://unitsofmeasure.org", code: "mg" },
+      },
+    });
+    const skipped = only(bundle, "MedicationAdministration", (m) => m.status === "not-done");
+    expect(skipped).toMatchObject({
+      statusReason: [{ text: "Vomiting after the night's feed" }],
+      medicationCodeableConcept: { text: "Ursodiol" },
+      supportingInformation: [statement],
+    });
+    expect(new Date(skipped.effectiveDateTime!).toISOString()).toBe("2026-11-20T20:00:00.000Z");
+    expect(skipped.dosage).toBeUndefined();
+    // The prescription: each version an order, the current one active, the earlier one completed.
+    expect(only(bundle, "MedicationRequest", (r) => r.id === prescriptionId)).toMatchObject({
+      status: "active",
+      intent: "order",
+      medicationCodeableConcept: { text: "Parenteral nutrition" },
+      subject: patient,
+      requester: { display: "Dr. Priya Patel" },
+      dosageInstruction: [
+        {
+          text:
+            "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min. " +
+            "Dextrose 15 %, amino acids 25 g, lipid 20 g (SMOFlipid 20%)",
+          timing: { repeat: { frequency: 1, period: 1, periodUnit: "d", duration: 12, durationUnit: "h" } },
+          doseAndRate: [
+            {
+              doseQuantity: { value: 1000, code: "mL" },
+              rateQuantity: { value: 90.9, unit: "mL/h", code: "mL/h" },
+            },
+          ],
+        },
+      ],
+      dispenseRequest: { validityPeriod: { start: "2026-11-15" } },
+      note: [{ text: "Additives: Multivitamin 5 mL, trace elements 1 mL" }],
+    });
+    expect(only(bundle, "MedicationRequest", (r) => r.id !== prescriptionId)).toMatchObject({
+      status: "completed",
+      dispenseRequest: { validityPeriod: { start: "2026-10-01", end: "2026-11-14" } },
     });
     const observation = (text: string) => only(bundle, "Observation", (o) => o.code.text === text);
     expect(observation("Hemoglobin")).toMatchObject({
@@ -98,6 +157,16 @@ describe("FHIR export", () => {
       ["Volume", 1000, "mL"],
       ["Duration", 12, "h"],
     ]);
+    // The bag followed the current version; its label and its night in notes.
+    expect(observation("Parenteral nutrition")).toMatchObject({
+      basedOn: [{ reference: `urn:uuid:${prescriptionId}` }],
+      note: [
+        { text: "Lot: B-4471" },
+        { text: "Expiry date: 2026-11-23" },
+        { text: "Ran from 19:45 until 07:50" },
+        { text: "Interruptions: Occlusion alarm at 02:10, restarted 02:20" },
+      ],
+    });
     expect(
       only(bundle, "Condition", (c) => c.code?.text === "Bloodstream infection (central line)"),
     ).toMatchObject({
@@ -193,6 +262,9 @@ describe("FHIR export", () => {
       ["Procedure", (r) => delete r.subject], // a required element
       ["Device", (r) => (r.status = "in-use")], // a code outside its value set
       ["Condition", (r) => (r.subject = { reference: `urn:uuid:${randomUUID()}` })], // a dangling reference
+      ["MedicationAdministration", (r) => (r.status = "given")], // a code outside its value set
+      ["MedicationAdministration", (r) => (r.dosage = { text: "60 mg" })], // an invariant (mad-1)
+      ["MedicationRequest", (r) => delete r.intent], // a required element
     ];
     for (const [type, change] of cases) expect(broken(type, change), type).not.toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { tzOffset } from "@date-fns/tz";
 import { ALLERGY_SEVERITY_LABELS } from "../../../../domain/allergies";
 import { GENDER_LABELS } from "../../../../domain/children";
+import { DOSE_STATUS_LABELS, type Schedule, scheduleInWords } from "../../../../domain/doses";
 import { MEAL_TYPE_LABELS } from "../../../../domain/food-diary";
 import { LAB_STATUS_LABELS } from "../../../../domain/labs";
 import {
@@ -70,6 +71,7 @@ const CODE_LABELS: Partial<Record<SectionName, Record<string, Record<string, str
   notes: { category: NOTE_CATEGORY_LABELS, priority: NOTE_PRIORITY_LABELS },
   foodDiaryEntries: { mealType: MEAL_TYPE_LABELS },
   medicalPhotos: { category: PHOTO_CATEGORY_LABELS, severity: PHOTO_SEVERITY_LABELS },
+  medicationDoses: { status: DOSE_STATUS_LABELS },
 };
 
 /** Each coded list's labels: a site check's findings. */
@@ -88,6 +90,9 @@ const LINKS: Record<string, { label: string; names: keyof LinkNames }> = {
   supplyId: { label: "Supply", names: "supplies" },
   // A PICC or a tunnelled line, named as the forms name it.
   piccLineId: { label: "Line", names: "lines" },
+  medicationId: { label: "Medication", names: "medications" },
+  // The version a bag followed, by the day it started.
+  pnPrescriptionId: { label: "Prescription", names: "prescriptions" },
 };
 
 /** Flags the database keeps as 1/0 (children, photos) or 'true'/'false' (medications). */
@@ -96,6 +101,11 @@ const STORED_FLAGS = new Set(["isActive", "isPrivate"]);
 /** Columns that mean nothing outside the app: a screen colour, a picture's storage path. */
 const HIDDEN = new Set(["id", "avatarColor", "avatarUrl", "photoUrl"]);
 
+/** Columns another column already says in words: a medication's schedule is one sentence. */
+const SAID_ELSEWHERE: Partial<Record<SectionName, ReadonlySet<string>>> = {
+  medications: new Set(["scheduleTimes", "intervalHours"]),
+};
+
 /** Units the shared labels leave out because they differ by section. */
 const SECTION_LABELS: Partial<Record<SectionName, Record<string, string>>> = {
   tpnEntries: { duration: "Duration (hours)" },
@@ -103,7 +113,11 @@ const SECTION_LABELS: Partial<Record<SectionName, Record<string, string>>> = {
   piccLines: { externalLengthCm: "External length at insertion (cm)" },
 };
 
-const INSTANT_LABELS: Record<string, string> = { createdAt: "Recorded", updatedAt: "Last changed" };
+const INSTANT_LABELS: Record<string, string> = {
+  createdAt: "Recorded",
+  updatedAt: "Last changed",
+  givenAt: "Given at",
+};
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
@@ -158,6 +172,21 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
       label,
       kind: "text",
       value: (row) => (row[key] ? (codes[String(row[key])] ?? readableSlug(String(row[key]))) : null),
+    };
+  }
+  if (section.name === "medications" && key === "scheduleKind") {
+    // "08:00, 20:00", "Every 6 hours", "As needed, at least 6 hours apart": as on its card.
+    return {
+      key,
+      label,
+      kind: "text",
+      value: (row) =>
+        scheduleInWords({
+          scheduleKind: (row.scheduleKind as Schedule["scheduleKind"]) ?? null,
+          scheduleTimes: (row.scheduleTimes as string[] | null) ?? null,
+          intervalHours:
+            row.intervalHours === null || row.intervalHours === undefined ? null : Number(row.intervalHours),
+        }),
     };
   }
   if (section.name === "medications" && key === "isActive") {
@@ -224,7 +253,8 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
 
 /**
  * A section's columns as a person reads them, in the table's order: ids left out, links named.
- * A report (`withTimes` false) also leaves out when each record was typed in.
+ * A report (`withTimes` false) also leaves out when each record was typed in, and the instant a
+ * dose was given (its date and time of day on the family's clock are beside it).
  */
 export function readableColumns(
   section: ExportSection,
@@ -233,6 +263,7 @@ export function readableColumns(
 ): ReadableColumn[] {
   return section.columns
     .filter((c) => !HIDDEN.has(c.key) && (withTimes || c.kind !== "timestamp"))
+    .filter((c) => !SAID_ELSEWHERE[section.name]?.has(c.key))
     .filter((c) => c.kind !== "id" || c.key in LINKS)
     .map((c) => readableColumn(section, c, timeZone));
 }

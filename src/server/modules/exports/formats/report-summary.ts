@@ -8,6 +8,7 @@ import {
   LINE_TYPE_LABELS,
   OUTCOME_LABELS,
 } from "../../../../domain/picc";
+import { USUAL_GIR } from "../../../../domain/pn";
 import { VITAL_LABELS, VITAL_UNITS } from "../../../../domain/vitals";
 import { numberText } from "./readable";
 import {
@@ -111,6 +112,37 @@ function measurementFacts(summary: CareSummary): ReportLine[] {
   ];
 }
 
+/** GIR's usual range, as the note beside a figure outside it says. */
+const UNUSUAL_GIR_NOTE = `outside the usual ${USUAL_GIR.min} to ${USUAL_GIR.max} mg/kg/min`;
+
+/**
+ * The PN prescription in force: its start and prescriber, the bag over its hours at its rate,
+ * what it holds, its additives, and its GIR and kcal per kilogram with the weight they used (which
+ * says when it is too old to count on).
+ */
+function pnPrescriptionBlock(summary: CareSummary): SummaryBlock {
+  const pn = summary.pnPrescription;
+  const lines: ReportLine[] = pn
+    ? [
+        {
+          lead: `From ${readableDate(pn.startDate)}`,
+          text: after(pn.prescriber ? `prescribed by ${pn.prescriber}` : ""),
+        },
+        { lead: "Infusion: ", text: pn.infusion },
+        ...(pn.contents ? [{ lead: "Contents: ", text: pn.contents }] : []),
+        ...(pn.additives ? [{ lead: "Additives: ", text: pn.additives }] : []),
+        {
+          lead: "Per kilogram: ",
+          text: pn.perKg
+            ? `${pn.perKg}${pn.unusualGir ? ` (GIR ${UNUSUAL_GIR_NOTE})` : ""}`
+            : "no weight recorded",
+        },
+        ...(pn.weightUsed ? [{ text: pn.weightUsed }] : []),
+      ]
+    : [];
+  return { heading: "PN prescription", lines, empty: "No PN prescription recorded" };
+}
+
 function infectionsBlock(summary: CareSummary): SummaryBlock {
   const shown = summary.infections.slice(0, SUMMARY_INFECTIONS);
   const lines: ReportLine[] = shown.map((i) => ({
@@ -180,10 +212,20 @@ export function summaryContent(summary: CareSummary): SummaryContent {
         heading: "Active medications",
         lines: summary.medications.map((m) => ({
           lead: m.name,
-          text: after(joined([m.dosage, m.frequency, m.purpose && `for ${m.purpose}`])),
+          text: after(
+            joined([
+              m.dosage,
+              m.frequency,
+              m.route,
+              m.schedule && `Schedule: ${m.schedule}`,
+              m.purpose && `for ${m.purpose}`,
+              m.lastDose && `Last dose: ${m.lastDose}`,
+            ]),
+          ),
         })),
         empty: "No active medications recorded",
       },
+      ...(summary.child ? [pnPrescriptionBlock(summary)] : []),
       centralLineBlock(summary),
       infectionsBlock(summary),
       latestTpnBlock(summary),

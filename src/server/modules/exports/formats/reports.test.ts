@@ -6,6 +6,7 @@ import { pdfPages, wordParagraphs, wordTables } from "../../../../../tests/helpe
 import { seedEveryRecordType } from "../../../../../tests/helpers/seed-records";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../../tests/helpers/test-app";
 import type { CurrentUser } from "../../../../domain/auth";
+import { deviceTimeZone } from "../../../../domain/clock";
 import { addDays, daysBetween, today } from "../../../../domain/dates";
 import { daysAgoText, type ExportScope } from "../../../../domain/exports";
 import { FEVER_PLAN } from "../../../../domain/fever-plan";
@@ -86,7 +87,15 @@ const SUMMARY_TEXTS = () => [
   "Latex – Life-threatening",
   "Reaction: Hives",
   "Ursodiol",
-  "60 mg · Twice daily",
+  "60 mg · Twice daily · By mouth · Schedule: 08:00, 20:00",
+  `Last dose: Skipped Nov 20, 2026 20:00 (${deviceTimeZone()}) by Maria Lopez`,
+  "PN prescription",
+  "From Nov 15, 2026 – prescribed by Dr. Priya Patel",
+  "Infusion: 1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min",
+  "Contents: Dextrose 15 %, amino acids 25 g, lipid 20 g (SMOFlipid 20%)",
+  "Additives: Multivitamin 5 mL, trace elements 1 mL",
+  "Per kilogram: GIR 10.6 mg/kg/min, 37.9 kcal/kg/day",
+  "Weight 21.4 kg on 2026-11-20",
   "Double lumen",
   "Left arm",
   lineFigures().daysIn,
@@ -120,6 +129,7 @@ describe("PDF report", () => {
     expect(pages[1]).toContain("Leo Martín Øster");
     expect(pages[1]).toContain("Peanuts – Severe");
     expect(pages[1]).toContain("No central line recorded");
+    expect(pages[1]).toContain("No PN prescription recorded");
     // No line in place: no plan for a fever with one; no weight measured yet.
     expect(pages[1]).not.toContain(FEVER_PLAN.title);
     expect(pages[1]).toContain("Weight: Not recorded");
@@ -346,6 +356,47 @@ describe("records as a nurse reads them", () => {
         Findings: null,
       }),
       expect.objectContaining({ Line: line, Kind: "Site check", Findings: "Redness" }),
+    ]);
+  });
+
+  it("shows the prescription's versions, the version a bag followed, and the doses, in the PDF and Word", async () => {
+    const records = (await pdfPages(await render(pdfExport, { childId: samId }))).slice(1).join(" ");
+    const versions = records.slice(records.indexOf("PN Prescriptions"), records.indexOf("TPN Entries"));
+    expect(versions).toContain(
+      "Child Start date End date Prescriber Bag volume (mL) Infusion (hours) Taper up (minutes) Taper down (minutes) Dextrose (%) Amino acids (g) Lipid (g) Lipid product Additives",
+    );
+    expect(versions).toContain("Sam Rivera Oct 1, 2026 Nov 14, 2026 Dr. Priya Patel 900 12 12.5 22");
+    expect(versions).toContain(
+      "Sam Rivera Nov 15, 2026 Dr. Priya Patel 1000 12 60 60 15 25 20 SMOFlipid 20% Multivitamin 5 mL, trace elements 1 mL",
+    );
+    const bags = records.slice(records.indexOf("TPN Entries"), records.indexOf("Vitals"));
+    expect(bags).toContain("Prescription Lot Expiry date Start time Stop time Interruptions");
+    expect(bags).toContain(
+      "PN prescription from Nov 15, 2026 B-4471 Nov 23, 2026 19:45 07:50 Occlusion alarm at 02:10, restarted 02:20",
+    );
+    const medications = records.slice(records.indexOf("Medications"), records.indexOf("Medication Doses"));
+    expect(medications).toContain("Active Route Schedule Sam Rivera Ursodiol");
+    expect(medications).toContain("Yes By mouth 08:00, 20:00");
+    const doses = records.slice(records.indexOf("Medication Doses"), records.indexOf("Notes Child Title"));
+    expect(doses).toContain("Child Medication Date Time Status Amount Reason");
+    expect(doses).toContain("Sam Rivera Ursodiol Nov 20, 2026 08:05 Given 60 mg");
+    expect(doses).toContain("Sam Rivera Ursodiol Nov 20, 2026 20:00 Skipped Vomiting after the night's feed");
+
+    const tables = await wordTables(await render(wordExport, { childId: samId }));
+    expect(tables.find((table) => table[0]?.includes("Medication"))).toEqual([
+      ["Child", "Medication", "Date", "Time", "Status", "Amount", "Reason"],
+      ["Sam Rivera", "Ursodiol", "Nov 20, 2026", "08:05", "Given", "60 mg", ""],
+      ["Sam Rivera", "Ursodiol", "Nov 20, 2026", "20:00", "Skipped", "", "Vomiting after the night's feed"],
+    ]);
+    const tpn = tables.find((table) => table[0]?.includes("Prescription"))!;
+    expect(tpn[1]![tpn[0]!.indexOf("Prescription")]).toBe("PN prescription from Nov 15, 2026");
+    expect(tables.find((table) => table[0]?.includes("Bag volume (mL)"))?.[2]?.slice(0, 6)).toEqual([
+      "Sam Rivera",
+      "Nov 15, 2026",
+      "",
+      "Dr. Priya Patel",
+      "1000",
+      "12",
     ]);
   });
 

@@ -4,6 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from "../../../../domain/exports";
 import { infectionLineIssues } from "../../../../domain/picc";
+import { PRESCRIPTION_OF_ANOTHER_CHILD } from "../../../../domain/tpn";
 import { badRequest, HttpError } from "../../../lib/errors";
 import { processPhoto } from "../../objects/images";
 import type { BackupReader } from "./backup-files";
@@ -71,9 +72,10 @@ export const readyPhoto = (dir: string, index: number, variant: "full" | "thumbn
 
 /**
  * Reads every record of a backup and checks it by the rules a form or the API applies, before
- * anything is written: the same schema, links to records of the file (given the ids the restore
- * will write them with), a line's infections on that line's child and not before it went in,
- * creation times this app could have written. Photos are checked and re-encoded like uploads.
+ * anything is written: the same schema (with the fields the server keeps, see `restoreInput`),
+ * links to records of the file (given the ids the restore will write them with), a line's
+ * infections on that line's child and not before it went in, a bag's prescription its child's,
+ * creation times this app could have written. A dose takes its medication's child. Photos are checked and re-encoded like uploads.
  * Each checked record goes, as the row to insert, into `ready/<section>.jsonl` under `dir`.
  * Refuses the whole file (400) at the first record that fails, naming it.
  */
@@ -87,6 +89,8 @@ export async function checkBackup(
   await mkdir(join(readyDir(dir), "photos"), { recursive: true });
   const newIds = new Map<SectionName, Map<string, string>>();
   const lines = new Map<string, { childId: string; insertionDate: string }>();
+  /** The child of each record that later records link to, by the id the restore gives it. */
+  const childOf = new Map<string, string | null>();
   const totals: Record<string, number> = {};
   const skipped: string[] = [];
   let photoBytes = 0;
@@ -147,6 +151,17 @@ export async function checkBackup(
         const row = parsed.data as Record<string, unknown>;
         if (section.name === "piccLines") {
           lines.set(id, { childId: String(row.childId), insertionDate: String(row.insertionDate) });
+        }
+        if (isTarget && "childId" in row) childOf.set(id, (row.childId as string | null) ?? null);
+        // A dose's child is its medication's, kept in step by the server: read from there.
+        if (section.name === "medicationDoses") row.childId = childOf.get(String(row.medicationId)) ?? null;
+        if (
+          section.name === "tpnEntries" &&
+          typeof row.pnPrescriptionId === "string" &&
+          childOf.get(row.pnPrescriptionId) !== row.childId
+        ) {
+          // The API's rule: a bag follows a prescription of its own child.
+          throw badRequest(`${where}: pnPrescriptionId: ${PRESCRIPTION_OF_ANOTHER_CHILD}`);
         }
         if (section.name === "piccInfections" && typeof row.piccLineId === "string") {
           // The API's rule across an infection and its line, on the lines of the file.

@@ -6,7 +6,10 @@ export type { SectionName };
 
 export interface RestoreSection {
   name: SectionName;
-  /** The rules a record must pass: the same schema a form and the API use (with the fields the server keeps). */
+  /**
+   * The rules a record must pass: the same schema a form and the API use, with the fields the
+   * server keeps for a type that has them (its declaration's `restoreInput`).
+   */
   input: z.ZodObject;
   /** Fields that point at a record of another section, whose ids a restore renews. */
   links: Record<string, SectionName>;
@@ -16,11 +19,10 @@ export interface RestoreSection {
  * Each section a restore reads, in the record types' declared order, where a record's links are
  * read before it; its links are the table's foreign keys to other record types.
  */
-export const RESTORE_SECTIONS: readonly RestoreSection[] = RECORD_NAMES.map((name) => ({
-  name,
-  input: (RECORD_TYPES[name] as RecordTypeDeclaration).restoreInput ?? RECORD_TYPES[name].input,
-  links: LINKS[name],
-}));
+export const RESTORE_SECTIONS: readonly RestoreSection[] = RECORD_NAMES.map((name) => {
+  const declared: RecordTypeDeclaration = RECORD_TYPES[name];
+  return { name, input: declared.restoreInput ?? declared.input, links: LINKS[name] };
+});
 
 export const SECTION_NAMES: readonly SectionName[] = RESTORE_SECTIONS.map((section) => section.name);
 

@@ -8,6 +8,7 @@ import type { ImportReport } from "../../../../domain/exports";
 import type { Db } from "../../../db/client";
 import { restoreJobs, storedObjects } from "../../../db/schema/index";
 import { writeAudit } from "../../../lib/audit";
+import type { OwnedTable } from "../../../lib/owned-records";
 import type { FamilyScope } from "../../../lib/transaction";
 import type { ObjectStorage } from "../../../storage/object-storage";
 import { deleteObjectFiles, objectKeys } from "../../objects/objects.queries";
@@ -33,18 +34,27 @@ export interface RestoreDeps {
 export const RECORDS_PER_STEP = 250;
 /** Photos per step: each is two file writes before the step's transaction. */
 const PHOTOS_PER_STEP = 5;
+/** A restore whose journal has not moved for this long has lost its process, and is undone. */
+export const ABANDONED_AFTER_MS = 2 * 60 * 1000;
 
 /**
- * A table's instants (its timestamp columns: the creation time, a dose's time given), which the
- * records read back from JSON hold as text and the database takes as dates.
+ * The columns of a table that hold an instant (a record's creation, a dose's time given), by key:
+ * a checked row holds them as ISO text, and the database driver takes a Date.
  */
-function instantsOf(table: (typeof CARE_RECORD_TABLES)[SectionName]): string[] {
+function instantKeys(table: OwnedTable): string[] {
   return Object.entries(getTableColumns(table))
     .filter(([, column]) => column.columnType === "PgTimestamp")
     .map(([key]) => key);
 }
-/** A restore whose journal has not moved for this long has lost its process, and is undone. */
-export const ABANDONED_AFTER_MS = 2 * 60 * 1000;
+
+/** A checked row as the table's insert takes it: its instants as Dates, in the restoring family. */
+function insertable(row: Record<string, unknown>, instants: readonly string[], familyId: string) {
+  const values: Record<string, unknown> = { ...row, familyId };
+  for (const key of instants) {
+    if (typeof values[key] === "string") values[key] = new Date(values[key] as string);
+  }
+  return values;
+}
 
 /** Thrown when a restore's journal says it is no longer this process's to write. */
 class RestoreTakenOver extends Error {}
@@ -159,6 +169,7 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
   const familyId = job.familyId;
   for (const section of RESTORE_SECTIONS) {
     const table = CARE_RECORD_TABLES[section.name];
+    const instants = instantKeys(table);
     const isPhotos = section.name === "medicalPhotos";
     let written = 0;
     for await (const rows of batches(
@@ -194,15 +205,7 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
           });
         }
       }
-      const values = rows.map((row) => ({
-        ...row,
-        ...Object.fromEntries(
-          instantsOf(table)
-            .filter((key) => typeof row[key] === "string")
-            .map((key) => [key, new Date(String(row[key]))]),
-        ),
-        familyId: familyId,
-      }));
+      const values = rows.map((row) => insertable(row, instants, familyId));
       await deps.db.transaction(async (tx) => {
         if (objects.length) await tx.insert(storedObjects).values(objects);
         await tx.insert(table).values(values as never);

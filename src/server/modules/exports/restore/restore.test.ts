@@ -40,20 +40,22 @@ const exportOf = async (user: TestUser, query = "") =>
 /**
  * An export's content without what a restore renews: ids and timestamps, the photo's path and the
  * re-encoded bytes. Links are replaced by what they point at (the child's name, the supply's name,
- * the line's insertion date, the medication's name, the prescription's start), so a restore that broke a link shows.
+ * the line's insertion date), so a restore that broke a link shows.
  */
 function comparable(file: ExportFile) {
   const byId = new Map<string, string>();
   for (const child of file.children) byId.set(child.id as string, `child ${child.name}`);
   for (const supply of file.tpnSupplies) byId.set(supply.id as string, `supply ${supply.name}`);
   for (const line of file.piccLines) byId.set(line.id as string, `line ${line.insertionDate}`);
-  for (const med of file.medications) byId.set(med.id as string, `medication ${med.name}`);
-  for (const rx of file.pnPrescriptions) byId.set(rx.id as string, `prescription ${rx.startDate}`);
+  for (const version of file.pnPrescriptions)
+    byId.set(version.id as string, `prescription ${version.startDate}`);
+  for (const medication of file.medications)
+    byId.set(medication.id as string, `medication ${medication.name}`);
   const out: Record<string, Row[]> = {};
   for (const name of Object.keys(CARE_RECORD_TABLES)) {
     out[name] = file[name as keyof typeof CARE_RECORD_TABLES].map((row) => {
       const { id: _id, createdAt: _c, updatedAt: _u, photoUrl, image, ...rest } = row;
-      for (const link of ["childId", "supplyId", "piccLineId", "medicationId", "pnPrescriptionId"]) {
+      for (const link of ["childId", "supplyId", "piccLineId", "pnPrescriptionId", "medicationId"]) {
         if (typeof rest[link] === "string") rest[link] = byId.get(rest[link] as string);
       }
       return { ...rest, ...(photoUrl ? { photo: "present" } : {}), ...(image ? { image: "present" } : {}) };
@@ -97,18 +99,52 @@ describe("restoring an export", () => {
     const response = await restore(target, first);
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report.message).toBe("Imported 25 records.");
+    expect(report.message).toBe("Imported 27 records.");
     expect(report.imported).toMatchObject({
       children: 1,
       supplyUsage: 1,
       supplyStockEvents: 2,
       piccInfections: 1,
       medicalPhotos: 1,
+      pnPrescriptions: 2,
+      medicationDoses: 2,
     });
     expect(report.skipped).toEqual([]);
 
     const second = await exportOf(target);
     expect(comparable(second)).toEqual(comparable(first));
+    // What the server keeps beside a record's body comes back as it was: the first version's
+    // end, each dose's time on the family's clock and its child, the bag's prescription.
+    const childId = second.children[0]!.id;
+    const versions = second.pnPrescriptions.map((v) => [v.startDate, v.endDate]).sort();
+    expect(versions).toEqual([
+      ["2026-10-01", "2026-11-14"],
+      ["2026-11-15", null],
+    ]);
+    const doses = second.medicationDoses.map((d) => [d.givenAt, d.date, d.time, d.status, d.childId]).sort();
+    expect(doses).toEqual(
+      [
+        [
+          first.medicationDoses[0]!.givenAt,
+          first.medicationDoses[0]!.date,
+          first.medicationDoses[0]!.time,
+          "given",
+          childId,
+        ],
+        [
+          first.medicationDoses[1]!.givenAt,
+          first.medicationDoses[1]!.date,
+          first.medicationDoses[1]!.time,
+          "skipped",
+          childId,
+        ],
+      ].sort(),
+    );
+    const current = second.pnPrescriptions.find((v) => v.endDate === null)!;
+    expect(second.tpnEntries[0]).toMatchObject({ pnPrescriptionId: current.id, lot: "B-4471" });
+    // The restored records answer through the API as any other: the medication's last dose.
+    const medication = (await target.get(`/api/medications/${second.medications[0]!.id}`)).json();
+    expect(medication.lastDose).toMatchObject({ status: "skipped", givenAt: "2026-11-20T20:00:00.000Z" });
     // Stock is not taken twice: the usage comes back as a record, the stock as it was.
     expect(second.tpnSupplies[0]?.currentStock).toBe(13);
     // The restored photo is served to its new owner.
@@ -116,7 +152,7 @@ describe("restoring an export", () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers["content-type"]).toBe("image/jpeg");
     // The source account is untouched.
-    expect(await recordCount(source)).toBe(25);
+    expect(await recordCount(source)).toBe(27);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -130,7 +166,7 @@ describe("restoring an export", () => {
         const target = await signUp(t.app);
         const response = await restore(target, first);
         expect(response.statusCode).toBe(200);
-        expect(response.json().message).toBe("Imported 25 records.");
+        expect(response.json().message).toBe("Imported 27 records.");
         expect(comparable(await exportOf(target))).toEqual(comparable(first));
       } finally {
         await embedded.close();
@@ -200,6 +236,34 @@ describe("restoring an export", () => {
         "PICC Infections, record 1: piccLineId: The PICC line must be one of this child's lines",
       ],
       [
+        "a prescription version that ends before it starts",
+        {
+          ...file,
+          pnPrescriptions: [{ ...file.pnPrescriptions[0], endDate: "2001-01-01" }, file.pnPrescriptions[1]],
+        },
+        "PN Prescriptions, record 1: endDate: End date cannot be before the start date",
+      ],
+      [
+        "a bag that follows another child's prescription",
+        {
+          ...file,
+          children: [
+            ...file.children,
+            { ...file.children[0], id: "00000000-0000-4000-8000-000000000001", name: "Ana" },
+          ],
+          pnPrescriptions: [
+            file.pnPrescriptions[0],
+            { ...file.pnPrescriptions[1], childId: "00000000-0000-4000-8000-000000000001" },
+          ],
+        },
+        "TPN Entries, record 1: pnPrescriptionId: This prescription is another child's",
+      ],
+      [
+        "a dose without its time of day",
+        { ...file, medicationDoses: [{ ...file.medicationDoses[0], time: undefined }] },
+        "Medication Doses, record 1: time: Time is required",
+      ],
+      [
         "a line removed before it went in",
         { ...file, piccLines: [{ ...file.piccLines[0], removalDate: "2001-01-01" }] },
         "PICC Lines, record 1: removalDate: Removal date cannot be before the insertion date",
@@ -215,6 +279,19 @@ describe("restoring an export", () => {
     }
     expect(await recordCount(target)).toBe(1);
     expect(await t.storage.list(`${target.familyId}/`)).toEqual([]);
+  });
+
+  it("gives a dose its medication's child, as the server keeps it, whatever the file says", async () => {
+    const source = await signUp(t.app);
+    await seedEveryRecordType(t, source);
+    const file = (await source.get("/api/account/export")).json();
+    const target = await signUp(t.app);
+    const unlinked = file.medicationDoses.map((dose: Row) => ({ ...dose, childId: null }));
+    const response = await restore(target, { ...file, medicalPhotos: [], medicationDoses: unlinked });
+    expect(response.statusCode, response.body).toBe(200);
+    const restored = await exportOf(target);
+    const childId = restored.children[0]!.id;
+    expect(restored.medicationDoses.map((dose) => dose.childId)).toEqual([childId, childId]);
   });
 
   it("refuses creation times this app could not have written, naming the record, and changes nothing", async () => {
@@ -261,7 +338,7 @@ describe("restoring a backup", () => {
     const target = await signUp(t.app);
     const restored = await restoreBackup(target, response.rawPayload);
     expect(restored.statusCode).toBe(200);
-    expect(restored.json()).toMatchObject({ message: "Imported 25 records.", skipped: [] });
+    expect(restored.json()).toMatchObject({ message: "Imported 27 records.", skipped: [] });
     expect(comparable(await exportOf(target))).toEqual(comparable(await exportOf(source)));
     const photo = (await exportOf(target)).medicalPhotos[0]!;
     expect((await target.get(photo.photoUrl as string)).statusCode).toBe(200);
@@ -308,7 +385,7 @@ describe("restoring a backup", () => {
     expect(started.statusCode).toBe(202);
     expect(started.headers["preference-applied"]).toBe("respond-async");
     const job = started.json();
-    expect(job).toMatchObject({ state: "writing", total: 25, processed: 0, report: null });
+    expect(job).toMatchObject({ state: "writing", total: 27, processed: 0, report: null });
     expect(started.headers.location).toBe(`/api/account/import/${job.id}`);
 
     const second = await restoreBackup(target, backup);
@@ -327,11 +404,11 @@ describe("restoring a backup", () => {
     }
     expect(state).toMatchObject({
       state: "done",
-      processed: 25,
-      report: { message: "Imported 25 records." },
+      processed: 27,
+      report: { message: "Imported 27 records." },
     });
     expect((await target.get("/api/account/import")).json()).toEqual([state]);
-    expect(await recordCount(target)).toBe(25);
+    expect(await recordCount(target)).toBe(27);
   });
 
   it("undoes what a restore wrote when it cannot finish, and one whose process stopped, from its journal", async () => {
@@ -370,7 +447,7 @@ describe("restoring a backup", () => {
     await expect(
       writeRestore({ db: t.database.db, storage: failing }, second.job, second.dir),
     ).rejects.toThrow();
-    expect(await recordCount(target)).toBe(1 + 24);
+    expect(await recordCount(target)).toBe(1 + 26);
     const sweep = (minutes: number) =>
       undoAbandonedRestores({
         db: t.database.db,

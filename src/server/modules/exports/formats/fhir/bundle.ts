@@ -7,10 +7,11 @@ import type { SectionName } from "../../export-sections";
 import { careTeam } from "./care-team";
 import { lineCare } from "./line-care";
 import { exportLinks, type Links } from "./links";
-import { medication } from "./medications";
+import { medication, medicationAdministration } from "./medications";
 import { labTest, symptoms, tpnEntry } from "./observations";
 import { allergy, patient } from "./patient";
 import { infection, piccLine } from "./picc";
+import { pnPrescription } from "./pn-prescriptions";
 import { urn } from "./values";
 import { visit } from "./visits";
 import { vital } from "./vitals";
@@ -41,6 +42,7 @@ type Mapper = (row: Record<string, unknown>, links: Links) => Resource[];
 /** Each row becomes its resources; none means the row was left out (see `leftOutNotice`). */
 const MAPPERS: Partial<Record<SectionName, Mapper>> = {
   children: patient as Mapper,
+  pnPrescriptions: pnPrescription as Mapper,
   tpnEntries: tpnEntry as Mapper,
   vitals: vital as Mapper,
   piccLines: piccLine as Mapper,
@@ -51,6 +53,7 @@ const MAPPERS: Partial<Record<SectionName, Mapper>> = {
   symptomEntries: symptoms as Mapper,
   medicalAllergies: allergy as Mapper,
   medications: medication as Mapper,
+  medicationDoses: medicationAdministration as Mapper,
 };
 
 function leftOutNotice(leftOut: Map<string, number>): OperationOutcome {

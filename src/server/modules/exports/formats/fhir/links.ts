@@ -15,6 +15,8 @@ export interface Links {
   timeZone: string;
   /** The family's date when the export was made. */
   today: string;
+  /** A medication's name, by its id: a dose names what was given. */
+  medicationName(id: string): string | undefined;
 }
 
 /**
@@ -33,7 +35,9 @@ export async function exportLinks(context: ExportContext): Promise<Links> {
       ? childIds[0]
       : undefined;
   const onlyPatient = only ? { reference: urn(only) } : undefined;
+  const { medications } = await context.linkNames();
   return {
+    medicationName: (id) => medications.get(id),
     patient: (childId) => (childId ? { reference: urn(childId) } : onlyPatient),
     onlyPatient,
     familyId: context.familyId,

@@ -2,7 +2,7 @@ import type { Observation, ObservationComponent, Resource } from "@medplum/fhirt
 import type { LabStatus } from "../../../../../domain/labs";
 import type { labTests, symptomEntries, tpnEntries } from "../../../../db/schema";
 import type { Links } from "./links";
-import { annotations, category, dateTime, opt, type Row, text, UCUM } from "./values";
+import { annotations, category, dateTime, opt, type Row, text, UCUM, urn } from "./values";
 
 const LAB_STATUS: Record<LabStatus, Observation["status"]> = {
   pending: "registered",
@@ -94,8 +94,17 @@ export function tpnEntry(row: Row<typeof tpnEntries>, links: Links): Resource[] 
     code: text("Parenteral nutrition"),
     subject: links.patient(row.childId),
     effectiveDateTime: row.date,
+    // The prescription version the bag followed.
+    basedOn: row.pnPrescriptionId ? [{ reference: urn(row.pnPrescriptionId) }] : undefined,
     component,
-    note: annotations(row.notes),
+    note: annotations(
+      row.lot && `Lot: ${row.lot}`,
+      row.expiryDate && `Expiry date: ${row.expiryDate}`,
+      (row.startTime || row.stopTime) &&
+        `Ran ${[row.startTime && `from ${row.startTime}`, row.stopTime && `until ${row.stopTime}`].filter(Boolean).join(" ")}`,
+      row.interruptions && `Interruptions: ${row.interruptions}`,
+      row.notes,
+    ),
   };
   return [resource];
 }
