@@ -57,7 +57,7 @@ export function PnPerKgTrend({ childId }: { childId: string }) {
       controls={
         <>
           <Select value={figure} onValueChange={(value) => setFigure(value as Figure)}>
-            <SelectTrigger aria-label="Figure" className="h-9 w-48">
+            <SelectTrigger aria-label="Figure" className="h-9 w-56">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
