@@ -91,17 +91,18 @@ export function TpnNutritionPage() {
   const blocked = childId ? null : <SelectChildFirst hasChildren={hasChildren} />;
   const screen = useRecordScreen(tpnScreen, { childId, enabled: !blocked });
   const { dialogs } = screen;
+  const [bag, setBag] = useState<{ open: boolean; prescription: PnPrescription } | null>(null);
+  const openBag = (prescription: PnPrescription) => setBag({ open: true, prescription });
+  const bagAsked = useTonightsBagAddress(childId, screen.canWrite, openBag, dialogs.openAdd);
   useFormReopening({
     screenTitle: tpnScreen.title,
     items: screen.list.data,
-    // A new record's child depends on the family's children: wait for them. A reader gets no form.
-    enabled: !blocked && screen.childrenLoaded && screen.canWrite,
+    // A new record's child depends on the family's children: wait for them. A reader gets no
+    // form. Tonight's bag asked for in the address is the form this visit opens, not a draft.
+    enabled: !blocked && screen.childrenLoaded && screen.canWrite && !bagAsked,
     openAdd: dialogs.openAdd,
     openEdit: dialogs.openEdit,
   });
-  const [bag, setBag] = useState<{ open: boolean; prescription: PnPrescription } | null>(null);
-  const openBag = (prescription: PnPrescription) => setBag({ open: true, prescription });
-  useTonightsBagAddress(childId, screen.canWrite, openBag, dialogs.openAdd);
   // The versions' start dates, for the entries that followed one.
   const versions = useQuery({
     ...pnPrescriptionsApi.listOptions({ childId: childId ?? "" }),
@@ -192,7 +193,7 @@ function TonightsBagDialog({
 /**
  * `?bag=1` in the address (the dashboard's Tonight's bag): once the child's prescription is known,
  * opens its Tonight's bag, or the empty add form when none is in force; taken out of the address
- * so a reload does not open it again.
+ * so a reload does not open it again. Answers whether the address asked for it.
  */
 function useTonightsBagAddress(
   childId: string | null,
@@ -217,6 +218,7 @@ function useTonightsBagAddress(
     if (active.data.prescription) openBag(active.data.prescription);
     else openAdd();
   }, [active.data, canWrite, openBag, openAdd]);
+  return asked;
 }
 
 /** In place of the list until a child is chosen, or a first child profile added. */
