@@ -139,7 +139,7 @@ describe("the PN prescription on a phone", () => {
     expect(await overflow(page)).toBe(0);
   });
 
-  it("takes tonight's bag from the dashboard, starts a new version from the one in force, and shows a viewer everything but the buttons", async () => {
+  it("takes tonight's bag from the dashboard, says the weight is old, and starts a new version from the one in force", async () => {
     const page = await browser.newPage("phone");
     await signUpViaApi(page);
     const child = await post(page, "/api/children", { name: "Sofia", dateOfBirth: "2024-03-02" });
@@ -206,8 +206,30 @@ describe("the PN prescription on a phone", () => {
       .waitFor();
     await history.getByText("1,000 mL over 12 h at 83.3 mL/h (computed)", { exact: true }).waitFor();
     expect(await overflow(page)).toBe(0);
+  });
 
-    // A viewer of the family reads the same and is offered nothing that writes.
+  it("shows a viewer the prescription and its figures, and no button that writes", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page);
+    const child = await post(page, "/api/children", { name: "Sofia", dateOfBirth: "2024-03-02" });
+    await post(page, "/api/vitals", {
+      childId: child.id,
+      kind: "weight",
+      value: 10,
+      date: await familyDay(page),
+    });
+    for (const [days, bagVolumeMl] of [
+      [30, 1000],
+      [0, 1100],
+    ] as const) {
+      await post(page, "/api/pn-prescriptions", {
+        childId: child.id,
+        startDate: await familyDay(page, days),
+        bagVolumeMl,
+        infusionHours: 12,
+        dextrosePercent: 12.5,
+      });
+    }
     const viewerContext = await page.context().browser()!.newContext({
       viewport: sizes.phone,
       baseURL: baseUrl(),
@@ -224,14 +246,21 @@ describe("the PN prescription on a phone", () => {
       await viewer.goto("/tpn-nutrition");
       const seen = prescriptionCard(viewer);
       await seen.getByText("1,100 mL over 12 h at 91.7 mL/h (computed)", { exact: true }).waitFor();
-      await seen.getByRole("region", { name: "Per kilogram" }).waitFor();
+      // 12.5 × 91.7 × 1000 / (10 × 6,000) = 19.1 mg/kg/min.
+      const gir = seen.getByRole("region", { name: "Per kilogram" }).locator("dd").first();
+      await gir.waitFor();
+      expect(await gir.textContent()).toBe("19.1 mg/kg/min");
       await seen.getByRole("button", { name: "Earlier versions (1)" }).click();
+      await seen.getByText("1,000 mL over 12 h at 83.3 mL/h (computed)", { exact: true }).waitFor();
       const buttons = await seen
         .getByRole("button")
         .evaluateAll((all) => all.map((b) => b.getAttribute("aria-label") ?? b.textContent?.trim() ?? ""));
       expect(buttons).toEqual(["Earlier versions (1)"]);
       await viewer.goto("/");
-      await viewer.locator("[data-pn-card]").getByText(/^GIR /).waitFor();
+      await viewer
+        .locator("[data-pn-card]")
+        .getByText(/^GIR 19\.1 mg\/kg\/min/)
+        .waitFor();
       expect(await viewer.getByRole("link", { name: "Tonight's bag" }).count()).toBe(0);
     } finally {
       await viewerContext.close();
