@@ -20,6 +20,8 @@ import { QuickLogBar } from "./quick-log/quick-log-bar";
 const LineCareCard = lazy(() =>
   import("./line-care/line-care-card").then((m) => ({ default: m.LineCareCard })),
 );
+// Likewise: only a family that keeps a PN prescription sees it.
+const PnCard = lazy(() => import("./pn/pn-card").then((m) => ({ default: m.PnCard })));
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -33,6 +35,9 @@ export function DashboardPage() {
         {canWrite ? <QuickLogBar /> : null}
         <Suspense fallback={null}>
           <LineCareCard />
+        </Suspense>
+        <Suspense fallback={null}>
+          <PnCard />
         </Suspense>
         <StatTiles />
         <EmergencyContactsCard />

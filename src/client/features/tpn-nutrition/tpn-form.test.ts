@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
+import type { PnPrescription } from "@/client/lib/pn-api";
 import { addDays, today } from "@/domain/dates";
 import { formFieldErrors } from "../../../../tests/helpers/form-errors";
 import type { TpnEntry } from "./api";
-import { type TpnEntryBody, tpnFormSchema, tpnFormValues, tpnSecondLooks } from "./tpn-form";
+import {
+  type TpnEntryBody,
+  tonightsBagValues,
+  tpnFormSchema,
+  tpnFormValues,
+  tpnSecondLooks,
+} from "./tpn-form";
 
 const childId = "0b8f2f4e-4a4c-4d7e-9a51-0c5f7a3c2e11";
 
@@ -20,6 +27,82 @@ describe("the TPN form", () => {
     const values = { ...tpnFormValues(null, childId), calories: "850", date: addDays(today(), 1) };
     expect(await formFieldErrors(tpnFormSchema, values)).toEqual({
       date: "Date cannot be in the future",
+    });
+  });
+});
+
+describe("tonight's bag", () => {
+  const prescription = {
+    id: "1d2c3b4a-0000-4000-8000-000000000009",
+    childId,
+    startDate: "2026-11-15",
+    endDate: null,
+    bagVolumeMl: 840,
+    infusionHours: 14,
+    rateMlPerHour: null,
+    taperUpMinutes: 60,
+    taperDownMinutes: 60,
+    dextrosePercent: 12.5,
+    aminoAcidsG: 30,
+    lipidG: 24,
+  } as PnPrescription;
+
+  it("fills today's entry from the prescription, linked to it, ready to save as it is", () => {
+    const values = tonightsBagValues(prescription, childId);
+    expect(values).toMatchObject({
+      childId,
+      date: today(),
+      volume: "840.00",
+      duration: "14",
+      // 105 g of dextrose × 3.4 + 30 g of amino acids × 4 + 24 g of lipid × 10 = 717 kcal.
+      calories: "717.00",
+      protein: "30.00",
+      carbohydrates: "105.00",
+      fat: "24.00",
+      pnPrescriptionId: prescription.id,
+      lot: "",
+      startTime: "",
+      notes: "",
+    });
+    expect(tpnFormSchema.parse(values)).toMatchObject({
+      volume: "840.00",
+      duration: 14,
+      calories: "717.00",
+      pnPrescriptionId: prescription.id,
+      lot: null,
+      expiryDate: null,
+    });
+  });
+
+  it("leaves the amounts the prescription does not give empty", () => {
+    const values = tonightsBagValues(
+      { ...prescription, dextrosePercent: null, aminoAcidsG: null, lipidG: null },
+      childId,
+    );
+    expect(values).toMatchObject({ volume: "840.00", calories: "", protein: "", carbohydrates: "", fat: "" });
+  });
+});
+
+describe("the TPN form's bag details", () => {
+  it("keeps an entry's link and bag details when it is edited (the update replaces the whole entry)", () => {
+    const entry = {
+      childId,
+      date: "2026-11-26",
+      volume: "840.00",
+      pnPrescriptionId: "1d2c3b4a-0000-4000-8000-000000000009",
+      lot: "4471A",
+      expiryDate: "2026-12-03",
+      startTime: "19:30",
+      stopTime: "09:30",
+      interruptions: "Occlusion alarm at 02:10",
+    } as TpnEntry;
+    expect(tpnFormSchema.parse(tpnFormValues(entry, null))).toMatchObject({
+      pnPrescriptionId: entry.pnPrescriptionId,
+      lot: "4471A",
+      expiryDate: "2026-12-03",
+      startTime: "19:30",
+      stopTime: "09:30",
+      interruptions: "Occlusion alarm at 02:10",
     });
   });
 });
@@ -64,6 +147,16 @@ describe("the TPN form's second looks", () => {
       /^Already logged (tonight|today) at \d\d:\d\d: add another, or edit that one\?$/,
     );
     expect(looks[0]?.alternative?.label).toBe("Edit that one");
+  });
+
+  it("asks about a bag that expired before the night it ran", () => {
+    const night = addDays(today(), -1);
+    const looks = tpnSecondLooks(
+      body({ volume: "840", date: night, expiryDate: addDays(night, -1) }),
+      context([]),
+    );
+    expect(looks.map((look) => look.title)).toEqual(["Is the expiry date right?"]);
+    expect(tpnSecondLooks(body({ volume: "840", date: night, expiryDate: night }), context([]))).toEqual([]);
   });
 
   it("says nothing for a usual volume on a new day, another child's day, or the entry being edited", () => {

@@ -3,7 +3,9 @@ import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import type { SecondLook } from "@/client/components/record-screen/second-look";
 import type { SecondLookContext } from "@/client/components/record-screen/types";
-import { formatListDate, toDateOnly, toTimeOnly } from "@/client/lib/format";
+import { formatCardDate, formatListDate, toDateOnly, toTimeOnly } from "@/client/lib/format";
+import type { PnPrescription } from "@/client/lib/pn-api";
+import { tonightsBag } from "@/domain/pn";
 import { isUnusualTpnVolume, TPN_USUAL_VOLUME_ML, tpnEntryInput } from "@/domain/tpn";
 import type { TpnEntry } from "./api";
 
@@ -15,10 +17,19 @@ const FORM_KEYS = [
   "fat",
   "volume",
   "duration",
+  "startTime",
+  "stopTime",
+  "lot",
+  "expiryDate",
+  "interruptions",
   "notes",
+  "pnPrescriptionId",
 ] as const;
 
-/** The inputs' strings, and the child the entry belongs to (the screen's picker; no input of its own). */
+/**
+ * The inputs' strings, the child the entry belongs to (the screen's picker) and the prescription
+ * it followed ("Tonight's bag"): neither has an input of its own, and an edit keeps both.
+ */
 export type TpnFormValues = Record<(typeof FORM_KEYS)[number] | "childId", string>;
 
 /**
@@ -51,12 +62,25 @@ export const tpnFields: readonly RecordFieldConfig<TpnFormValues>[] = [
     placeholder: "12",
     hint: "Whole hours, 0 to 24.",
   },
+  // The bag's details: under More details, so the 3 a.m. form is the amounts and Save.
+  { name: "startTime", more: true, label: "Start time", type: "time" },
+  { name: "stopTime", more: true, label: "Stop time", type: "time" },
+  { name: "lot", more: true, label: "Lot", placeholder: "From the bag label", autoComplete: "off" },
+  { name: "expiryDate", more: true, label: "Expiry date", type: "date" },
+  {
+    name: "interruptions",
+    more: true,
+    label: "Interruptions and pump alarms",
+    type: "textarea",
+    rows: 2,
+    placeholder: "Occlusion alarm at 02:10, restarted at 02:20...",
+  },
   {
     name: "notes",
     more: true,
     label: "Notes",
     type: "textarea",
-    placeholder: "Line care, pump alarms, how the night went...",
+    placeholder: "Line care, how the night went...",
   },
 ];
 
@@ -68,8 +92,27 @@ export function tpnFormValues(entry: TpnEntry | null, childId: string | null): T
 }
 
 /**
- * Asks before saving a volume no bag holds (`TPN_USUAL_VOLUME_ML`), and before adding a second
- * entry for the same child and day ('add another, or edit that one?').
+ * Tonight's bag as prescribed (`tonightsBag`): today, the volume, whole hours, kcal, amino acids,
+ * dextrose and lipid of the version in force, linked to it, so Save is the only other tap.
+ */
+export function tonightsBagValues(prescription: PnPrescription, childId: string): TpnFormValues {
+  const bag = tonightsBag(prescription);
+  return {
+    ...tpnFormValues(null, childId),
+    volume: bag.volume,
+    duration: String(bag.duration),
+    calories: bag.calories ?? "",
+    protein: bag.protein ?? "",
+    carbohydrates: bag.carbohydrates ?? "",
+    fat: bag.fat ?? "",
+    pnPrescriptionId: prescription.id,
+  };
+}
+
+/**
+ * Asks before saving a volume no bag holds (`TPN_USUAL_VOLUME_ML`), a bag that expired before the
+ * night it ran, and before adding a second entry for the same child and day ('add another, or
+ * edit that one?').
  */
 export function tpnSecondLooks(
   entry: TpnEntryBody,
@@ -81,6 +124,14 @@ export function tpnSecondLooks(
     looks.push({
       title: `Is ${formatAmount(String(entry.volume))} mL right?`,
       description: `That is far from what a TPN bag holds (usually ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")} mL). Check the number on the bag label.`,
+      confirmLabel: "Save anyway",
+      backLabel: "Change it",
+    });
+  }
+  if (entry.expiryDate && entry.expiryDate < entry.date) {
+    looks.push({
+      title: "Is the expiry date right?",
+      description: `The bag's expiry date, ${formatCardDate(entry.expiryDate)}, is before the night of ${formatCardDate(entry.date)}. Check the date on the bag label.`,
       confirmLabel: "Save anyway",
       backLabel: "Change it",
     });

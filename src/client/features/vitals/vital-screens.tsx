@@ -7,6 +7,7 @@ import {
 } from "@/client/components/record-screen/types";
 import { VitalFormDialog } from "@/client/components/vitals/vital-form-dialog";
 import { useAuth } from "@/client/lib/auth";
+import { pnFiguresKey } from "@/client/lib/pn-api";
 import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
 import { type Vital, type VitalBody, vitalsApi } from "@/client/lib/vitals-api";
 import { VITAL_KINDS, VITAL_LABELS, type VitalKind } from "@/domain/vitals";
@@ -76,7 +77,8 @@ function vitalScreen(kind: VitalKind) {
       deleted: { title: `${label} deleted`, description: `The ${noun(kind)} was deleted.` },
       deleteFailed: `Failed to delete the ${noun(kind)}`,
     },
-    alsoInvalidate: [dashboardStatsQueryKey],
+    // A weight changes the PN prescription's figures per kilogram.
+    alsoInvalidate: [dashboardStatsQueryKey, pnFiguresKey],
     listError: { title: `Failed to load the ${noun(kind)} entries` },
     form: { Dialog: VitalTabDialog },
     addForm: {

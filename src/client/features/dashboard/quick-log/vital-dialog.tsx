@@ -4,6 +4,7 @@ import { FeverCard, type FeverCardReading } from "@/client/components/vitals/fev
 import { VitalFormDialog } from "@/client/components/vitals/vital-form-dialog";
 import { useAuth } from "@/client/lib/auth";
 import { useChildFilter } from "@/client/lib/child-filter";
+import { pnFiguresKey } from "@/client/lib/pn-api";
 import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
 import { type VitalBody, vitalsApi } from "@/client/lib/vitals-api";
 import { DEFAULT_FEVER_THRESHOLD_C, VITAL_LABELS } from "@/domain/vitals";
@@ -37,7 +38,8 @@ export function QuickVitalDialog({
       deleted: "",
       deleteFailed: "",
     },
-    alsoInvalidate: [dashboardStatsQueryKey],
+    // A weight changes the PN prescription's figures per kilogram.
+    alsoInvalidate: [dashboardStatsQueryKey, pnFiguresKey],
     entryLabel: label.toLowerCase(),
   });
   const child = children.find((c) => c.id === childId);

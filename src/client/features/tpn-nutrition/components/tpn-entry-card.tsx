@@ -1,8 +1,9 @@
-import { StickyNote } from "lucide-react";
+import { BellRing, ClipboardCheck, Clock, StickyNote, Tag } from "lucide-react";
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { formatListDate } from "@/client/lib/format";
 import type { TpnEntry } from "../api";
 import { formatAmount } from "../tpn-form";
+import { bagLabelText, followedText, runTimesText } from "../tpn-texts";
 
 /** Every measured amount of an entry, in the order the dialog asks for them. */
 function amounts(entry: TpnEntry): { label: string; value: string | null; unit: string }[] {
@@ -20,16 +21,31 @@ function amounts(entry: TpnEntry): { label: string; value: string | null; unit: 
   ];
 }
 
+/**
+ * One night's entry: its amounts, the prescription it followed (`prescribedOn`, that version's
+ * start date), when it ran, the bag's lot and expiry, interruptions and notes.
+ */
 export function TpnEntryCard({
   entry,
+  prescribedOn,
   onEdit,
   onDelete,
 }: {
   entry: TpnEntry;
+  prescribedOn?: string | null;
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
   const recorded = amounts(entry).filter((a) => a.value !== null);
+  const details = [
+    entry.pnPrescriptionId
+      ? { icon: ClipboardCheck, label: "Prescription", text: followedText(prescribedOn) }
+      : null,
+    { icon: Clock, label: "Times", text: runTimesText(entry) },
+    { icon: Tag, label: "Bag", text: bagLabelText(entry) },
+    { icon: BellRing, label: "Interruptions and pump alarms", text: entry.interruptions },
+    { icon: StickyNote, label: "Notes", text: entry.notes },
+  ].filter((detail) => detail?.text);
   return (
     <RecordCard title={formatListDate(entry.date)} onEdit={onEdit} onDelete={onDelete}>
       {recorded.length ? (
@@ -46,11 +62,15 @@ export function TpnEntryCard({
       ) : (
         <p className="text-muted-foreground">No amounts recorded.</p>
       )}
-      {entry.notes ? (
-        <div className="mt-1 border-border border-t pt-3">
-          <RecordDetail icon={StickyNote} label="Notes">
-            <span className="whitespace-pre-line text-muted-foreground">{entry.notes}</span>
-          </RecordDetail>
+      {details.length ? (
+        <div className="mt-1 flex flex-col gap-2 border-border border-t pt-3">
+          {details.map((detail) =>
+            detail ? (
+              <RecordDetail key={detail.label} icon={detail.icon} label={detail.label}>
+                <span className="whitespace-pre-line text-muted-foreground">{detail.text}</span>
+              </RecordDetail>
+            ) : null,
+          )}
         </div>
       ) : null}
     </RecordCard>
