@@ -8,16 +8,47 @@ const now = new Date("2026-11-27T16:30:00Z");
 const today = "2026-11-27";
 
 describe("a medication's doses in words", () => {
+  const twiceDaily = {
+    scheduleKind: "times" as const,
+    scheduleTimes: ["08:00", "20:00"],
+    intervalHours: null,
+    missedDoses: [] as string[],
+  };
+  const everyTwelve = {
+    scheduleKind: "interval" as const,
+    scheduleTimes: null,
+    intervalHours: 12,
+    missedDoses: [],
+  };
+
   it("says when the next dose is due, and that it is due once that time has passed", () => {
-    expect(nextDueText("2026-11-28T02:00:00Z", CHICAGO, now)).toEqual({
+    expect(nextDueText({ ...twiceDaily, nextDueAt: "2026-11-28T02:00:00Z" }, CHICAGO, now)).toEqual({
       text: "Next due 20:00 today",
       due: false,
     });
-    expect(nextDueText("2026-11-27T14:00:00Z", CHICAGO, now)).toEqual({
+    expect(nextDueText({ ...twiceDaily, nextDueAt: "2026-11-27T14:00:00Z" }, CHICAGO, now)).toEqual({
       text: "Due since 08:00 today",
       due: true,
     });
-    expect(nextDueText(null, CHICAGO, now)).toBeNull();
+    expect(nextDueText({ ...twiceDaily, nextDueAt: null }, CHICAGO, now)).toBeNull();
+  });
+
+  it("says the dose after a missed one as the next due, not the missed one again", () => {
+    // 16:00: the 08:00 dose was missed; the server still answers it as the next due.
+    const afternoon = new Date("2026-11-27T22:00:00Z");
+    const missed = {
+      ...twiceDaily,
+      nextDueAt: "2026-11-27T14:00:00Z",
+      missedDoses: ["2026-11-27T14:00:00Z"],
+    };
+    expect(nextDueText(missed, CHICAGO, afternoon)).toEqual({ text: "Next due 20:00 today", due: false });
+    // Every 12 hours from yesterday's 08:00: 20:00 was missed, 08:00 is due since.
+    const interval = {
+      ...everyTwelve,
+      nextDueAt: "2026-11-27T02:00:00Z",
+      missedDoses: ["2026-11-27T02:00:00Z"],
+    };
+    expect(nextDueText(interval, CHICAGO, now)).toEqual({ text: "Due since 08:00 today", due: true });
   });
 
   it("names each missed dose, newest first, and counts the rest", () => {

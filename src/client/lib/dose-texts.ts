@@ -1,5 +1,6 @@
 import { doseMomentText } from "@/domain/dose-moments";
 import type { TooSoon } from "@/domain/dose-records";
+import { nextDueAt, type Schedule } from "@/domain/doses";
 import { isMedicationActive } from "@/domain/medication-status";
 import type { Medication } from "@/domain/medications";
 
@@ -8,15 +9,31 @@ import type { Medication } from "@/domain/medications";
  * them: times on the family's clock, the day said from now ("08:05 today").
  */
 
+type DueFacts = Schedule & Pick<Medication, "nextDueAt" | "missedDoses">;
+
+/**
+ * The dose to say is due next. The server's `nextDueAt` is the first scheduled dose after the last
+ * one given; once that dose was missed (it is listed in `missedDoses`), the next is the one after
+ * the newest missed dose, not the missed one again.
+ */
+export function upcomingDueAt(medication: DueFacts, timeZone: string, now: Date): Date | null {
+  if (!medication.nextDueAt) return null;
+  const due = new Date(medication.nextDueAt);
+  const newestMissed = medication.missedDoses[0] ? new Date(medication.missedDoses[0]) : null;
+  if (!newestMissed || due > newestMissed) return due;
+  return nextDueAt(medication, { givenAt: newestMissed, status: "given" }, now, now, timeZone);
+}
+
 /** When the next dose is due: "Next due 20:00 today", or, once that time has passed, "Due since 14:00 today". */
 export function nextDueText(
-  nextDueAt: string | null,
+  medication: DueFacts,
   timeZone: string,
   now: Date,
 ): { text: string; due: boolean } | null {
-  if (!nextDueAt) return null;
-  const due = new Date(nextDueAt).getTime() <= now.getTime();
-  const moment = doseMomentText(nextDueAt, timeZone, now);
+  const at = upcomingDueAt(medication, timeZone, now);
+  if (!at) return null;
+  const due = at.getTime() <= now.getTime();
+  const moment = doseMomentText(at, timeZone, now);
   return { text: due ? `Due since ${moment}` : `Next due ${moment}`, due };
 }
 

@@ -22,7 +22,10 @@ export function DoseSummary({
   children,
   className,
 }: {
-  medication: Pick<Medication, "name" | "lastDose" | "nextDueAt" | "missedDoses">;
+  medication: Pick<
+    Medication,
+    "name" | "lastDose" | "nextDueAt" | "missedDoses" | "scheduleKind" | "scheduleTimes" | "intervalHours"
+  >;
   now: Date;
   /** The dashboard's short row leaves the last dose out while a dose is due or missed. */
   showLast?: boolean;
@@ -32,7 +35,7 @@ export function DoseSummary({
 }) {
   const { timeZone } = familyClock();
   const { lastDose } = medication;
-  const due = nextDueText(medication.nextDueAt, timeZone, now);
+  const due = nextDueText(medication, timeZone, now);
   const missed = missedTexts(medication.missedDoses, timeZone, now);
   return (
     <div className={cn("flex flex-col gap-2 text-sm", className)}>
