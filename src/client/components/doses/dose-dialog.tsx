@@ -2,7 +2,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { ChoiceChips } from "@/client/components/forms/choice-chips";
 import { useGuardedDialog } from "@/client/components/forms/use-guarded-dialog";
-import { DraftRestoredNote } from "@/client/components/record-screen/record-dialog";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { useRecordForm } from "@/client/components/record-screen/use-record-form";
 import { Button } from "@/client/components/ui/button";
@@ -23,6 +22,7 @@ import { type DoseBody, tooSoonOf } from "@/client/lib/doses-api";
 import { toDateOnly } from "@/client/lib/format";
 import { type Medication, medicationsApi } from "@/client/lib/medications-api";
 import { familyClock } from "@/domain/clock";
+import { doseMomentText } from "@/domain/dose-moments";
 import type { DoseStatus } from "@/domain/doses";
 import { DOSE_FORM_FIELDS, type DoseFormValues, doseFormSchema, doseFormValues } from "./dose-form";
 import { GiveAnywayDialog } from "./give-anyway-dialog";
@@ -42,8 +42,6 @@ export interface DoseDialogProps {
   title: string;
   description?: string;
   submitLabel?: string;
-  /** Where what is typed is kept on this device until saved ('Quick:medication-given'). */
-  draftKey?: string;
 }
 
 /** Why a dose is skipped, offered as the reason is typed; any other may be typed. */
@@ -62,8 +60,9 @@ export function DoseDialog(props: DoseDialogProps) {
   const { open, onOpenChange, title, description } = props;
   const guard = useGuardedDialog(onOpenChange);
   const saveRef = useRef<HTMLButtonElement>(null);
-  // A dose given now: the focus waits on Save. Choosing a medication, or why a dose is skipped, comes first otherwise.
-  const focusSave = props.status === "given" && !props.choices;
+  // A dose given now of a medication already chosen: the focus waits on Save. Otherwise which
+  // medication, or why the dose is skipped, comes first.
+  const focusSave = props.status === "given" && props.medication !== null;
   return (
     <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogContent
@@ -84,6 +83,13 @@ export function DoseDialog(props: DoseDialogProps) {
   );
 }
 
+/** A medication's tile: its dosage and, while one was given, when the last dose was ("60 mg, last 08:05 today"). */
+function choiceHint(medication: Medication, now: Date): string {
+  const last = medication.lastDose;
+  if (last?.status !== "given") return `${medication.dosage}, ${medication.frequency}`;
+  return `${medication.dosage}, last ${doseMomentText(last.givenAt, familyClock().timeZone, now)}`;
+}
+
 interface Question {
   text: string;
   answer: (give: boolean) => void;
@@ -95,7 +101,6 @@ function DoseForm({
   choices,
   startsAt,
   submitLabel = "Save",
-  draftKey,
   onOpenChange,
   onCancel,
   onDirtyChange,
@@ -146,17 +151,17 @@ function DoseForm({
     }
   };
 
-  const { form, submit, pending, serverError, dirty, restored, discardDraft } = useRecordForm<
-    DoseFormValues,
-    DoseBody
-  >({
-    schema,
-    fields: FIELDS,
-    defaultValues,
-    draftKey,
-    onSubmit: (body, entry) => send(body, entry.key),
-    onSubmitted: () => onOpenChange(false),
-  });
+  const { form, submit, pending, serverError, dirty, discardDraft } = useRecordForm<DoseFormValues, DoseBody>(
+    {
+      schema,
+      fields: FIELDS,
+      defaultValues,
+      // No draft: a dose's time is the moment it is recorded, and one kept from hours ago could be
+      // saved unnoticed as now's.
+      onSubmit: (body, entry) => send(body, entry.key),
+      onSubmitted: () => onOpenChange(false),
+    },
+  );
   useEffect(() => onDirtyChange(dirty, discardDraft), [dirty, discardDraft, onDirtyChange]);
 
   const { errors } = form.formState;
@@ -178,20 +183,24 @@ function DoseForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {restored ? <DraftRestoredNote /> : null}
       {choices ? (
         <ChoiceChips
           label="Medication *"
           value={chosenId}
           onChange={choose}
           error={message("medicationId")}
-          choices={choices.map((m) => ({ value: m.id, label: m.name, hint: `${m.dosage}, ${m.frequency}` }))}
+          choices={choices.map((m) => ({ value: m.id, label: m.name, hint: choiceHint(m, new Date()) }))}
         />
       ) : null}
       {given ? (
         <FormField label="Amount" error={message("amount")}>
           {(control) => (
-            <Input {...control} {...form.register("amount")} autoComplete="off" placeholder="60 mg" />
+            <Input
+              {...control}
+              {...form.register("amount")}
+              autoComplete="off"
+              placeholder="The dose given"
+            />
           )}
         </FormField>
       ) : (
