@@ -20,6 +20,8 @@ import { QuickLogBar } from "./quick-log/quick-log-bar";
 const LineCareCard = lazy(() =>
   import("./line-care/line-care-card").then((m) => ({ default: m.LineCareCard })),
 );
+// Beside it for the same reason: only a family with a scheduled medication sees it.
+const DosesCard = lazy(() => import("./doses/doses-card").then((m) => ({ default: m.DosesCard })));
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -31,6 +33,9 @@ export function DashboardPage() {
       <PageHeader title="TPN Tracker Dashboard" subtitle={dashboardSubtitle(user, shown)} />
       <div className="flex flex-col gap-6">
         {canWrite ? <QuickLogBar /> : null}
+        <Suspense fallback={null}>
+          <DosesCard />
+        </Suspense>
         <Suspense fallback={null}>
           <LineCareCard />
         </Suspense>
