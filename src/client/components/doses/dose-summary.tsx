@@ -61,7 +61,10 @@ export function DoseSummary({
             <li
               key={text}
               data-tone="missed"
-              className={cn("flex items-start gap-2 rounded-lg border px-3 py-1.5 font-medium", MISSED)}
+              className={cn(
+                "flex items-start gap-2 rounded-lg border px-3 py-1.5 font-medium sm:w-fit",
+                MISSED,
+              )}
             >
               <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               {text}
@@ -71,7 +74,7 @@ export function DoseSummary({
             <li
               data-tone={due.due ? "due" : "upcoming"}
               className={cn(
-                "flex items-start gap-2 rounded-lg border px-3 py-1.5",
+                "flex items-start gap-2 rounded-lg border px-3 py-1.5 sm:w-fit",
                 due.due ? cn(DUE, "font-medium") : "border-border bg-muted",
               )}
             >
