@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { dosesToList, missedTexts, nextDueText, skipStartsAt, tooSoonQuestion } from "./dose-texts";
+import {
+  dosesToList,
+  missedTexts,
+  nextDueText,
+  skipDescription,
+  skipStartsAt,
+  tooSoonQuestion,
+} from "./dose-texts";
 import { tooSoonOf } from "./doses-api";
 
 const CHICAGO = "America/Chicago";
@@ -87,6 +94,12 @@ describe("a medication's doses in words", () => {
       new Date("2026-11-27T14:00:00Z"),
     );
     expect(skipStartsAt({ missedDoses: [] }, now)).toBe(now);
+    expect(skipDescription({ missedDoses: ["2026-11-27T02:00:00Z"] }, CHICAGO, now)).toBe(
+      "Skipping the dose due 20:00 yesterday. Say why, for whoever gives the next one.",
+    );
+    expect(skipDescription({ missedDoses: [] }, CHICAGO, now)).toBe(
+      "Skipping this dose now. Say why, for whoever gives the next one.",
+    );
   });
 });
 

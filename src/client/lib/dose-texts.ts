@@ -83,3 +83,19 @@ export function dosesToList<T extends Scheduled>(medications: readonly T[], toda
 /** When a skipped dose is recorded: the newest missed dose's time (it answers that dose), else now. */
 export const skipStartsAt = (medication: Pick<Medication, "missedDoses">, now: Date): Date =>
   medication.missedDoses[0] ? new Date(medication.missedDoses[0]) : now;
+
+/**
+ * What the Skip dialog says: the missed dose it marks skipped ("Skipping the dose due 08:00
+ * today."), or a dose now; then why, for whoever gives the next one.
+ */
+export function skipDescription(
+  medication: Pick<Medication, "missedDoses">,
+  timeZone: string,
+  now: Date,
+): string {
+  const missed = medication.missedDoses[0];
+  const which = missed
+    ? `Skipping the dose due ${doseMomentText(missed, timeZone, now)}.`
+    : "Skipping this dose now.";
+  return `${which} Say why, for whoever gives the next one.`;
+}

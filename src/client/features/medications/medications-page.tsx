@@ -6,10 +6,11 @@ import { ConfirmDeleteDialog } from "@/client/components/record-screen/confirm-d
 import { InlineRecordScreen } from "@/client/components/record-screen/inline-record-screen";
 import { useOnceTrue } from "@/client/components/record-screen/record-screen-parts";
 import { defineRecordScreen } from "@/client/components/record-screen/types";
-import { skipStartsAt } from "@/client/lib/dose-texts";
+import { skipDescription, skipStartsAt } from "@/client/lib/dose-texts";
 import type { Dose } from "@/client/lib/doses-api";
 import { type Medication, medicationsApi } from "@/client/lib/medications-api";
 import { useCan } from "@/client/lib/permissions";
+import { familyClock } from "@/domain/clock";
 import type { DoseStatus } from "@/domain/doses";
 import { doseTitle } from "./components/dose-history";
 import { MedicationCard } from "./components/medication-card";
@@ -96,7 +97,7 @@ export function MedicationsPage() {
               description={
                 giving.status === "given"
                   ? `${giving.medication.dosage}, now. Change the time or amount if they differ.`
-                  : "Why this dose is skipped, for whoever gives the next one."
+                  : skipDescription(giving.medication, familyClock().timeZone, new Date())
               }
             />
           ) : null}
