@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, clientAddressHeader, signUpViaApi, sizes, useBrowser } from "./browser";
-import { card, expectToast } from "./record-screen-helpers";
+import { card, expectToast, fillSteps } from "./record-screen-helpers";
 
 /**
  * Doses on a phone, as two caregivers of one child give them: Given then Save records a dose from
@@ -178,6 +178,41 @@ describe("doses on a phone", () => {
       .poll(() => ursodiol.textContent())
       .toMatch(/Last dose: Skipped \d\d:\d\d today by Maria Lopez/);
     await history.getByText("Reason: Asleep").waitFor();
+  });
+
+  it("adds a medication's route and schedule from its form, each schedule with its own fields", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page);
+    await page.goto("/medications");
+    await page.getByRole("button", { name: "Add Medication" }).first().click();
+    const form = page.getByRole("form", { name: "New Medication" });
+    await fillSteps(page, form, [
+      { label: "Medication Name *", fill: "Ursodiol" },
+      { label: "Dosage *", fill: "60 mg" },
+      { label: "Frequency *", fill: "Twice daily" },
+      { label: "Route", fill: "G-tube" },
+    ]);
+    // The usual routes are offered as the route is typed.
+    expect(
+      await form.locator("datalist option").evaluateAll((o) => o.map((e) => e.getAttribute("value"))),
+    ).toContain("By mouth");
+    expect(await form.getByLabel("Times of day *").count()).toBe(0);
+    await fillSteps(page, form, [{ label: "Schedule", pick: "Every few hours" }]);
+    await form.getByLabel("Hours apart *").waitFor();
+    await fillSteps(page, form, [
+      { label: "Schedule", pick: "At set times" },
+      { label: "Times of day *", fill: "8am" },
+    ]);
+    expect(await form.getByLabel("Hours apart *").count()).toBe(0);
+    await form.getByRole("button", { name: "Save Medication" }).click();
+    await form.getByText("Times must be times of day (HH:mm), separated by commas").waitFor();
+    await form.getByLabel("Times of day *").fill("20:00, 08:00");
+    await form.getByRole("button", { name: "Save Medication" }).click();
+    await expectToast(page, "Medication added successfully");
+    const ursodiol = card(page, "Ursodiol");
+    await ursodiol.getByText("Schedule: 08:00, 20:00", { exact: true }).waitFor();
+    await ursodiol.getByText("Route: G-tube", { exact: true }).waitFor();
+    await ursodiol.getByText(/^Next due \d\d:\d\d (today|tomorrow)$/).waitFor();
   });
 
   it("records a dose from Log now and from the dashboard's doses card, asking before a second one", async () => {
