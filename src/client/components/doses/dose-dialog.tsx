@@ -211,7 +211,7 @@ function DoseForm({
                 {...control}
                 {...form.register("reason")}
                 autoComplete="off"
-                placeholder="Asleep, vomiting, held by the care team..."
+                placeholder="Asleep, vomiting, refused..."
                 list={`${control.id}-reasons`}
               />
               <datalist id={`${control.id}-reasons`}>
