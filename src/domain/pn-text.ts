@@ -1,4 +1,5 @@
 import { formatStamp } from "./clock";
+import { doseMomentText } from "./dose-moments";
 import { DOSE_STATUS_LABELS, type DoseStatus } from "./doses";
 import { type PerKg, plateauRate, USUAL_GIR } from "./pn";
 
@@ -66,11 +67,16 @@ export function weightUsedText(w: { kg: number; date: string; ageDays: number; s
   return `Weight ${number(w.kg, 3)} kg on ${w.date} (${age}${w.stale ? ": older than 30 days, weigh again for current figures" : ""})`;
 }
 
-/** "Given Nov 27, 2026 08:05 (America/Chicago) by Sam Lee". */
+/**
+ * "Given Nov 27, 2026 08:05 (America/Chicago) by Sam Lee"; with `now` (a card read at a glance),
+ * the day said from now: "Given 08:05 today by Sam Lee".
+ */
 export function lastDoseText(
   dose: { givenAt: Date | string; status: DoseStatus; givenBy: string | null },
   timeZone: string,
+  now?: Date,
 ): string {
   const at = typeof dose.givenAt === "string" ? new Date(dose.givenAt) : dose.givenAt;
-  return `${DOSE_STATUS_LABELS[dose.status]} ${formatStamp(at, timeZone)}${dose.givenBy ? ` by ${dose.givenBy}` : ""}`;
+  const when = now ? doseMomentText(at, timeZone, now) : formatStamp(at, timeZone);
+  return `${DOSE_STATUS_LABELS[dose.status]} ${when}${dose.givenBy ? ` by ${dose.givenBy}` : ""}`;
 }

@@ -95,7 +95,8 @@ describe("logging from the dashboard's quick dialogs without a connection, on a 
   }
   const usages = async (page: Page) =>
     (await (await page.request.get("/api/supply-usage")).json()) as unknown[];
-  const notes = async (page: Page) => (await (await page.request.get("/api/notes")).json()) as unknown[];
+  const doses = async (page: Page) =>
+    (await (await page.request.get("/api/medication-doses")).json()) as unknown[];
 
   it("keeps 'Medication given' and 'Supply used' on the device, and each arrives once (stock taken once)", async () => {
     const page = await browser.newPage("phone");
@@ -124,6 +125,7 @@ describe("logging from the dashboard's quick dialogs without a connection, on a 
     await page.getByRole("button", { name: "Medication given" }).click();
     const medicationDialog = page.getByRole("dialog", { name: "Medication Given" });
     await medicationDialog.getByRole("button", { name: "Log Medication" }).waitFor();
+    const timeGiven = await medicationDialog.getByLabel("Time given *").inputValue();
 
     // The connection goes while the parent logs: no request gets through, except the usage,
     // which reaches the server (the stock drops there) but whose answer never comes back.
@@ -145,7 +147,7 @@ describe("logging from the dashboard's quick dialogs without a connection, on a 
       await medicationDialog.getByRole("button", { name: "Log Medication" }).click();
       await expectToast(
         page,
-        "No connection right now. The note 'Given: Ursodiol 60 mg' is kept on this device and will be sent when the connection is back.",
+        "No connection right now. The dose of Ursodiol is kept on this device and will be sent when the connection is back.",
       );
       await medicationDialog.waitFor({ state: "detached" });
 
@@ -162,7 +164,7 @@ describe("logging from the dashboard's quick dialogs without a connection, on a 
       await waiting
         .getByText("2 entries are kept on this device and will be sent when the connection is back.")
         .waitFor();
-      await waiting.getByText("Pending: note 'Given: Ursodiol 60 mg'", { exact: false }).waitFor();
+      await waiting.getByText("Pending: dose of Ursodiol", { exact: false }).waitFor();
       await waiting.getByText("Pending: usage of Filters (1 each)", { exact: false }).waitFor();
       // The banner sits above the bottom bar, wholly on screen, and covers none of it.
       const bar = await page.getByRole("navigation", { name: "Main navigation" }).boundingBox();
@@ -171,7 +173,7 @@ describe("logging from the dashboard's quick dialogs without a connection, on a 
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
       expect(usageSent).toBe(1);
-      expect(await notes(page)).toEqual([]);
+      expect(await doses(page)).toEqual([]);
       expect(await stockOf(page, supply.id)).toBe(9);
     } finally {
       await page.unrouteAll({ behavior: "ignoreErrors" });
@@ -181,10 +183,11 @@ describe("logging from the dashboard's quick dialogs without a connection, on a 
     // Back online: both are sent (the usage again, with its key), announced, and made once.
     await expectToast(
       page,
-      "The 2 entries kept on this device have arrived: note 'Given: Ursodiol 60 mg'; usage of Filters (1 each).",
+      "The 2 entries kept on this device have arrived: dose of Ursodiol; usage of Filters (1 each).",
     );
     await waiting.waitFor({ state: "detached" });
-    expect(await notes(page)).toMatchObject([{ title: "Given: Ursodiol 60 mg", category: "medication" }]);
+    // The dose keeps the time it was given, not the time it arrived.
+    expect(await doses(page)).toMatchObject([{ status: "given", amount: "60 mg", time: timeGiven }]);
     expect(await usages(page)).toMatchObject([{ supplyId: supply.id, quantityUsed: 1 }]);
     expect(await stockOf(page, supply.id)).toBe(9);
   });

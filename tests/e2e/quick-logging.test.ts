@@ -103,15 +103,15 @@ describe("logging from the dashboard on a phone", () => {
     const supplies = await (await page.request.get("/api/tpn-supplies")).json();
     expect(supplies.find((s: { id: string }) => s.id === supply.id).currentStock).toBe(9);
 
-    // A medication given: the only current medication is chosen; saved as a medication note.
+    // A medication given: the only current medication is chosen, its dosage the amount; saved as a dose.
     const medication = tapCounter();
     await medication.tap(page.getByRole("button", { name: "Medication given" }));
     const medicationDialog = page.getByRole("dialog", { name: "Medication Given" });
     await medication.tap(medicationDialog.getByRole("button", { name: "Log Medication" }));
     await medicationDialog.waitFor({ state: "detached" });
     expect(medication.count).toBeLessThanOrEqual(3);
-    const [note] = await (await page.request.get("/api/notes")).json();
-    expect(note).toMatchObject({ title: "Given: Ursodiol 60 mg", category: "medication", childId: child.id });
+    const [dose] = await (await page.request.get("/api/medication-doses")).json();
+    expect(dose).toMatchObject({ status: "given", amount: "60 mg", childId: child.id });
   });
 
   it("asks before Esc, Back or a tap outside throws typing away, and keeps a draft through a reload", async () => {

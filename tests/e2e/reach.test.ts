@@ -128,8 +128,8 @@ describe("Log now", () => {
     const dialog = page.getByRole("dialog", { name: "Medication Given" });
     await dialog.getByRole("button", { name: "Log Medication" }).click();
     await dialog.waitFor({ state: "detached" });
-    const [note] = await (await page.request.get("/api/notes")).json();
-    expect(note).toMatchObject({ title: "Given: Ursodiol 60 mg", category: "medication", childId: child.id });
+    const [dose] = await (await page.request.get("/api/medication-doses")).json();
+    expect(dose).toMatchObject({ status: "given", amount: "60 mg", childId: child.id });
   });
 
   it("logs a medication given from any screen of a tablet, through the bottom bar", async () => {
@@ -149,8 +149,8 @@ describe("Log now", () => {
     const dialog = page.getByRole("dialog", { name: "Medication Given" });
     await dialog.getByRole("button", { name: "Log Medication" }).click();
     await dialog.waitFor({ state: "detached" });
-    const [note] = await (await page.request.get("/api/notes")).json();
-    expect(note).toMatchObject({ title: "Given: Ursodiol 60 mg" });
+    const [dose] = await (await page.request.get("/api/medication-doses")).json();
+    expect(dose).toMatchObject({ status: "given", amount: "60 mg" });
     await page.setViewportSize(sizes.phone);
   });
 });

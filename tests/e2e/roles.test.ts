@@ -48,7 +48,7 @@ async function open(page: Page, path: string, heading: string) {
 
 /** Buttons that would change a record: none for a viewer. */
 const WRITING_BUTTONS =
-  /^(Add|Upload|Edit|Delete|Record Usage|Receive delivery|Count stock|Log now|Actions for)\b/;
+  /^(Add|Upload|Edit|Delete|Record Usage|Receive delivery|Count stock|Log now|Actions for|Given|Skip)\b/;
 
 async function expectNoWritingButtons(page: Page, allowed: readonly string[] = []) {
   const names = await page

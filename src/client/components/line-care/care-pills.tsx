@@ -1,8 +1,8 @@
 import { CircleAlert, CircleCheck, CircleDashed, Clock, type LucideIcon } from "lucide-react";
-import { useEffect, useState } from "react";
 import { formatDateTime } from "@/client/lib/format";
 import type { CareStatusItem } from "@/client/lib/line-care-api";
 import { type CarePill, carePill, intervalText, type PillTone } from "@/client/lib/line-care-pills";
+import { useMinuteClock } from "@/client/lib/use-minute-clock";
 import { cn } from "@/client/lib/utils";
 import { familyClock } from "@/domain/clock";
 
@@ -12,16 +12,6 @@ const TONES: Record<PillTone, { icon: LucideIcon; className: string }> = {
   overdue: { icon: CircleAlert, className: "border-red-400 bg-red-50 text-red-900" },
   none: { icon: CircleDashed, className: "border-border bg-muted text-foreground" },
 };
-
-/** The time now, moved on every minute, so "due in 3 hours" stays true on a screen left open. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /**
  * The four scheduled cares of a line (dressing, connector, tubing, lock) as pills: green, amber

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Controller, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { Controller, type FieldValues, type Path, type UseFormReturn, useWatch } from "react-hook-form";
 import { Button } from "@/client/components/ui/button";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
@@ -40,6 +40,17 @@ export interface RecordFieldConfig<TValues extends FieldValues> {
   max?: string;
   /** Span both columns on wide dialogs (textareas always do). */
   wide?: boolean;
+  /**
+   * Choices offered as the person types (a datalist): the usual values, any other may be typed.
+   * For text fields.
+   */
+  suggestions?: readonly string[];
+  /**
+   * Shown only while another field holds one of these values (a schedule's times only for a
+   * schedule at set times). A hidden field keeps its value: the form's schema decides whether it
+   * is sent.
+   */
+  shownWhen?: { field: Path<TValues>; is: readonly string[] };
   /**
    * A less-used optional field: shown under 'More details', so a phone shows the fields that
    * matter first and Save sooner. It opens by itself when one of these fields holds a value or an
@@ -106,14 +117,27 @@ function FieldGrid<TValues extends FieldValues, TOutput>({
   fields: readonly RecordFieldConfig<TValues>[];
 }) {
   const { errors } = form.formState;
+  const watched = [...new Set(fields.flatMap((field) => (field.shownWhen ? [field.shownWhen.field] : [])))];
+  // Only the fields a shown-when names are watched: typing elsewhere does not render the grid again.
+  const watchedValues = useWatch({
+    control: form.control,
+    name: watched,
+    disabled: watched.length === 0,
+  }) as unknown[] | undefined;
+  const shown = (field: RecordFieldConfig<TValues>) => {
+    if (!field.shownWhen) return true;
+    const value = watchedValues?.[watched.indexOf(field.shownWhen.field)];
+    return field.shownWhen.is.includes(String(value ?? ""));
+  };
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {fields.map((field) => {
+      {fields.filter(shown).map((field) => {
         const type = field.type ?? "text";
         const error = errors[field.name]?.message;
         return (
           <FormField
-            key={field.name}
+            // Two entries may share a name when each is shown for other values (their labels differ).
+            key={`${field.name}:${field.label}`}
             label={field.label}
             hint={field.hint}
             error={typeof error === "string" ? error : undefined}
@@ -149,17 +173,27 @@ function FieldGrid<TValues extends FieldValues, TOutput>({
                   )}
                 />
               ) : (
-                <Input
-                  {...control}
-                  {...form.register(field.name)}
-                  type={type}
-                  inputMode={inputModeOf(type, field.step)}
-                  placeholder={field.placeholder}
-                  autoComplete={field.autoComplete}
-                  step={field.step}
-                  min={field.min}
-                  max={field.max}
-                />
+                <>
+                  <Input
+                    {...control}
+                    {...form.register(field.name)}
+                    type={type}
+                    inputMode={inputModeOf(type, field.step)}
+                    placeholder={field.placeholder}
+                    autoComplete={field.autoComplete}
+                    step={field.step}
+                    min={field.min}
+                    max={field.max}
+                    list={field.suggestions ? `${control.id}-suggestions` : undefined}
+                  />
+                  {field.suggestions ? (
+                    <datalist id={`${control.id}-suggestions`}>
+                      {field.suggestions?.map((suggestion) => (
+                        <option key={suggestion} value={suggestion} />
+                      ))}
+                    </datalist>
+                  ) : null}
+                </>
               )
             }
           </FormField>

@@ -38,6 +38,11 @@ export interface ResourceMutationOptions<T> {
   savedNote?: (record: T) => string | undefined;
   /** What one record is called in a sentence ('symptom entry'), for an entry kept on this device. */
   entryLabel?: string;
+  /**
+   * A failure the screen answers itself, with no toast: a dose given shortly after another is a
+   * question to the person ("Give another dose?"), not an error.
+   */
+  answeredByCaller?: (err: unknown) => boolean;
 }
 
 /** A create sent with its entry's key: saved, or kept on this device until the connection is back. */
@@ -67,6 +72,7 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
     successTitle = "Success",
     savedNote,
     entryLabel = "entry",
+    answeredByCaller,
   }: ResourceMutationOptions<T>,
 ) {
   const queryClient = useQueryClient();
@@ -84,7 +90,7 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
   };
   const fail = (failure: string | undefined, err: unknown) => {
     // The session ended: the "Your session has ended" dialog is the message (see query-client.ts).
-    if (isSessionEndedError(err)) return;
+    if (isSessionEndedError(err) || answeredByCaller?.(err)) return;
     // A 4xx reason tells the person what to fix; a server fault's text adds nothing to "Please try again".
     const status = errorStatus(err);
     const reason = status !== undefined && status >= 500 && failure ? "" : errorMessage(err);

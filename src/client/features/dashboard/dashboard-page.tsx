@@ -22,6 +22,8 @@ const LineCareCard = lazy(() =>
 );
 // Likewise: only a family that keeps a PN prescription sees it.
 const PnCard = lazy(() => import("./pn/pn-card").then((m) => ({ default: m.PnCard })));
+// Beside it for the same reason: only a family with a scheduled medication sees it.
+const DosesCard = lazy(() => import("./doses/doses-card").then((m) => ({ default: m.DosesCard })));
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -33,6 +35,9 @@ export function DashboardPage() {
       <PageHeader title="TPN Tracker Dashboard" subtitle={dashboardSubtitle(user, shown)} />
       <div className="flex flex-col gap-6">
         {canWrite ? <QuickLogBar /> : null}
+        <Suspense fallback={null}>
+          <DosesCard />
+        </Suspense>
         <Suspense fallback={null}>
           <LineCareCard />
         </Suspense>

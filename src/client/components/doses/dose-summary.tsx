@@ -1,0 +1,90 @@
+import { CircleAlert, Clock, History } from "lucide-react";
+import type { ReactNode } from "react";
+import { missedTexts, nextDueText } from "@/client/lib/dose-texts";
+import type { Medication } from "@/client/lib/medications-api";
+import { cn } from "@/client/lib/utils";
+import { familyClock } from "@/domain/clock";
+import { lastDoseText } from "@/domain/pn-text";
+
+/** A missed dose as the line-care pills say an overdue care; a dose due now as a care due. */
+const MISSED = "border-red-400 bg-red-50 text-red-900";
+const DUE = "border-amber-400 bg-amber-50 text-amber-950";
+
+/**
+ * A medication's doses at a glance: its last dose (when, on the family's clock, by whom, how much),
+ * when the next one is due and which scheduled doses were missed, in words and colour with an icon,
+ * never colour alone. `now` moves each minute (`useMinuteClock`).
+ */
+export function DoseSummary({
+  medication,
+  now,
+  showLast = true,
+  children,
+  className,
+}: {
+  medication: Pick<
+    Medication,
+    "name" | "lastDose" | "nextDueAt" | "missedDoses" | "scheduleKind" | "scheduleTimes" | "intervalHours"
+  >;
+  now: Date;
+  /** The dashboard's short row leaves the last dose out while a dose is due or missed. */
+  showLast?: boolean;
+  /** The buttons (Given, Skip), for a role that may record. */
+  children?: ReactNode;
+  className?: string;
+}) {
+  const { timeZone } = familyClock();
+  const { lastDose } = medication;
+  const due = nextDueText(medication, timeZone, now);
+  const missed = missedTexts(medication.missedDoses, timeZone, now);
+  return (
+    <div className={cn("flex flex-col gap-2 text-sm", className)}>
+      {showLast ? (
+        <p className="flex min-w-0 items-start gap-2">
+          <History aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          <span className="min-w-0 break-words">
+            <span className="font-medium">Last dose: </span>
+            {lastDose ? (
+              <>
+                {lastDoseText(lastDose, timeZone, now)}
+                {lastDose.amount ? <span className="text-muted-foreground"> · {lastDose.amount}</span> : null}
+              </>
+            ) : (
+              <span className="text-muted-foreground">none recorded yet</span>
+            )}
+          </span>
+        </p>
+      ) : null}
+      {missed.length || due ? (
+        <ul aria-label={`Doses due of ${medication.name}`} className="flex flex-col gap-1.5">
+          {missed.map((text) => (
+            <li
+              key={text}
+              data-tone="missed"
+              className={cn(
+                "flex items-start gap-2 rounded-lg border px-3 py-1.5 font-medium sm:w-fit",
+                MISSED,
+              )}
+            >
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {text}
+            </li>
+          ))}
+          {due ? (
+            <li
+              data-tone={due.due ? "due" : "upcoming"}
+              className={cn(
+                "flex items-start gap-2 rounded-lg border px-3 py-1.5 sm:w-fit",
+                due.due ? cn(DUE, "font-medium") : "border-border bg-muted",
+              )}
+            >
+              <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {due.text}
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {children ? <div className="flex flex-wrap gap-2 pt-1">{children}</div> : null}
+    </div>
+  );
+}
