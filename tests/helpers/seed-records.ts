@@ -31,7 +31,7 @@ export async function uploadTestPhoto(t: TestApp, user: TestUser): Promise<strin
 /**
  * One record of every type for a family with one child, linked the way a family's records are:
  * the prescription, TPN entry (following it), line, infection, vitals and photo to the child, the usage, delivery and count to their supply, the
- * infection and the line's care to its line. For export and import tests.
+ * infection and the line's care to its line, a family task with its Done. For export and import tests.
  */
 export async function seedEveryRecordType(t: TestApp, user: TestUser) {
   const child = await created(
@@ -257,5 +257,16 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
       photoUrl: await uploadTestPhoto(t, user),
     }),
   );
+  const task = await created(
+    user.post("/api/tasks", {
+      childId,
+      title: "Vent the G-tube",
+      intervalHours: 4,
+      startAt: "2026-11-20T08:00:00Z",
+      notes: "Before each feed",
+    }),
+  );
+  const taskDone = await user.post(`/api/tasks/family:${task.id}/done`, { notes: "Vented, no air" });
+  if (taskDone.statusCode !== 200) throw new Error(`seed task done: ${taskDone.statusCode} ${taskDone.body}`);
   return { childId, supplyId: supply.id, lineId: line.id };
 }

@@ -49,11 +49,19 @@ function comparable(file: ExportFile) {
   for (const line of file.piccLines) byId.set(line.id as string, `line ${line.insertionDate}`);
   for (const med of file.medications) byId.set(med.id as string, `medication ${med.name}`);
   for (const rx of file.pnPrescriptions) byId.set(rx.id as string, `prescription ${rx.startDate}`);
+  for (const task of file.careTasks) byId.set(task.id as string, `task ${task.title}`);
   const out: Record<string, Row[]> = {};
   for (const name of Object.keys(CARE_RECORD_TABLES)) {
     out[name] = file[name as keyof typeof CARE_RECORD_TABLES].map((row) => {
       const { id: _id, createdAt: _c, updatedAt: _u, photoUrl, image, ...rest } = row;
-      for (const link of ["childId", "supplyId", "piccLineId", "medicationId", "pnPrescriptionId"]) {
+      for (const link of [
+        "childId",
+        "supplyId",
+        "piccLineId",
+        "medicationId",
+        "pnPrescriptionId",
+        "careTaskId",
+      ]) {
         if (typeof rest[link] === "string") rest[link] = byId.get(rest[link] as string);
       }
       return { ...rest, ...(photoUrl ? { photo: "present" } : {}), ...(image ? { image: "present" } : {}) };
@@ -97,13 +105,15 @@ describe("restoring an export", () => {
     const response = await restore(target, first);
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report.message).toBe("Imported 25 records.");
+    expect(report.message).toBe("Imported 27 records.");
     expect(report.imported).toMatchObject({
       children: 1,
       supplyUsage: 1,
       supplyStockEvents: 2,
       piccInfections: 1,
       medicalPhotos: 1,
+      careTasks: 1,
+      careTaskEvents: 1,
     });
     expect(report.skipped).toEqual([]);
 
@@ -116,7 +126,7 @@ describe("restoring an export", () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers["content-type"]).toBe("image/jpeg");
     // The source account is untouched.
-    expect(await recordCount(source)).toBe(25);
+    expect(await recordCount(source)).toBe(27);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -130,7 +140,7 @@ describe("restoring an export", () => {
         const target = await signUp(t.app);
         const response = await restore(target, first);
         expect(response.statusCode).toBe(200);
-        expect(response.json().message).toBe("Imported 25 records.");
+        expect(response.json().message).toBe("Imported 27 records.");
         expect(comparable(await exportOf(target))).toEqual(comparable(first));
       } finally {
         await embedded.close();
@@ -261,7 +271,7 @@ describe("restoring a backup", () => {
     const target = await signUp(t.app);
     const restored = await restoreBackup(target, response.rawPayload);
     expect(restored.statusCode).toBe(200);
-    expect(restored.json()).toMatchObject({ message: "Imported 25 records.", skipped: [] });
+    expect(restored.json()).toMatchObject({ message: "Imported 27 records.", skipped: [] });
     expect(comparable(await exportOf(target))).toEqual(comparable(await exportOf(source)));
     const photo = (await exportOf(target)).medicalPhotos[0]!;
     expect((await target.get(photo.photoUrl as string)).statusCode).toBe(200);
@@ -308,7 +318,7 @@ describe("restoring a backup", () => {
     expect(started.statusCode).toBe(202);
     expect(started.headers["preference-applied"]).toBe("respond-async");
     const job = started.json();
-    expect(job).toMatchObject({ state: "writing", total: 25, processed: 0, report: null });
+    expect(job).toMatchObject({ state: "writing", total: 27, processed: 0, report: null });
     expect(started.headers.location).toBe(`/api/account/import/${job.id}`);
 
     const second = await restoreBackup(target, backup);
@@ -327,11 +337,11 @@ describe("restoring a backup", () => {
     }
     expect(state).toMatchObject({
       state: "done",
-      processed: 25,
-      report: { message: "Imported 25 records." },
+      processed: 27,
+      report: { message: "Imported 27 records." },
     });
     expect((await target.get("/api/account/import")).json()).toEqual([state]);
-    expect(await recordCount(target)).toBe(25);
+    expect(await recordCount(target)).toBe(27);
   });
 
   it("undoes what a restore wrote when it cannot finish, and one whose process stopped, from its journal", async () => {
@@ -410,7 +420,7 @@ describe("restoring a backup", () => {
     });
     expect(await sweepRestoreFiles(deps(1), restores)).toBe(0);
     expect(existsSync(second.dir)).toBe(true);
-    await sweepRestoreFiles(deps(25), restores);
+    await sweepRestoreFiles(deps(27), restores);
     expect(existsSync(second.dir)).toBe(false);
     expect(existsSync(running)).toBe(true);
     await t.database.db.delete(restoreJobs).where(eq(restoreJobs.id, basename(running)));
