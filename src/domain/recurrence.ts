@@ -74,3 +74,9 @@ export function ruleOccurrences(text: string, startAt: Date, timeZone: string): 
     },
   };
 }
+
+/** A rule in words, as rrule says it in English: "Every week on Sunday". */
+export function ruleInWords(text: string): string {
+  const words = RRule.fromString(normalizeRule(text)).toText();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

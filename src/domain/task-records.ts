@@ -178,7 +178,8 @@ export const taskRecord = z.object({
   dueAt: timestamp.nullable(),
   state: z.enum(TASK_STATES),
   graceMinutes: z.number().int(),
-  lastDone: z.object({ at: timestamp, by: z.string().nullable() }).nullable(),
+  /** When it was last done, and by whom (their name and account; null for an account gone). */
+  lastDone: z.object({ at: timestamp, by: z.string().nullable(), byId: z.uuid().nullable() }).nullable(),
   urgent: z.boolean(),
   escalation: z.object({
     repeatMinutes: z.number().int(),

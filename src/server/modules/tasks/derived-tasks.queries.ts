@@ -11,7 +11,7 @@ import {
   SCHEDULED_KINDS,
 } from "../../../domain/line-care";
 import { isMedicationActive } from "../../../domain/medication-status";
-import { ruleOccurrences } from "../../../domain/recurrence";
+import { ruleInWords, ruleOccurrences } from "../../../domain/recurrence";
 import { needsReorder, runOutForecast } from "../../../domain/supplies";
 import type { Task } from "../../../domain/task-records";
 import {
@@ -67,7 +67,7 @@ export interface DerivedTask {
   dueAt: Date | null;
   state: TaskState;
   graceMinutes: number;
-  lastDone: { at: Date; by: string | null } | null;
+  lastDone: { at: Date; by: string | null; byId: string | null } | null;
   urgent: boolean;
   escalation: EscalationPolicy;
   assigneeId: string | null;
@@ -99,6 +99,8 @@ const short = (date: string | Date, timeZone: string) =>
     typeof date === "string" ? zonedNow("UTC", new Date(`${date}T12:00:00Z`)) : zonedNow(timeZone, date),
     "EEE MMM d",
   );
+
+const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 const everyWords = (hours: number) =>
   hours % 24 === 0
@@ -170,9 +172,11 @@ async function lineCareTasks(c: Context): Promise<Part[]> {
           childId: line.childId,
           subjectId: line.id,
           title: LINE_CARE_LABELS[status.kind],
-          detail: `${what}${everyWords(status.intervalHours)}${several ? ` · line of ${short(line.insertionDate, c.timeZone)}` : ""}${last ? "" : " · never logged"}`,
+          detail: `${capitalized(`${what}${everyWords(status.intervalHours)}`)}${several ? ` · line of ${short(line.insertionDate, c.timeZone)}` : ""}${last ? "" : " · never logged"}`,
           dueAt,
-          lastDone: last ? { at: eventInstant(last, c.timeZone), by: last.createdByName } : null,
+          lastDone: last
+            ? { at: eventInstant(last, c.timeZone), by: last.createdByName, byId: last.createdBy }
+            : null,
         },
       ];
     });
@@ -224,7 +228,7 @@ async function doseTasks(c: Context): Promise<Part[]> {
         title: `${row.name} ${row.dosage}`.trim(),
         detail: [row.route, scheduleInWords(row)].filter(Boolean).join(" · ") || null,
         dueAt,
-        lastDone: last ? { at: last.givenAt, by: last.createdByName } : null,
+        lastDone: last ? { at: last.givenAt, by: last.createdByName, byId: last.createdBy } : null,
       },
     ];
   });
@@ -328,7 +332,7 @@ async function supplyTasks(c: Context, eventOf: EventLookup): Promise<Part[]> {
           .filter(Boolean)
           .join(" · "),
         dueAt,
-        lastDone: ordered ? { at: ordered.doneAt, by: ordered.createdByName } : null,
+        lastDone: ordered ? { at: ordered.doneAt, by: ordered.createdByName, byId: ordered.createdBy } : null,
       });
     }
     const expiry = supply.expirationDate;
@@ -347,7 +351,9 @@ async function supplyTasks(c: Context, eventOf: EventLookup): Promise<Part[]> {
           title: `${supply.name} ${expiry < c.today ? "expired" : "expires"} ${short(expiry, c.timeZone)}`,
           detail: `${supply.currentStock} ${supply.unit} in stock: use these first, or set them aside`,
           dueAt,
-          lastDone: checked ? { at: checked.doneAt, by: checked.createdByName } : null,
+          lastDone: checked
+            ? { at: checked.doneAt, by: checked.createdByName, byId: checked.createdBy }
+            : null,
         });
       }
     }
@@ -415,7 +421,9 @@ async function childTasks(
         dueAt: last
           ? dayTaskAt(addDays(last.date, labsEveryWeeks * 7), c.timeZone)
           : new Date(child.createdAt.getTime() + labsEveryWeeks * 7 * DAY),
-        lastDone: last ? { at: dayTaskAt(last.date, c.timeZone), by: last.createdByName } : null,
+        lastDone: last
+          ? { at: dayTaskAt(last.date, c.timeZone), by: last.createdByName, byId: last.createdBy }
+          : null,
       });
     }
     if (weighEveryDays) {
@@ -431,7 +439,7 @@ async function childTasks(
         dueAt: at
           ? new Date(at.getTime() + weighEveryDays * DAY)
           : new Date(child.createdAt.getTime() + weighEveryDays * DAY),
-        lastDone: at && last ? { at, by: last.createdByName } : null,
+        lastDone: at && last ? { at, by: last.createdByName, byId: last.createdBy } : null,
       });
     }
     return out;
@@ -491,7 +499,7 @@ async function fridgeOutTasks(c: Context, eventOf: EventLookup): Promise<Part[]>
         title: "PN bag out of the fridge",
         detail: `${hours} hour${hours === 1 ? "" : "s"} before the ${start} start`,
         dueAt: currentOccurrence(occurrences, done?.forDueAt ?? null, c.now),
-        lastDone: done ? { at: done.doneAt, by: done.createdByName } : null,
+        lastDone: done ? { at: done.doneAt, by: done.createdByName, byId: done.createdBy } : null,
       },
     ];
   });
@@ -522,9 +530,14 @@ async function familyTasks(c: Context, eventOf: EventLookup, childId: string | u
       childId: task.childId,
       subjectId: task.id,
       title: task.title,
-      detail: task.notes ?? (task.intervalHours ? everyWords(task.intervalHours).replace(/^e/, "E") : null),
+      detail: [
+        task.rrule ? ruleInWords(task.rrule) : capitalized(everyWords(task.intervalHours ?? 24)),
+        task.notes,
+      ]
+        .filter(Boolean)
+        .join(" · "),
       dueAt: currentOccurrence(occurrences, done?.forDueAt ?? null, c.now),
-      lastDone: done ? { at: done.doneAt, by: done.createdByName } : null,
+      lastDone: done ? { at: done.doneAt, by: done.createdByName, byId: done.createdBy } : null,
       careTask: task,
       assigneeId: task.assigneeId,
       urgent: task.urgent,
