@@ -108,6 +108,7 @@ const BODIES: Record<string, (f: Family) => Record<string, unknown>> = {
     kind: "flush",
     date: today(),
   }),
+  "/api/tasks": (f) => ({ childId: f.ana, title: "Eye drops", intervalHours: 8 }),
   "/api/medical-photos": (f) => ({
     childId: f.ana,
     title: "Exit site",
@@ -224,6 +225,20 @@ const CASES: Record<string, RouteCase> = {
   ...collection("/api/medical-photos", []),
   ...collection("/api/vitals"),
   ...collection("/api/line-care"),
+  ...collection("/api/tasks"),
+  "POST /api/tasks/:id/done": {
+    need: "write",
+    url: (f) => `/api/tasks/family:${f.ids["/api/tasks"]}/done`,
+    body: () => ({}),
+    names: true,
+    childs: true,
+  },
+  "GET /api/family/task-settings": { need: "read", url: () => "/api/family/task-settings" },
+  "PATCH /api/family/task-settings": {
+    need: "manage",
+    url: () => "/api/family/task-settings",
+    body: () => ({ labsEveryWeeks: 3 }),
+  },
   "GET /api/picc-lines/:id/care-status": {
     need: "read",
     url: (f) => `/api/picc-lines/${f.ids["/api/picc-lines"]}/care-status`,

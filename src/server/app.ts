@@ -41,6 +41,7 @@ import { sharedSummaryRoutes, shareLinkRoutes } from "./modules/share-links/shar
 import { specialistVisitRoutes } from "./modules/specialist-visits/specialist-visits.routes";
 import { supplyRoutes } from "./modules/supplies/supplies.routes";
 import { symptomRoutes } from "./modules/symptoms/symptoms.routes";
+import { taskRoutes } from "./modules/tasks/tasks.routes";
 import { tpnRoutes } from "./modules/tpn/tpn.routes";
 import { vitalRoutes } from "./modules/vitals/vitals.routes";
 import { registerClientShell } from "./plugins/client-shell";
@@ -144,6 +145,7 @@ const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
   growthRoutes,
   objectRoutes,
   medicalPhotoRoutes,
+  taskRoutes,
   dashboardRoutes,
   exportRoutes,
   restoreRoutes,

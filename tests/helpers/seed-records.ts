@@ -31,7 +31,7 @@ export async function uploadTestPhoto(t: TestApp, user: TestUser): Promise<strin
 /**
  * One record of every type for a family with one child, linked the way a family's records are:
  * the TPN entry, line, infection, vitals and photo to the child, the usage, delivery and count to their supply, the
- * infection and the line's care to its line. The PN prescription has two versions (the first
+ * infection and the line's care to its line. A family task has one Done. The PN prescription has two versions (the first
  * ended by the second), the TPN entry follows the second, and the medication, given at set
  * times, has a dose given and one skipped. For export and import tests.
  */
@@ -280,6 +280,17 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
       photoUrl: await uploadTestPhoto(t, user),
     }),
   );
+  const task = await created(
+    user.post("/api/tasks", {
+      childId,
+      title: "Vent the G-tube",
+      intervalHours: 4,
+      startAt: "2026-11-20T08:00:00Z",
+      notes: "Before each feed",
+    }),
+  );
+  const taskDone = await user.post(`/api/tasks/family:${task.id}/done`, { notes: "Vented, no air" });
+  if (taskDone.statusCode !== 200) throw new Error(`seed task done: ${taskDone.statusCode} ${taskDone.body}`);
   return {
     childId,
     supplyId: supply.id,

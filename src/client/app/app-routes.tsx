@@ -63,6 +63,7 @@ function usePreloadedScreens() {
 }
 
 const DashboardPage = lazyPage(() => import("@/client/features/dashboard/dashboard-page"), "DashboardPage");
+const TasksPage = lazyPage(() => import("@/client/features/tasks/tasks-page"), "TasksPage");
 const TpnNutritionPage = lazyPage(
   () => import("@/client/features/tpn-nutrition/tpn-nutrition-page"),
   "TpnNutritionPage",
@@ -126,6 +127,7 @@ export function AppRoutes() {
       <Switch>
         <Route path="/" component={DashboardPage} />
         <Route path="/dashboard" component={DashboardPage} />
+        <Route path="/tasks" component={TasksPage} />
         <Route path="/tpn-nutrition" component={TpnNutritionPage} />
         <Route path="/vitals" component={VitalsPage} />
         <Route path="/specialist-visits" component={SpecialistVisitsPage} />

@@ -11,6 +11,7 @@ import {
   Grid3x3,
   HeartHandshake,
   LayoutDashboard,
+  ListChecks,
   type LucideIcon,
   Package,
   Pill,
@@ -42,6 +43,7 @@ export const EXPORTS_HREF = "/settings#exports";
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Dashboard", href: "/", icon: LayoutDashboard },
+  { label: "Tasks", href: "/tasks", icon: ListChecks },
   { label: "TPN Nutrition", href: "/tpn-nutrition", icon: Droplets, short: "TPN" },
   { label: "Vitals", href: "/vitals", icon: Thermometer },
   { label: "TPN Supplies", href: "/tpn-supplies", icon: Package, short: "Supplies" },

@@ -29,6 +29,13 @@ import {
   supplyUsageRecord,
 } from "../../domain/supplies";
 import { symptomEntryInput, symptomEntryRecord } from "../../domain/symptoms";
+import {
+  careTaskEventInput,
+  careTaskEventRecord,
+  careTaskInput,
+  careTaskRecord,
+  careTaskRestoreInput,
+} from "../../domain/task-records";
 import { tpnEntryInput, tpnEntryRecord } from "../../domain/tpn";
 import { specialistVisitInput, specialistVisitRecord } from "../../domain/visits";
 import { vitalInput, vitalRecord } from "../../domain/vital-records";
@@ -274,6 +281,24 @@ export const RECORD_TYPES = {
     dateKey: "dateTaken",
     input: medicalPhotoInput,
     record: medicalPhotoRecord,
+  },
+  careTasks: {
+    entity: "care_task",
+    table: schema.careTasks,
+    childScope: "withUnlinked",
+    title: "Care Tasks",
+    input: careTaskInput,
+    restoreInput: careTaskRestoreInput,
+    record: careTaskRecord,
+  },
+  careTaskEvents: {
+    entity: "care_task_event",
+    table: schema.careTaskEvents,
+    childScope: "withUnlinked",
+    title: "Care Tasks Done",
+    dateKey: "date",
+    input: careTaskEventInput,
+    record: careTaskEventRecord,
   },
 } as const satisfies Record<string, RecordTypeDeclaration>;
 

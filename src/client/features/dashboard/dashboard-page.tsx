@@ -16,10 +16,10 @@ import { dashboardSubtitle } from "./greeting";
 import { InfusionCentersCard } from "./infusion-centers/infusion-centers-card";
 import { QuickLogBar } from "./quick-log/quick-log-bar";
 
-// Loaded beside the dashboard, not in its first load: only a family with a line in place sees it.
-const LineCareCard = lazy(() =>
-  import("./line-care/line-care-card").then((m) => ({ default: m.LineCareCard })),
-);
+// Loaded beside the dashboard, not in its first load (lazy-cards.ts): what is due now, and the
+// line care that only a family with a line in place sees.
+const TasksCard = lazy(() => import("./lazy-cards").then((m) => ({ default: m.TasksCard })));
+const LineCareCard = lazy(() => import("./lazy-cards").then((m) => ({ default: m.LineCareCard })));
 // Likewise: only a family that keeps a PN prescription sees it.
 const PnCard = lazy(() => import("./pn/pn-card").then((m) => ({ default: m.PnCard })));
 // Beside it for the same reason: only a family with a scheduled medication sees it.
@@ -35,6 +35,9 @@ export function DashboardPage() {
       <PageHeader title="TPN Tracker Dashboard" subtitle={dashboardSubtitle(user, shown)} />
       <div className="flex flex-col gap-6">
         {canWrite ? <QuickLogBar /> : null}
+        <Suspense fallback={null}>
+          <TasksCard />
+        </Suspense>
         <Suspense fallback={null}>
           <DosesCard />
         </Suspense>

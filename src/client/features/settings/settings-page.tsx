@@ -9,6 +9,7 @@ import { PasswordCard } from "./components/password-card";
 import { PrivacyCard } from "./components/privacy-card";
 import { ProfileForm } from "./components/profile-form";
 import { StorageCard } from "./components/storage-card";
+import { TaskSettingsCard } from "./components/task-settings-card";
 import { ThemeCard } from "./components/theme-card";
 import { TimeZoneCard } from "./components/time-zone-card";
 
@@ -22,6 +23,7 @@ export function SettingsPage() {
         <ProfileForm user={user} />
         <TimeZoneCard user={user} />
         <TemperatureSettingsCard user={user} />
+        <TaskSettingsCard />
         <PasskeysCard />
         <PasswordCard />
         <ThemeCard />

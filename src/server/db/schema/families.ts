@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
+  date,
   foreignKey,
   index,
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -30,6 +32,19 @@ export const families = pgTable("families", {
   feverThresholdC: numeric("fever_threshold_c", { precision: 3, scale: 1, mode: "number" })
     .notNull()
     .default(38),
+  /**
+   * What the derived care tasks go by (src/domain/tasks.ts, `TaskSettings`, with the sources of the
+   * defaults): the supplies' delivery (a weekday each week, or the next one's date), how far ahead a
+   * supply's expiry is flagged, how often labs and a weight are due (null: no reminder), how long
+   * before the PN infusion's usual start its bag comes out of the fridge, and that start time.
+   */
+  deliveryWeekday: smallint("delivery_weekday"),
+  nextDeliveryDate: date("next_delivery_date", { mode: "string" }),
+  expiryWarningDays: smallint("expiry_warning_days").notNull().default(30),
+  labsEveryWeeks: smallint("labs_every_weeks").default(4),
+  weighEveryDays: smallint("weigh_every_days").default(7),
+  fridgeOutHours: smallint("fridge_out_hours").notNull().default(2),
+  pnStartTime: varchar("pn_start_time", { length: 5 }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
     .notNull()

@@ -9,5 +9,6 @@ export * from "./picc";
 export * from "./record-counts";
 export * from "./restores";
 export * from "./supplies";
+export * from "./tasks";
 export * from "./users";
 export * from "./vitals";

@@ -113,9 +113,10 @@ function kindOf(column: PgColumn): ColumnKind {
 
 /**
  * Columns no export carries: the family (the export is of one family) and who added and changed a
- * record (ids of accounts on this server, which mean nothing where a backup is restored).
+ * record or is told first of a task (ids of accounts on this server, which mean nothing where a
+ * backup is restored).
  */
-const NOT_EXPORTED = new Set(["familyId", "createdBy", "updatedBy"]);
+const NOT_EXPORTED = new Set(["familyId", "createdBy", "updatedBy", "assigneeId"]);
 
 /**
  * Every section of an export with its columns, read from the tables themselves (less the family and the authors),

@@ -167,8 +167,7 @@ export async function withDoseSummaries(tx: Tx, familyId: string, rows: readonly
     if (!row.scheduleKind || !isMedicationActive(row, today)) {
       return { ...row, lastDose, nextDueAt: null, missedDoses: [] };
     }
-    const startsAt = row.startDate ? instantOf(row.startDate, "00:00", timeZone) : row.createdAt;
-    const since = new Date(Math.max(startsAt.getTime(), row.createdAt.getTime(), lookback.getTime()));
+    const since = dosesSince(row, now, timeZone);
     const doses: DoseEvent[] = recent.filter((d) => d.medicationId === row.id);
     const lastEvent = last ? { givenAt: last.givenAt, status: last.status } : null;
     return {
@@ -178,6 +177,20 @@ export async function withDoseSummaries(tx: Tx, familyId: string, rows: readonly
       missedDoses: missedDoses(row, doses, since, now, timeZone),
     };
   });
+}
+
+/**
+ * From when a medication's schedule is read: its start (or when it was added, if later), and no
+ * further back than the week a card looks at. The care tasks read the next dose from the same.
+ */
+export function dosesSince(
+  row: Pick<MedicationRow, "startDate" | "createdAt">,
+  now: Date,
+  timeZone: string,
+): Date {
+  const lookback = now.getTime() - MISSED_LOOKBACK_DAYS * 24 * HOUR_MS;
+  const startsAt = row.startDate ? instantOf(row.startDate, "00:00", timeZone) : row.createdAt;
+  return new Date(Math.max(startsAt.getTime(), row.createdAt.getTime(), lookback));
 }
 
 /** A medication moved to another child (or to none) takes its doses with it. */

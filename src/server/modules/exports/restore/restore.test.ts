@@ -51,11 +51,19 @@ function comparable(file: ExportFile) {
     byId.set(version.id as string, `prescription ${version.startDate}`);
   for (const medication of file.medications)
     byId.set(medication.id as string, `medication ${medication.name}`);
+  for (const task of file.careTasks) byId.set(task.id as string, `task ${task.title}`);
   const out: Record<string, Row[]> = {};
   for (const name of Object.keys(CARE_RECORD_TABLES)) {
     out[name] = file[name as keyof typeof CARE_RECORD_TABLES].map((row) => {
       const { id: _id, createdAt: _c, updatedAt: _u, photoUrl, image, ...rest } = row;
-      for (const link of ["childId", "supplyId", "piccLineId", "pnPrescriptionId", "medicationId"]) {
+      for (const link of [
+        "childId",
+        "supplyId",
+        "piccLineId",
+        "medicationId",
+        "pnPrescriptionId",
+        "careTaskId",
+      ]) {
         if (typeof rest[link] === "string") rest[link] = byId.get(rest[link] as string);
       }
       return { ...rest, ...(photoUrl ? { photo: "present" } : {}), ...(image ? { image: "present" } : {}) };
@@ -99,7 +107,7 @@ describe("restoring an export", () => {
     const response = await restore(target, first);
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report.message).toBe("Imported 27 records.");
+    expect(report.message).toBe("Imported 29 records.");
     expect(report.imported).toMatchObject({
       children: 1,
       supplyUsage: 1,
@@ -108,6 +116,8 @@ describe("restoring an export", () => {
       medicalPhotos: 1,
       pnPrescriptions: 2,
       medicationDoses: 2,
+      careTasks: 1,
+      careTaskEvents: 1,
     });
     expect(report.skipped).toEqual([]);
 
@@ -152,7 +162,7 @@ describe("restoring an export", () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers["content-type"]).toBe("image/jpeg");
     // The source account is untouched.
-    expect(await recordCount(source)).toBe(27);
+    expect(await recordCount(source)).toBe(29);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -166,7 +176,7 @@ describe("restoring an export", () => {
         const target = await signUp(t.app);
         const response = await restore(target, first);
         expect(response.statusCode).toBe(200);
-        expect(response.json().message).toBe("Imported 27 records.");
+        expect(response.json().message).toBe("Imported 29 records.");
         expect(comparable(await exportOf(target))).toEqual(comparable(first));
       } finally {
         await embedded.close();
@@ -338,7 +348,7 @@ describe("restoring a backup", () => {
     const target = await signUp(t.app);
     const restored = await restoreBackup(target, response.rawPayload);
     expect(restored.statusCode).toBe(200);
-    expect(restored.json()).toMatchObject({ message: "Imported 27 records.", skipped: [] });
+    expect(restored.json()).toMatchObject({ message: "Imported 29 records.", skipped: [] });
     expect(comparable(await exportOf(target))).toEqual(comparable(await exportOf(source)));
     const photo = (await exportOf(target)).medicalPhotos[0]!;
     expect((await target.get(photo.photoUrl as string)).statusCode).toBe(200);
@@ -385,7 +395,7 @@ describe("restoring a backup", () => {
     expect(started.statusCode).toBe(202);
     expect(started.headers["preference-applied"]).toBe("respond-async");
     const job = started.json();
-    expect(job).toMatchObject({ state: "writing", total: 27, processed: 0, report: null });
+    expect(job).toMatchObject({ state: "writing", total: 29, processed: 0, report: null });
     expect(started.headers.location).toBe(`/api/account/import/${job.id}`);
 
     const second = await restoreBackup(target, backup);
@@ -404,11 +414,11 @@ describe("restoring a backup", () => {
     }
     expect(state).toMatchObject({
       state: "done",
-      processed: 27,
-      report: { message: "Imported 27 records." },
+      processed: 29,
+      report: { message: "Imported 29 records." },
     });
     expect((await target.get("/api/account/import")).json()).toEqual([state]);
-    expect(await recordCount(target)).toBe(27);
+    expect(await recordCount(target)).toBe(29);
   });
 
   it("undoes what a restore wrote when it cannot finish, and one whose process stopped, from its journal", async () => {
@@ -417,7 +427,7 @@ describe("restoring a backup", () => {
     const backup = (await source.get("/api/account/export?format=backup")).rawPayload;
     const target = await signUp(t.app);
     await target.post("/api/notes", { title: "Already here", content: "kept" });
-    // Storage that fails when the photos are written: the last section, after every other one.
+    // Storage that fails when the photos are written: after every section but the care tasks.
     const failing: ObjectStorage = {
       ...t.storage,
       put: () => Promise.reject(Object.assign(new Error("storage unreachable"), { code: "ECONNREFUSED" })),
@@ -487,7 +497,7 @@ describe("restoring a backup", () => {
     });
     expect(await sweepRestoreFiles(deps(1), restores)).toBe(0);
     expect(existsSync(second.dir)).toBe(true);
-    await sweepRestoreFiles(deps(25), restores);
+    await sweepRestoreFiles(deps(27), restores);
     expect(existsSync(second.dir)).toBe(false);
     expect(existsSync(running)).toBe(true);
     await t.database.db.delete(restoreJobs).where(eq(restoreJobs.id, basename(running)));

@@ -1,0 +1,123 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import { useLocation } from "wouter";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/client/components/ui/alert-dialog";
+import { toast } from "@/client/components/ui/use-toast";
+import { errorMessage, errorStatus } from "@/client/lib/api";
+import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
+import { isSessionEndedError } from "@/client/lib/session-expiry";
+import { KEYS_A_DONE_CHANGES, markTaskDone, type Task, tasksKey } from "@/client/lib/tasks-api";
+
+// The weight's form loads on the first "Log weight": the lists stay small.
+const WeightDialog = lazy(() => import("./weight-dialog").then((m) => ({ default: m.WeightDialog })));
+
+/** What each kind's Done says once saved. */
+const SAVED: Record<Task["kind"], string> = {
+  "line-care": "Logged on the line's care.",
+  dose: "The dose is logged on Medications.",
+  labs: "A pending lab test is logged: add the results on Lab Tests.",
+  weigh: "Saved in Vitals.",
+  "fridge-out": "Logged.",
+  "supply-reorder": "Marked as ordered until the delivery arrives.",
+  "supply-expiry": "Marked as checked.",
+  family: "Logged.",
+};
+
+/**
+ * Done on a task, for the Tasks screen and the dashboard's card: one tap logs it (a dose given
+ * within the interval after the last one asks first, naming who gave it), a weight opens its form,
+ * labs open the Lab Tests form. `dialogs` goes once into the page.
+ */
+export function useTaskActions(): {
+  onDone: (task: Task) => void;
+  pendingId: string | null;
+  dialogs: ReactNode;
+} {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [tooSoon, setTooSoon] = useState<{ task: Task; message: string } | null>(null);
+  const [weighing, setWeighing] = useState<Task | null>(null);
+  const [weighOpened, setWeighOpened] = useState(false);
+
+  const done = useMutation({
+    mutationFn: ({ task, confirm }: { task: Task; confirm?: boolean }) =>
+      markTaskDone(task.id, confirm ? { confirm } : {}),
+    onSuccess: async (_answer, { task }) => {
+      toast({ title: `${task.title}: done`, description: SAVED[task.kind] });
+      await Promise.all(
+        [tasksKey, dashboardStatsQueryKey, ["dashboard"], ...KEYS_A_DONE_CHANGES[task.kind]].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+    onError: (error, { task }) => {
+      if (isSessionEndedError(error)) return;
+      if (errorStatus(error) === 409 && task.kind === "dose") {
+        setTooSoon({ task, message: errorMessage(error) });
+        return;
+      }
+      toast({
+        title: `${task.title} was not logged`,
+        description: errorMessage(error),
+        variant: "destructive",
+      });
+    },
+  });
+
+  const onDone = (task: Task) => {
+    if (task.kind === "weigh") {
+      setWeighing(task);
+      setWeighOpened(true);
+      return;
+    }
+    if (task.kind === "labs") {
+      navigate("/lab-tests?add=1");
+      return;
+    }
+    done.mutate({ task });
+  };
+
+  const dialogs = (
+    <>
+      <AlertDialog open={tooSoon !== null} onOpenChange={(open) => !open && setTooSoon(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Give another dose?</AlertDialogTitle>
+            <AlertDialogDescription>{tooSoon?.message}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Don't give it</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                if (tooSoon) done.mutate({ task: tooSoon.task, confirm: true });
+                setTooSoon(null);
+              }}
+            >
+              Give it again
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+      {weighOpened && weighing ? (
+        <Suspense fallback={null}>
+          <WeightDialog
+            task={weighing}
+            open={weighing !== null}
+            onOpenChange={(open) => !open && setWeighing(null)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+
+  return { onDone, pendingId: done.isPending ? (done.variables?.task.id ?? null) : null, dialogs };
+}

@@ -1,0 +1,68 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  CareTask,
+  careTaskInput,
+  Task,
+  TaskSettingsInput,
+  TaskSettingsRecord,
+} from "@/domain/task-records";
+import { getJson, requestJson } from "./api";
+
+/*
+ * Care tasks (`/api/tasks`), read by the Tasks screen and the dashboard's card. Loading the types
+ * only: neither zod nor the recurrence rules come with this file.
+ */
+
+export type { CareTask, Task, TaskSettingsRecord };
+export type CareTaskValues = z.output<typeof careTaskInput>;
+
+/** Every task list's key: a Done, a family task's change and the settings reload them all. */
+export const tasksKey = ["tasks"] as const;
+
+/**
+ * The tasks (of one child and the family's, with `childId`), asked again on each visit and every
+ * minute while shown: their states move with the clock, and another caregiver may have done one.
+ */
+export const tasksOptions = (childId?: string | null) =>
+  queryOptions({
+    queryKey: [...tasksKey, { childId: childId ?? null }] as const,
+    queryFn: () =>
+      getJson<Task[]>(childId ? `/api/tasks?childId=${encodeURIComponent(childId)}` : "/api/tasks"),
+    staleTime: 0,
+    refetchInterval: 60_000,
+  });
+
+/** Done on a task: logs it (a dose too soon is a 409 naming the last one, unless `confirm`). */
+export const markTaskDone = (id: string, body: { confirm?: boolean; notes?: string | null } = {}) =>
+  requestJson<{ task: Task | null }>("POST", `/api/tasks/${encodeURIComponent(id)}/done`, body);
+
+export const createCareTask = (input: CareTaskValues) => requestJson<CareTask>("POST", "/api/tasks", input);
+export const updateCareTask = (id: string, input: Partial<CareTaskValues>) =>
+  requestJson<CareTask>("PATCH", `/api/tasks/${encodeURIComponent(id)}`, input);
+export const deleteCareTask = (id: string) =>
+  requestJson<void>("DELETE", `/api/tasks/${encodeURIComponent(id)}`);
+
+export const taskSettingsKey = [...tasksKey, "settings"] as const;
+export const taskSettingsOptions = () =>
+  queryOptions({
+    queryKey: taskSettingsKey,
+    queryFn: () => getJson<TaskSettingsRecord>("/api/family/task-settings"),
+  });
+export const updateTaskSettings = (input: TaskSettingsInput) =>
+  requestJson<TaskSettingsRecord>("PATCH", "/api/family/task-settings", input);
+
+/**
+ * What else a Done changes, by kind: the record it logged is on another screen (a line's care, a
+ * dose, a lab test), and the dashboard counts and activity move.
+ */
+export const KEYS_A_DONE_CHANGES: Record<Task["kind"], readonly (readonly string[])[]> = {
+  "line-care": [["picc-lines"], ["line-care"]],
+  dose: [["medications"], ["medication-doses"]],
+  labs: [["lab-tests"]],
+  weigh: [["vitals"]],
+  "fridge-out": [],
+  "supply-reorder": [],
+  "supply-expiry": [],
+  family: [],
+};

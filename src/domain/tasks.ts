@@ -1,0 +1,338 @@
+/*
+ * No zod and no rrule here: the dashboard's tasks card reads the kinds, labels and states
+ * without loading either (the schemas are in task-records.ts, recurrence rules in recurrence.ts).
+ */
+import { instantOf } from "./clock";
+import { addDays, dayNumber } from "./dates";
+
+/**
+ * Care tasks: what is due for a child, derived from what the family has logged (a line's care,
+ * doses, supplies, lab tests, weights, the PN prescription) and from the family's own tasks. A task
+ * is never stored with its due time: the due time is read from the records each time, so a
+ * backdated log, an edit or a deletion moves it at once.
+ */
+
+export const TASK_KINDS = [
+  "line-care",
+  "dose",
+  "fridge-out",
+  "supply-reorder",
+  "supply-expiry",
+  "labs",
+  "weigh",
+  "family",
+] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+
+export const TASK_KIND_LABELS: Record<TaskKind, string> = {
+  "line-care": "Line care",
+  dose: "Dose",
+  "fridge-out": "PN bag out of the fridge",
+  "supply-reorder": "Reorder",
+  "supply-expiry": "Expiry",
+  labs: "Labs",
+  weigh: "Weighing",
+  family: "Family task",
+};
+
+/** The kinds whose Done is recorded as a task event: nothing else records them. */
+export const EVENT_KINDS = ["fridge-out", "supply-reorder", "supply-expiry", "family"] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export type TaskState = "ok" | "due" | "overdue";
+export const TASK_STATES = ["ok", "due", "overdue"] as const;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * How long after its due time a task is still "due" before it is "overdue". An hour for what is
+ * done at a time of day (a dose, a dressing, the family's own tasks); half an hour for the PN bag,
+ * which must warm before the infusion starts; a day for what is done on a day (labs, weighing, an
+ * order, an expiry).
+ */
+export const GRACE_MINUTES: Record<TaskKind, number> = {
+  "line-care": 60,
+  dose: 60,
+  "fridge-out": 30,
+  "supply-reorder": 24 * 60,
+  "supply-expiry": 24 * 60,
+  labs: 24 * 60,
+  weigh: 24 * 60,
+  family: 60,
+};
+
+/**
+ * A task's state at `now`: "ok" before its due time, "due" from its due time, "overdue" once past
+ * it by more than the grace. No due time (a recurrence that has ended): ok.
+ */
+export function taskState(dueAt: Date | null, now: Date, graceMinutes: number): TaskState {
+  if (!dueAt || now < dueAt) return "ok";
+  return now.getTime() - dueAt.getTime() > graceMinutes * MINUTE ? "overdue" : "due";
+}
+
+/**
+ * Who is told, when, about a task that came due (the escalation engine reads it): the first
+ * caregiver at the due time, again every `repeatMinutes` until it is done, the next caregiver too
+ * after `nextAfterMinutes`, everyone after `everyoneAfterMinutes`. The defaults follow Medisafe's
+ * Medfriend (a second person told an hour after a missed dose) and Nightscout's repeating alarms,
+ * each changeable per family task.
+ */
+export interface EscalationPolicy {
+  repeatMinutes: number;
+  nextAfterMinutes: number;
+  everyoneAfterMinutes: number;
+}
+
+export const DEFAULT_ESCALATION: EscalationPolicy = {
+  repeatMinutes: 15,
+  nextAfterMinutes: 30,
+  everyoneAfterMinutes: 60,
+};
+
+/** What one derived kind is done with: one tap that logs it, or a form (a weight needs its value). */
+export type DoneBy = "tap" | "form";
+export const DONE_BY: Record<TaskKind, DoneBy> = {
+  "line-care": "tap",
+  dose: "tap",
+  "fridge-out": "tap",
+  "supply-reorder": "tap",
+  "supply-expiry": "tap",
+  labs: "form",
+  weigh: "form",
+  family: "tap",
+};
+
+/** The words of a Done button per kind ("Done" when nothing better says it). */
+export const DONE_LABELS: Record<TaskKind, string> = {
+  "line-care": "Done",
+  dose: "Given",
+  "fridge-out": "Taken out",
+  "supply-reorder": "Ordered",
+  "supply-expiry": "Checked",
+  labs: "Log labs",
+  weigh: "Log weight",
+  family: "Done",
+};
+
+// ---- The family's settings ----
+
+/**
+ * The family's settings for derived tasks, each changeable in Settings. Null switches a reminder
+ * off (labs, weighing) or leaves it unknown (the delivery day, the usual start time).
+ */
+export interface TaskSettings {
+  /** The weekday supplies are delivered on each week (0 Sunday to 6 Saturday). */
+  deliveryWeekday: number | null;
+  /** The next delivery's date when it is not weekly (yyyy-MM-dd); it wins over the weekday. */
+  nextDeliveryDate: string | null;
+  /** Warn this many days before a supply in stock expires. */
+  expiryWarningDays: number;
+  /** A lab draw every this many weeks. */
+  labsEveryWeeks: number | null;
+  /** A weight every this many days. */
+  weighEveryDays: number | null;
+  /** Take the PN bag out of the fridge this many hours before the infusion starts. */
+  fridgeOutHours: number;
+  /** The usual time the PN infusion starts (HH:mm); without it, the child's last TPN entry's. */
+  pnStartTime: string | null;
+}
+
+/**
+ * The defaults and where they come from (see /docs and the research notes):
+ * - labs every 4 weeks: home monitoring of children on PN draws electrolytes, minerals, glucose,
+ *   liver tests and a blood count "weekly to monthly" once stable (UpToDate's home PN monitoring
+ *   table); Harvard's home PN programme monitors labs every 1 to 3 months. Monthly sits in both.
+ * - weighing every 7 days: the same table weighs "daily to monthly" at home (the Oley Foundation
+ *   asks adults on home PN to weigh daily); weekly is the children's programmes' common middle.
+ * - PN bag out of the fridge 2 hours before: pharmacies differ: St Jude at least 1 hour, Coram 2 to
+ *   3 hours, CHOP 4 to 6 hours. Two hours meets the first two; use your pharmacy's.
+ * - a supply's expiry 30 days ahead: not a clinical figure; a month leaves time to use the oldest
+ *   first (CHOP: use the oldest expiry first) and to order more.
+ */
+export const DEFAULT_TASK_SETTINGS: TaskSettings = {
+  deliveryWeekday: null,
+  nextDeliveryDate: null,
+  expiryWarningDays: 30,
+  labsEveryWeeks: 4,
+  weighEveryDays: 7,
+  fridgeOutHours: 2,
+  pnStartTime: null,
+};
+
+/** The sources a family can open beside the defaults. */
+export const TASK_SETTING_SOURCES = {
+  fridgeOut: [
+    {
+      name: "St Jude: TPN steps for home use (at least 1 hour)",
+      url: "https://www.stjude.org/treatment/patient-resources/caregiver-resources/patient-family-education-sheets/total-parenteral-nutrition/tpn-steps-for-home-use-cycled-cadd-pump.html",
+    },
+    {
+      name: "Coram: Total parenteral nutrition therapy at home (2 to 3 hours)",
+      url: "https://paperzz.com/doc/8661112/total-parenteral-nutrition-therapy-at-home",
+    },
+    {
+      name: "CHOP: Parenteral nutrition at home (4 to 6 hours)",
+      url: "https://chopib.staywellsolutionsonline.com/Library/Encyclopedia/22,32042",
+    },
+  ],
+  monitoring: [
+    {
+      name: "UpToDate: monitoring of home parenteral nutrition (table)",
+      url: "https://mail.medilib.ir/uptodate/show/90423",
+    },
+    {
+      name: "Harvard home PN programme: quality improvement",
+      url: "https://hpn.hms.harvard.edu/quality-improvement",
+    },
+    {
+      name: "Oley Foundation: self-monitoring for home PN consumers",
+      url: "http://oley.org/page/SelfMonitoringHPN/Newsletters-Self-Monitoring-for-HPN-Consumers.htm",
+    },
+  ],
+} as const;
+
+export const WEEKDAY_LABELS = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
+/** The weekday (0 Sunday) of a yyyy-MM-dd date. */
+export const weekdayOf = (date: string) => (((dayNumber(date) + 4) % 7) + 7) % 7;
+
+/**
+ * The next delivery on or after `today`: the date set for it while it has not passed, else the
+ * next day of the weekly delivery; null when the family has set neither.
+ */
+export function nextDeliveryDate(settings: TaskSettings, today: string): string | null {
+  if (settings.nextDeliveryDate && settings.nextDeliveryDate >= today) return settings.nextDeliveryDate;
+  if (settings.deliveryWeekday === null) return null;
+  return addDays(today, (settings.deliveryWeekday - weekdayOf(today) + 7) % 7);
+}
+
+/** The time of day a task that falls on a day (labs, weighing, an order) is due at. */
+export const DAY_TASK_TIME = "09:00";
+/** An order is due by noon the day before its delivery: pharmacies confirm the day before. */
+export const ORDER_BY_TIME = "12:00";
+/** An order placed covers a supply until a delivery of it is received, or for at most a week. */
+export const ORDER_COVERS_DAYS = 7;
+
+/** The instant a day task falls due: `date` at `time` (09:00 by default) on the family's clock. */
+export const dayTaskAt = (date: string, timeZone: string, time = DAY_TASK_TIME) =>
+  instantOf(date, time, timeZone);
+
+// ---- Recurring tasks ----
+
+/** A recurrence as the derivation reads it: its occurrences before and after an instant. */
+export interface Occurrences {
+  /** The last occurrence at or before `at`, or null. */
+  atOrBefore(at: Date): Date | null;
+  /** The first occurrence after `at`, or null (the recurrence has ended). */
+  after(at: Date): Date | null;
+}
+
+/**
+ * The occurrence a recurring task is on at `now`, given the last occurrence a Done answered:
+ * the latest one that has come (it stays until done, or until half the way to the next one, so a
+ * missed occurrence does not pile up behind the next), else the next one after both now and the
+ * last answered (Done a little early answers the coming occurrence). Null: the recurrence ended.
+ */
+export function currentOccurrence(
+  occurrences: Occurrences,
+  lastAnswered: Date | null,
+  now: Date,
+): Date | null {
+  const came = occurrences.atOrBefore(now);
+  const coming = occurrences.after(now);
+  const answered = (at: Date) => lastAnswered !== null && at <= lastAnswered;
+  if (came && !answered(came)) {
+    const stale = coming && now.getTime() - came.getTime() >= (coming.getTime() - came.getTime()) / 2;
+    if (!stale) return came;
+  }
+  const from = lastAnswered && lastAnswered > now ? lastAnswered : now;
+  return occurrences.after(from);
+}
+
+/** Every `intervalMs` from `startAt`. */
+export function everyInterval(startAt: Date, intervalMs: number): Occurrences {
+  const start = startAt.getTime();
+  return {
+    atOrBefore(at) {
+      if (at.getTime() < start) return null;
+      return new Date(start + Math.floor((at.getTime() - start) / intervalMs) * intervalMs);
+    },
+    after(at) {
+      if (at.getTime() < start) return new Date(start);
+      return new Date(start + (Math.floor((at.getTime() - start) / intervalMs) + 1) * intervalMs);
+    },
+  };
+}
+
+/**
+ * Once a day at a time of day on the family's clock, less `beforeMs` (the PN bag, hours before
+ * the infusion's start), from the day `fromDate` on.
+ */
+export function dailyAt(time: string, beforeMs: number, fromDate: string, timeZone: string): Occurrences {
+  const on = (day: string) => new Date(instantOf(day, time, timeZone).getTime() - beforeMs);
+  const first = on(fromDate);
+  // The day whose occurrence is the last at or before `at`: a day either side of `at`'s own date.
+  const around = (at: Date) => {
+    const day = new Date(at.getTime() + beforeMs).toISOString().slice(0, 10);
+    return [addDays(day, -2), addDays(day, -1), day, addDays(day, 1), addDays(day, 2)].map(on);
+  };
+  return {
+    atOrBefore(at) {
+      if (at < first) return null;
+      return (
+        around(at)
+          .filter((o) => o <= at && o >= first)
+          .at(-1) ?? null
+      );
+    },
+    after(at) {
+      if (at < first) return first;
+      return around(at).find((o) => o > at) ?? null;
+    },
+  };
+}
+
+// ---- Task ids ----
+
+/**
+ * A task's id, stable while the task is the same: `line-care:<lineId>:<kind>`, `dose:<medicationId>`,
+ * `fridge-out:<childId>`, `supply-reorder:<supplyId>`, `supply-expiry:<supplyId>`, `labs:<childId>`,
+ * `weigh:<childId>`, `family:<taskId>`.
+ */
+export function parseTaskId(id: string): { kind: TaskKind; subjectId: string; part?: string } | null {
+  const [kind, subjectId, part, ...rest] = id.split(":");
+  if (!kind || !subjectId || rest.length > 0) return null;
+  if (!(TASK_KINDS as readonly string[]).includes(kind)) return null;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(subjectId)) return null;
+  if ((kind === "line-care") !== (part !== undefined)) return null;
+  return { kind: kind as TaskKind, subjectId, ...(part !== undefined ? { part } : {}) };
+}
+
+// ---- Grouping on a screen ----
+
+export type TaskGroup = "overdue" | "due" | "today" | "later";
+export const TASK_GROUP_LABELS: Record<TaskGroup, string> = {
+  overdue: "Overdue",
+  due: "Due now",
+  today: "Due later today",
+  later: "Later",
+};
+
+/** Where a task is listed: by its state, and the ones still ok by whether they fall due today. */
+export function taskGroup(task: { state: TaskState; dueAt: string | null }, endOfToday: Date): TaskGroup {
+  if (task.state === "overdue") return "overdue";
+  if (task.state === "due") return "due";
+  return task.dueAt && new Date(task.dueAt) <= endOfToday ? "today" : "later";
+}
+
+export { DAY, HOUR, MINUTE };

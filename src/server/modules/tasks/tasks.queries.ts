@@ -1,0 +1,91 @@
+import { and, eq } from "drizzle-orm";
+import { careTaskIssues } from "../../../domain/task-records";
+import { DEFAULT_TASK_SETTINGS, TASK_KIND_LABELS, type TaskSettings } from "../../../domain/tasks";
+import type { Db, Tx } from "../../db/client";
+import { careTasks, children, families, familyMembers, tpnSupplies } from "../../db/schema/index";
+import { type FamilyView, inView } from "../../lib/child-scope";
+import { invalidRecord } from "../../lib/errors";
+import { ownedRecords } from "../../lib/owned-records";
+import { recordType } from "../record-types";
+
+/**
+ * The family's own tasks (src/domain/tasks.ts): each recurs by an interval or an RRULE, with its
+ * escalation steps. Who is told first is one of the family's members, or nobody in particular.
+ */
+export const careTaskRecords = ownedRecords({
+  ...recordType("careTasks"),
+  summary: (row) => row.title,
+  rule: (row) =>
+    careTaskIssues({
+      intervalHours: row.intervalHours,
+      rrule: row.rrule,
+      nextAfterMinutes: row.nextAfterMinutes,
+      everyoneAfterMinutes: row.everyoneAfterMinutes,
+    }),
+  hooks: {
+    async inTransaction(ctx, { after }) {
+      if (!after?.assigneeId) return;
+      const [member] = await ctx.tx
+        .select({ role: familyMembers.role })
+        .from(familyMembers)
+        .where(and(eq(familyMembers.familyId, ctx.familyId), eq(familyMembers.userId, after.assigneeId)));
+      if (!member || member.role === "viewer") {
+        throw invalidRecord([{ path: "assigneeId", message: "Choose a caregiver of this family" }]);
+      }
+    },
+  },
+});
+
+/**
+ * A Done of a task nothing else records (the PN bag, an order, an expiry, a family task): written
+ * by `markTaskDone`, listed by the derivation; a task or supply of the family only.
+ */
+export const careTaskEventRecords = ownedRecords({
+  ...recordType("careTaskEvents"),
+  references: [
+    { field: "careTaskId", table: careTasks, label: "Task" },
+    { field: "supplyId", table: tpnSupplies, label: "Supply" },
+  ],
+  summary: (row) => `${TASK_KIND_LABELS[row.kind]} done`,
+});
+
+const settingsColumns = {
+  deliveryWeekday: families.deliveryWeekday,
+  nextDeliveryDate: families.nextDeliveryDate,
+  expiryWarningDays: families.expiryWarningDays,
+  labsEveryWeeks: families.labsEveryWeeks,
+  weighEveryDays: families.weighEveryDays,
+  fridgeOutHours: families.fridgeOutHours,
+  pnStartTime: families.pnStartTime,
+};
+
+/** The family's settings for its derived tasks (the defaults for a family that is gone). */
+export async function taskSettingsOf(db: Db | Tx, familyId: string): Promise<TaskSettings> {
+  const [row] = await db.select(settingsColumns).from(families).where(eq(families.id, familyId));
+  return row ?? DEFAULT_TASK_SETTINGS;
+}
+
+/** Changes the settings given (the owner's); the others stay. */
+export async function setTaskSettings(
+  db: Db | Tx,
+  familyId: string,
+  changes: Partial<TaskSettings>,
+): Promise<TaskSettings> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length > 0) {
+    await db
+      .update(families)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(families.id, familyId));
+  }
+  return taskSettingsOf(db, familyId);
+}
+
+/** Whether `childId` is a child of the family the view sees. */
+export async function childInView(db: Db | Tx, view: FamilyView, childId: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: children.id })
+    .from(children)
+    .where(and(eq(children.id, childId), inView(view, children)));
+  return Boolean(found);
+}

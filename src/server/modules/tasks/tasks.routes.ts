@@ -1,0 +1,78 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  careTaskInput,
+  careTaskRecord,
+  taskDoneInput,
+  taskDoneRecord,
+  taskRecord,
+  taskSettingsInput,
+  taskSettingsRecord,
+} from "../../../domain/task-records";
+import { parseTaskId } from "../../../domain/tasks";
+import type { ModuleRoutes } from "../../app-context";
+import { notFound } from "../../lib/errors";
+import { childListQuery, familyScope, idParams, registerOwnedRoutes } from "../../lib/owned-routes";
+import { inTransaction } from "../../lib/transaction";
+import { tasksOf } from "./derived-tasks.queries";
+import { markTaskDone } from "./task-done.queries";
+import { careTaskRecords, childInView, setTaskSettings, taskSettingsOf } from "./tasks.queries";
+
+/**
+ * `/api/tasks`: every care task with its due time and state (`?childId=`), the family's own tasks
+ * (create, read, change, delete), Done on any task, and the family's settings for them.
+ */
+export const taskRoutes: ModuleRoutes = (scope, { db, clock }) => {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/tasks",
+    { schema: { querystring: childListQuery, response: { 200: z.array(taskRecord) } } },
+    async (request) => {
+      const view = request.access();
+      const { childId } = request.query;
+      if (childId && !(await childInView(db, view, childId))) throw notFound("Child");
+      return tasksOf(db, view, clock(), request.familyClock.timeZone, { childId });
+    },
+  );
+
+  registerOwnedRoutes(scope, db, {
+    path: "/api/tasks",
+    records: careTaskRecords,
+    input: careTaskInput,
+    record: careTaskRecord,
+    updateMethods: ["PATCH"],
+    customList: true,
+  });
+
+  r.post(
+    "/api/tasks/:id/done",
+    { schema: { params: idParams, body: taskDoneInput, response: { 200: taskDoneRecord } } },
+    async (request) => {
+      const { id } = request.params;
+      if (!parseTaskId(id)) throw notFound("Task");
+      const now = clock();
+      const { timeZone } = request.familyClock;
+      await inTransaction(db, familyScope(request), async (ctx) => {
+        const task = (await tasksOf(ctx.tx, ctx, now, timeZone)).find((t) => t.id === id);
+        if (!task) throw notFound("Task");
+        await markTaskDone(ctx, task, now, timeZone, request.body);
+      });
+      const task = (await tasksOf(db, request.access(), now, timeZone)).find((t) => t.id === id);
+      return { task: task ?? null };
+    },
+  );
+
+  r.get("/api/family/task-settings", { schema: { response: { 200: taskSettingsRecord } } }, (request) =>
+    taskSettingsOf(db, request.access().familyId),
+  );
+
+  r.patch(
+    "/api/family/task-settings",
+    {
+      config: { access: "manage" },
+      schema: { body: taskSettingsInput, response: { 200: taskSettingsRecord } },
+    },
+    (request) => setTaskSettings(db, request.access().familyId, request.body),
+  );
+};
