@@ -107,10 +107,14 @@ function topicMessage() {
   return "A topic is 1 to 64 letters, digits, _ or -";
 }
 
-/** A device that receives Web Push: never its endpoint or keys. */
+/**
+ * A device that receives Web Push: never its endpoint or keys. `endpointHash` (the SHA-256 of the
+ * endpoint, base64url) lets the browser holding the endpoint find itself in the list.
+ */
 export const pushDeviceRecord = z.object({
   id: z.uuid(),
   label: z.string(),
+  endpointHash: z.string(),
   createdAt: timestamp,
   lastSuccessAt: timestamp.nullable(),
   /** Deliveries that failed since the last one that arrived. */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -59,6 +60,12 @@ const TEST_WORDS = {
   email: "If you read this, reminders reach your email.",
 } as const;
 
+/** A device as the person sees it: its endpoint only as a hash, for the browser to find itself. */
+const deviceAnswer = <T extends { endpoint: string }>(row: T) => ({
+  ...row,
+  endpointHash: createHash("sha256").update(row.endpoint).digest("base64url"),
+});
+
 async function settingsAnswer(db: Db, userId: string, receivesTasks: boolean) {
   const [settings, user, devices] = await Promise.all([
     loadSettings(db, userId),
@@ -73,7 +80,7 @@ async function settingsAnswer(db: Db, userId: string, receivesTasks: boolean) {
     emailAddress: user.email,
     emailConfirmed: isEmailConfirmed(user),
     receivesTasks,
-    devices,
+    devices: devices.map(deviceAnswer),
   };
 }
 
@@ -182,7 +189,7 @@ export const notificationSettingsRoutes: ModuleRoutes = (scope, { db, clock, con
         { endpoint, p256dh: keys.p256dh, auth: keys.auth, label: deviceName(request.headers["user-agent"]) },
         clock(),
       );
-      return reply.status(201).send(row);
+      return reply.status(201).send(deviceAnswer(row));
     },
   );
 

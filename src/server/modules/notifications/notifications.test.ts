@@ -254,6 +254,9 @@ describe("devices that receive push", () => {
     const added = await subscribe(user, subscription);
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ label: "Chrome on Mac", failures: 0, lastSuccessAt: null });
+    // The browser finds itself in the list by its endpoint's hash (Web Crypto's SHA-256).
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(subscription.endpoint));
+    expect(added.json().endpointHash).toBe(Buffer.from(digest).toString("base64url"));
     expect(added.body).not.toContain(subscription.endpoint);
     const again = await subscribe(user, subscription);
     expect(again.json().id).toBe(added.json().id);
