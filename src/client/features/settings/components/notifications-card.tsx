@@ -107,7 +107,7 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
 
       <Section
         title="This app on your devices"
-        description="A notification on this phone or computer, with Done and Snooze buttons."
+        description="A notification on this phone or computer, with Done and Snooze buttons. Signing out does not stop it: on a shared device, turn it off here first."
       >
         <Toggle checked={draft.push} onChange={(push) => change({ push })}>
           Send reminders to my devices
