@@ -33,6 +33,8 @@ interface Family {
   shareLinkId: string;
   objectPath: string;
   uploadUrl: string;
+  /** A notification in the owner's inbox. */
+  notificationId: string;
 }
 
 interface RouteCase {
@@ -390,6 +392,57 @@ const CASES: Record<string, RouteCase> = {
     body: () => ({ token: "x" }),
     only401: true,
   },
+  // The person's notifications and their settings: their own in every family.
+  "GET /api/notifications": { need: "person", url: () => "/api/notifications" },
+  "GET /api/notifications/unread-count": { need: "person", url: () => "/api/notifications/unread-count" },
+  "POST /api/notifications/:id/ack": {
+    need: "person",
+    url: (f) => `/api/notifications/${f.notificationId}/ack`,
+    names: true,
+  },
+  "POST /api/notifications/ack-all": {
+    need: "person",
+    url: () => "/api/notifications/ack-all",
+    only401: true,
+  },
+  "GET /api/notification-settings": { need: "person", url: () => "/api/notification-settings" },
+  "PUT /api/notification-settings": {
+    need: "person",
+    url: () => "/api/notification-settings",
+    body: () => ({ push: true, email: false, ntfy: { enabled: false } }),
+    only401: true,
+  },
+  "POST /api/notification-settings/test": {
+    need: "person",
+    url: () => "/api/notification-settings/test",
+    body: () => ({ channel: "inbox" }),
+    only401: true,
+  },
+  "GET /api/notification-settings/push-key": {
+    need: "person",
+    url: () => "/api/notification-settings/push-key",
+  },
+  "POST /api/notification-settings/push-subscriptions": {
+    need: "person",
+    url: () => "/api/notification-settings/push-subscriptions",
+    body: () => ({}),
+    only401: true,
+  },
+  "DELETE /api/notification-settings/push-subscriptions": {
+    need: "person",
+    url: () => "/api/notification-settings/push-subscriptions",
+    body: () => ({ endpoint: "https://push.example.org/x" }),
+    only401: true,
+  },
+  "DELETE /api/notification-settings/push-subscriptions/:id": {
+    need: "person",
+    url: () => "/api/notification-settings/push-subscriptions/00000000-0000-4000-8000-000000000000",
+    only401: true,
+  },
+  "GET /api/notification-settings/deliveries": {
+    need: "person",
+    url: () => "/api/notification-settings/deliveries",
+  },
 };
 
 let t: TestApp;
@@ -434,6 +487,8 @@ beforeAll(async () => {
     shareLinkId: "",
     objectPath,
     uploadUrl: pending.uploadURL,
+    notificationId: (await owner.post("/api/notification-settings/test", { channel: "inbox" })).json()
+      .notification.id,
   };
   for (const path of Object.keys(BODIES)) if (path !== "/api/children") f.ids[path] = await create(f, path);
   viewer = await joinFamily(t, owner, { role: "viewer" });

@@ -5,6 +5,7 @@ import type { AccessResolver } from "./lib/family-access";
 import type { Mailer } from "./lib/mailer";
 import type { Clock } from "./lib/session-store";
 import type { PasswordHasher } from "./modules/auth/passwords";
+import type { NotifyDeps } from "./modules/notifications/notify-deps";
 import type { ObjectStorage } from "./storage/object-storage";
 
 /** What the server's modules are given: settings, the database and the other services. */
@@ -18,6 +19,8 @@ export interface AppContext {
   clock: Clock;
   /** Who may do what in which family; `forget()` after a change of membership, role or family. */
   accesses: AccessResolver;
+  /** What `deliver()` (modules/notifications) needs to reach a person: mail, VAPID keys, the site's address. */
+  notify: NotifyDeps;
 }
 
 /** A module's routes: registered into a scope (the signed-in one, or the public one) with the context. */

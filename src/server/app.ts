@@ -33,6 +33,10 @@ import { medicalPhotoRoutes } from "./modules/medical-photos/medical-photos.rout
 import { medicationDoseRoutes } from "./modules/medication-doses/medication-doses.routes";
 import { medicationRoutes } from "./modules/medications/medications.routes";
 import { noteRoutes } from "./modules/notes/notes.routes";
+import { notificationSettingsRoutes } from "./modules/notifications/notification-settings.routes";
+import { pruneNotifications } from "./modules/notifications/notifications.queries";
+import { notificationRoutes } from "./modules/notifications/notifications.routes";
+import { loadVapidKeys, type VapidKeys, vapidSubject } from "./modules/notifications/vapid-keys";
 import { objectRoutes, objectServingRoutes } from "./modules/objects/objects.routes";
 import { physicalTherapyRoutes } from "./modules/physical-therapy/physical-therapy.routes";
 import { piccRoutes } from "./modules/picc/picc.routes";
@@ -68,6 +72,8 @@ export interface AppDeps {
   passwords?: PasswordHasher;
   /** The clock sessions are started and checked by: the system's by default (tests move theirs on). */
   now?: Clock;
+  /** Web Push to endpoints over plain http: only for tests, whose push service is local. */
+  allowHttpPush?: boolean;
 }
 
 export interface RegisteredRoute {
@@ -149,7 +155,21 @@ const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
   dashboardRoutes,
   exportRoutes,
   restoreRoutes,
+  notificationRoutes,
+  notificationSettingsRoutes,
 ];
+
+/** Reads (or, on the first start, makes) the VAPID keys once; a failed read is tried again next time. */
+function rememberedVapidKeys(db: Db): () => Promise<VapidKeys> {
+  let keys: Promise<VapidKeys> | undefined;
+  return () => {
+    keys ??= loadVapidKeys(db).catch((error: unknown) => {
+      keys = undefined;
+      throw error;
+    });
+    return keys;
+  };
+}
 
 /** Builds the HTTP application. Tests call this directly and use `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -192,24 +212,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accesses = createAccessResolver(db, deps.now ?? systemClock);
   await registerSessions(app, config, db, deps.now, accesses);
 
+  const mailer = createMailer(config, { log: app.log });
+  const clock = deps.now ?? systemClock;
+  const vapidKeys = rememberedVapidKeys(db);
   const context: AppContext = {
     config,
     db,
     storage: deps.storage ?? createStorage(config),
     passwords: deps.passwords ?? createPasswordHasher(),
-    mailer: createMailer(config, { log: app.log }),
-    clock: deps.now ?? systemClock,
+    mailer,
+    clock,
     accesses,
+    notify: {
+      mailer,
+      now: clock,
+      origin: config.publicUrl,
+      vapidKeys,
+      vapidSubject: vapidSubject(config),
+      allowHttpPush: deps.allowHttpPush ?? false,
+      log: app.log,
+    },
   };
+  // The VAPID keys are made at the first start, before any browser asks for the public one.
+  app.addHook("onReady", async () => {
+    await vapidKeys();
+  });
   // Messages saved without mail settings (exports, confirmation links) do not pile up on the disk.
   const outboxSweep = startOutboxSweep(outboxDir(config.dataDir), {
     onError: (err) => app.log.warn({ fault: err.name }, "outbox sweep failed"),
   });
   app.addHook("onClose", async () => outboxSweep.stop());
+  // Hourly: idempotency keys that have done their work, and notifications past their retention.
   const keySweep = setInterval(
     () => {
       pruneIdempotencyKeys(db, context.clock()).catch((err: Error) =>
         app.log.warn({ fault: err.name }, "idempotency key pruning failed"),
+      );
+      pruneNotifications(db, context.clock()).catch((err: Error) =>
+        app.log.warn({ fault: err.name }, "notification pruning failed"),
       );
     },
     60 * 60 * 1000,

@@ -23,6 +23,7 @@ const SCREENS: [path: string, title: string][] = [
   ["/tpn-supplies", "TPN Supplies"],
   ["/symptom-heatmaps", "Symptom Heatmaps"],
   ["/care-summary", "Care Summary"],
+  ["/notifications", "Notifications"],
 ];
 
 /**
@@ -77,6 +78,8 @@ async function addRecords(page: Page) {
     severity: "severe",
   });
   await post("/api/allergies", { allergen: "Latex", reaction: "Hives", severity: "life-threatening" });
+  // A notification in the inbox (a test from Settings), so the inbox shows one.
+  await post("/api/notification-settings/test", { channel: "inbox" });
   await post("/api/notes", { title: "Pump", content: "Ramp 1 hour", tags: "pump", priority: "high" });
   await post("/api/physical-therapy", {
     date: "2026-11-18",

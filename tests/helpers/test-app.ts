@@ -59,6 +59,8 @@ export async function buildTestApp(
     database?: "configured" | "embedded" | "fresh";
     clientDir?: string;
     sameDatabaseAs?: TestApp;
+    /** Web Push to plain-http endpoints: a local push service (tests/helpers/push-service.ts). */
+    allowHttpPush?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "mct-test-"));
@@ -78,6 +80,7 @@ export async function buildTestApp(
     storage,
     clientDir: options.clientDir,
     now: clock.now,
+    allowHttpPush: options.allowHttpPush ?? false,
   });
   await beforeReady?.(app, database.db);
   await app.ready();

@@ -6,10 +6,12 @@ import { FamilySwitcher } from "@/client/components/family/family-switcher";
 import { type AuthUser, userDisplayName, userInitials } from "@/client/lib/auth";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { headerChildLine } from "@/client/lib/whose-care";
+import { NotificationBell } from "./notification-bell";
 
 /**
  * The top bar: menu button (phones), product name, whose care the screens show (and which family,
- * for a person in several), the family and child switches, and the signed-in person's initials.
+ * for a person in several), the family and child switches, the notifications' bell and the
+ * signed-in person's initials.
  */
 export function AppHeader({ user, menuButton }: { user: AuthUser; menuButton: ReactNode }) {
   const name = userDisplayName(user);
@@ -34,6 +36,7 @@ export function AppHeader({ user, menuButton }: { user: AuthUser; menuButton: Re
         <div className="ml-auto flex items-center gap-2">
           <FamilySwitcher user={user} />
           <ChildFilterSelect />
+          <NotificationBell />
           <span
             role="img"
             aria-label={`Signed in as ${name}`}

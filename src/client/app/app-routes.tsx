@@ -114,6 +114,10 @@ const FamilySupportPage = lazyPage(
 );
 const ChildrenPage = lazyPage(() => import("@/client/features/children/children-page"), "ChildrenPage");
 const FamilyPage = lazyPage(() => import("@/client/features/family/family-page"), "FamilyPage");
+const NotificationsPage = lazyPage(
+  () => import("@/client/features/notifications/notifications-page"),
+  "NotificationsPage",
+);
 const CareSummaryPage = lazyPage(
   () => import("@/client/features/care-summary/care-summary-page"),
   "CareSummaryPage",
@@ -149,6 +153,7 @@ export function AppRoutes() {
         <Route path="/family-support" component={FamilySupportPage} />
         <Route path="/children" component={ChildrenPage} />
         <Route path="/care-summary" component={CareSummaryPage} />
+        <Route path="/notifications" component={NotificationsPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -4,6 +4,7 @@ import { TemperatureSettingsCard } from "@/client/components/vitals/temperature-
 import { useAuth } from "@/client/lib/auth";
 import { DangerZoneCard } from "./components/danger-zone-card";
 import { DataManagementCard } from "./components/data-management-card";
+import { NotificationsCard } from "./components/notifications-card";
 import { PasskeysCard } from "./components/passkeys-card";
 import { PasswordCard } from "./components/password-card";
 import { PrivacyCard } from "./components/privacy-card";
@@ -24,6 +25,7 @@ export function SettingsPage() {
         <TimeZoneCard user={user} />
         <TemperatureSettingsCard user={user} />
         <TaskSettingsCard />
+        <NotificationsCard />
         <PasskeysCard />
         <PasswordCard />
         <ThemeCard />

@@ -3,6 +3,7 @@ export * from "./children";
 export * from "./families";
 export * from "./idempotency";
 export * from "./journals";
+export * from "./notifications";
 export * from "./passkeys";
 export * from "./photos";
 export * from "./picc";

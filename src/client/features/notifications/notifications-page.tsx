@@ -1,0 +1,171 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { Bell, CheckCheck, ExternalLink, Settings } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "@/client/components/ui/button";
+import { EmptyState } from "@/client/components/ui/empty-state";
+import { PageHeader } from "@/client/components/ui/page-header";
+import { Spinner } from "@/client/components/ui/spinner";
+import { toast } from "@/client/components/ui/use-toast";
+import { errorMessage } from "@/client/lib/api";
+import { useAuth } from "@/client/lib/auth";
+import { formatDateTime } from "@/client/lib/format";
+import { deliverySummary, isAppPath, notificationContext } from "@/client/lib/notification-texts";
+import {
+  acknowledgeAll,
+  acknowledgeNotification,
+  inboxQueryOptions,
+  type Notification,
+  notificationsQueryKey,
+} from "@/client/lib/notifications-api";
+import { isSessionEndedError } from "@/client/lib/session-expiry";
+import { cn } from "@/client/lib/utils";
+
+/** The person's inbox: every reminder sent to them, newest first, with how each channel took it. */
+export function NotificationsPage() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const inbox = useInfiniteQuery(inboxQueryOptions);
+  const notifications = inbox.data?.pages.flatMap((page) => page.items) ?? [];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+  const onError = (error: Error) => {
+    if (!isSessionEndedError(error))
+      toast({ title: "Not saved", description: errorMessage(error), variant: "destructive" });
+  };
+  const readAll = useMutation({ mutationFn: acknowledgeAll, onSuccess: refresh, onError });
+  const familyNames = new Map((user?.families ?? []).map((family) => [family.id, family.name]));
+  const severalFamilies = familyNames.size > 1;
+
+  return (
+    <>
+      <PageHeader
+        title="Notifications"
+        subtitle="Reminders of care tasks, newest first."
+        actions={
+          <>
+            {notifications.some((n) => !n.ackAt) ? (
+              <Button variant="outline" onClick={() => readAll.mutate()} disabled={readAll.isPending}>
+                <CheckCheck aria-hidden="true" />
+                Mark all as read
+              </Button>
+            ) : null}
+            <Button variant="outline" asChild>
+              <Link href="/settings#notifications">
+                <Settings aria-hidden="true" />
+                Settings
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      {inbox.isPending ? (
+        <Spinner label="Loading notifications..." showLabel className="py-16" />
+      ) : inbox.isError ? (
+        <p className="text-muted-foreground">
+          Your notifications could not be loaded. {errorMessage(inbox.error)}
+        </p>
+      ) : notifications.length === 0 ? (
+        <EmptyState
+          icon={Bell}
+          title="No notifications yet"
+          text="When a care task comes due, its reminder appears here, and on your phone or by email if you choose so in Settings."
+          action={
+            <Button asChild>
+              <Link href="/settings#notifications">Choose how you are reminded</Link>
+            </Button>
+          }
+        />
+      ) : (
+        <ul aria-label="Notifications" className="flex max-w-3xl flex-col gap-3">
+          {notifications.map((notification) => (
+            <NotificationItem
+              key={notification.id}
+              notification={notification}
+              familyName={severalFamilies ? familyNames.get(notification.familyId) : undefined}
+              onRead={refresh}
+              onError={onError}
+            />
+          ))}
+        </ul>
+      )}
+      {inbox.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="mt-4"
+          onClick={() => inbox.fetchNextPage()}
+          disabled={inbox.isFetchingNextPage}
+        >
+          {inbox.isFetchingNextPage ? "Loading..." : "Show older"}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+function NotificationItem({
+  notification,
+  familyName,
+  onRead,
+  onError,
+}: {
+  notification: Notification;
+  familyName: string | undefined;
+  onRead: () => unknown;
+  onError: (error: Error) => void;
+}) {
+  const read = useMutation({
+    mutationFn: () => acknowledgeNotification(notification.id),
+    onSuccess: onRead,
+    onError,
+  });
+  const unread = !notification.ackAt;
+  const context = [notificationContext(notification), familyName].filter(Boolean).join(" · ");
+  const summary = deliverySummary(notification.deliveries);
+  return (
+    <li
+      className={cn(
+        "rounded-xl border border-border border-l-4 bg-card p-4 shadow-sm",
+        notification.urgent ? "border-l-destructive" : unread ? "border-l-primary" : "border-l-border",
+      )}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <h2 className={cn("min-w-0 break-words text-base", unread ? "font-semibold" : "font-medium")}>
+          {unread ? <span className="sr-only">Unread: </span> : null}
+          {notification.urgent ? <span className="text-destructive">Urgent: </span> : null}
+          {notification.title}
+        </h2>
+        <time dateTime={notification.createdAt} className="shrink-0 text-muted-foreground text-sm">
+          {formatDateTime(notification.createdAt)}
+        </time>
+      </div>
+      {notification.body ? <p className="mt-1 break-words text-foreground">{notification.body}</p> : null}
+      {context ? <p className="mt-1 text-muted-foreground text-sm">{context}</p> : null}
+      {summary.sent ? <p className="mt-2 text-muted-foreground text-sm">{summary.sent}</p> : null}
+      {summary.failed ? (
+        <p className="mt-1 text-destructive text-sm">
+          {summary.failed}.{" "}
+          <Link href="/settings#delivery-log" className="font-medium underline underline-offset-2">
+            Why?
+          </Link>
+        </p>
+      ) : null}
+      {isAppPath(notification.url) || unread ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {isAppPath(notification.url) ? (
+            <Button variant="outline" size="sm" asChild>
+              <Link href={notification.url}>
+                <ExternalLink aria-hidden="true" />
+                Open
+              </Link>
+            </Button>
+          ) : null}
+          {unread ? (
+            <Button variant="outline" size="sm" onClick={() => read.mutate()} disabled={read.isPending}>
+              <CheckCheck aria-hidden="true" />
+              Mark as read<span className="sr-only">: {notification.title}</span>
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * Web Push on this device: the service worker (public/sw.js), the browser's permission and
+ * subscription, and the server's copy of it. The browser keeps the subscription; the server keeps
+ * where to send (`/api/notification-settings/push-subscriptions`).
+ */
+
+import { errorStatus, getJson, requestJson } from "./api";
+import type { PushDevice } from "./notifications-api";
+
+const SUBSCRIPTIONS = "/api/notification-settings/push-subscriptions";
+
+/** Whether this browser can receive push at all (an iPhone only from an app added to the Home Screen). */
+export function pushSupported(): boolean {
+  return (
+    typeof window !== "undefined" &&
+    window.isSecureContext &&
+    "serviceWorker" in navigator &&
+    "PushManager" in window &&
+    "Notification" in window
+  );
+}
+
+/** Whether the page runs on an iPhone or iPad outside an app added to the Home Screen. */
+export function isIosBrowserTab(): boolean {
+  const ios =
+    /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    (navigator.maxTouchPoints > 1 && /Mac/.test(navigator.userAgent));
+  const standalone = window.matchMedia?.("(display-mode: standalone)").matches;
+  return ios && !standalone;
+}
+
+/** The person said no to notifications for this site (only their browser's settings can undo it). */
+export class PushBlockedError extends Error {
+  constructor() {
+    super(
+      "Notifications are blocked for this site. Allow them in your browser's site settings, then try again.",
+    );
+    this.name = "PushBlockedError";
+  }
+}
+
+function bytesOf(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
+  const text = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(text, (c) => c.charCodeAt(0));
+}
+
+function sameBytes(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
+  if (!a || a.byteLength !== b.length) return false;
+  const view = new Uint8Array(a);
+  return view.every((byte, i) => byte === b[i]);
+}
+
+async function existingSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration("/");
+  return registration ? registration.pushManager.getSubscription() : null;
+}
+
+/** The SHA-256 of this browser's push endpoint (base64url), to find this device in the list; null without one. */
+export async function thisDeviceHash(): Promise<string | null> {
+  if (!pushSupported() || Notification.permission !== "granted") return null;
+  const subscription = await existingSubscription();
+  if (!subscription) return null;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(subscription.endpoint));
+  return btoa(String.fromCharCode(...new Uint8Array(digest)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/**
+ * Turns push on for this device: asks the permission (a tap must have led here), registers the
+ * service worker, subscribes with the server's VAPID key (again when an older subscription was made
+ * with another key) and gives the server the subscription.
+ */
+export async function turnOnPush(): Promise<PushDevice> {
+  const permission = await Notification.requestPermission();
+  if (permission !== "granted") throw new PushBlockedError();
+  await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  const registration = await navigator.serviceWorker.ready;
+  const { publicKey } = await getJson<{ publicKey: string }>("/api/notification-settings/push-key");
+  const key = bytesOf(publicKey);
+  let subscription = await registration.pushManager.getSubscription();
+  if (subscription && !sameBytes(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: key,
+  });
+  return requestJson<PushDevice>("POST", SUBSCRIPTIONS, subscription.toJSON());
+}
+
+/** Turns push off for this device: the server forgets it, and the browser's subscription ends. */
+export async function turnOffPush(): Promise<void> {
+  const subscription = await existingSubscription();
+  if (!subscription) return;
+  try {
+    await requestJson("DELETE", SUBSCRIPTIONS, { endpoint: subscription.endpoint });
+  } catch (error) {
+    // Already forgotten by the server (removed from another device, or dropped by the push service).
+    if (errorStatus(error) !== 404) throw error;
+  }
+  await subscription.unsubscribe();
+}
