@@ -8,7 +8,7 @@ import { useCan } from "@/client/lib/permissions";
 import { groupOf } from "@/client/lib/task-words";
 import { tasksOptions } from "@/client/lib/tasks-api";
 import { useFamilyTimeZone } from "@/client/lib/use-family-today";
-import { CardLoadError, CardRowsSkeleton, DashboardCard } from "../components/dashboard-card";
+import { CardLoadError, DashboardCard } from "../components/dashboard-card";
 
 /** How many tasks the card shows; the Tasks screen has the rest. */
 const SHOWN = 3;
@@ -25,8 +25,22 @@ export function TasksCard() {
   const canWrite = useCan("write");
   const tasks = useQuery(tasksOptions(childId));
   const actions = useTaskActions();
-  if (tasks.data && tasks.data.length === 0) return null;
-  const list = tasks.data ?? [];
+  // Nothing until the tasks are in: a family with none never sees the card come and go.
+  if (tasks.isError) {
+    return (
+      <DashboardCard
+        title="Tasks"
+        icon={ListChecks}
+        tint="bg-amber-50 text-amber-700"
+        href="/tasks"
+        linkLabel="All tasks"
+      >
+        <CardLoadError onRetry={() => tasks.refetch()} />
+      </DashboardCard>
+    );
+  }
+  if (!tasks.data || tasks.data.length === 0) return null;
+  const list = tasks.data;
   const overdue = list.filter((t) => t.state === "overdue").length;
   const due = list.filter((t) => t.state === "due").length;
   const today = list.filter((t) => groupOf(t, now, timeZone) === "today");
@@ -48,29 +62,23 @@ export function TasksCard() {
         href="/tasks"
         linkLabel="All tasks"
       >
-        {tasks.isLoading ? <CardRowsSkeleton rows={2} /> : null}
-        {tasks.isError ? <CardLoadError onRetry={() => tasks.refetch()} /> : null}
-        {tasks.data ? (
-          <>
-            <p className={overdue ? "mb-3 font-semibold text-red-800" : "mb-3 font-medium"}>{summary}</p>
-            {top.length ? (
-              <ul className="flex flex-col gap-2">
-                {top.map((task) => (
-                  <TaskRow
-                    key={task.id}
-                    task={task}
-                    child={several && task.childId ? childOf.get(task.childId) : undefined}
-                    now={now}
-                    timeZone={timeZone}
-                    viewerId={user?.id ?? null}
-                    onDone={canWrite && task.dueAt ? () => actions.onDone(task) : undefined}
-                    pending={actions.pendingId === task.id}
-                    className="p-3 sm:p-3"
-                  />
-                ))}
-              </ul>
-            ) : null}
-          </>
+        <p className={overdue ? "mb-3 font-semibold text-red-800" : "mb-3 font-medium"}>{summary}</p>
+        {top.length ? (
+          <ul className="flex flex-col gap-2">
+            {top.map((task) => (
+              <TaskRow
+                key={task.id}
+                task={task}
+                child={several && task.childId ? childOf.get(task.childId) : undefined}
+                now={now}
+                timeZone={timeZone}
+                viewerId={user?.id ?? null}
+                onDone={canWrite && task.dueAt ? () => actions.onDone(task) : undefined}
+                pending={actions.pendingId === task.id}
+                className="p-3 sm:p-3"
+              />
+            ))}
+          </ul>
         ) : null}
         {actions.dialogs}
       </DashboardCard>

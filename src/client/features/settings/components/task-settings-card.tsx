@@ -186,7 +186,7 @@ function TaskSettingsForm({ settings, readOnly }: { settings: TaskSettingsRecord
         )}
       </div>
       {readOnly ? (
-        <p className="text-muted-foreground text-sm">Set by the family's owner.</p>
+        <p className="text-muted-foreground text-sm">The family's owner sets these.</p>
       ) : (
         <Button type="submit" className="self-start" disabled={save.isPending}>
           <Save aria-hidden="true" />
