@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { instantOf } from "./clock";
+import { DEFAULT_ESCALATION, inQuietHours, nextWake, plannedDeliveries, type QuietHours } from "./escalation";
+
+const TZ = "America/Chicago";
+const at = (time: string, date = "2026-11-27") => instantOf(date, time, TZ);
+const order = ["maria", "dad", "grandma"];
+const noQuiet = (_userId: string): QuietHours | null => null;
+
+const plan = (now: Date, extra: Partial<Parameters<typeof plannedDeliveries>[0]> = {}, quiet = noQuiet) =>
+  plannedDeliveries(
+    { dueAt: at("08:00"), urgent: false, ...extra },
+    DEFAULT_ESCALATION,
+    order,
+    quiet,
+    TZ,
+    now,
+  ).map(
+    (d) =>
+      `${d.at.toISOString() === at("08:00").toISOString() ? "due" : `+${(d.at.getTime() - at("08:00").getTime()) / 60_000}`} ${d.userId}${d.urgent ? " urgent" : ""}`,
+  );
+
+describe("the escalation ladder", () => {
+  it("tells the first caregiver at the due time, repeats every 15 minutes, adds the next at +30 and everyone at +60, urgent", () => {
+    expect(plan(at("07:59"))).toEqual([]);
+    expect(plan(at("08:00"))).toEqual(["due maria"]);
+    expect(plan(at("09:00"))).toEqual([
+      "due maria",
+      "+15 maria",
+      "+30 maria",
+      "+30 dad",
+      "+45 maria",
+      "+45 dad",
+      "+60 maria urgent",
+      "+60 dad urgent",
+      "+60 grandma urgent",
+    ]);
+  });
+
+  it("stops for everyone once acknowledged, and starts again where a snooze ends", () => {
+    expect(plan(at("09:00"), { acknowledgedAt: at("08:20") })).toEqual(["due maria", "+15 maria"]);
+    expect(plan(at("08:40"), { snoozedUntil: at("08:20") })).toEqual(["+20 maria", "+35 maria", "+35 dad"]);
+  });
+
+  it("sends an urgent task to everyone at once", () => {
+    expect(plan(at("08:00"), { urgent: true })).toEqual([
+      "due maria urgent",
+      "due dad urgent",
+      "due grandma urgent",
+    ]);
+  });
+
+  it("holds what is not urgent during a person's quiet hours, and not what is urgent", () => {
+    const quiet = (userId: string) => (userId === "dad" ? { start: "22:00", end: "08:40" } : null);
+    expect(plan(at("09:00"), {}, quiet)).toEqual([
+      "due maria",
+      "+15 maria",
+      "+30 maria",
+      "+45 maria",
+      "+45 dad",
+      "+60 maria urgent",
+      "+60 dad urgent",
+      "+60 grandma urgent",
+    ]);
+    expect(inQuietHours({ start: "22:00", end: "07:00" }, "23:30")).toBe(true);
+    expect(inQuietHours({ start: "22:00", end: "07:00" }, "07:00")).toBe(false);
+    expect(inQuietHours({ start: "13:00", end: "15:00" }, "14:59")).toBe(true);
+  });
+
+  it("wakes at the due time, then at each round, and not after an acknowledgement", () => {
+    const o = { dueAt: at("08:00"), urgent: false };
+    expect(nextWake(o, DEFAULT_ESCALATION, at("06:00"))).toEqual(at("08:00"));
+    expect(nextWake(o, DEFAULT_ESCALATION, at("08:00"))).toEqual(at("08:15"));
+    expect(nextWake(o, DEFAULT_ESCALATION, at("08:29"))).toEqual(at("08:30"));
+    expect(nextWake({ ...o, snoozedUntil: at("08:50") }, DEFAULT_ESCALATION, at("08:31"))).toEqual(
+      at("08:50"),
+    );
+    expect(nextWake({ ...o, acknowledgedAt: at("08:10") }, DEFAULT_ESCALATION, at("08:31"))).toBeNull();
+  });
+});

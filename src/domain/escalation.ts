@@ -1,0 +1,128 @@
+/**
+ * Who is told about a care task that came due, when, and how loudly: the escalation ladder.
+ *
+ * At the due time the assigned or on-duty caregiver is told; the reminder repeats every
+ * `repeatMinutes` until someone does it or acknowledges it; after `nextAfterMinutes` the next
+ * caregiver in the family's order is told too; after `everyoneAfterMinutes` every caregiver,
+ * marked urgent. An urgent task (a fever card, PN not started by the latest start time) goes to
+ * everyone, urgent, at once. Quiet hours hold back what is not urgent for that person: the next
+ * repeat after their quiet hours end reaches them.
+ *
+ * The defaults follow Medisafe's "Medfriend" (a second person is told 30 minutes after the
+ * patient's last reminder, an hour after the dose: help-center.medisafe.com, "All about
+ * Medfriends") and the repeat-until-acknowledged alarms of Nightscout; unlike Medisafe, every step
+ * is the family's to change (its users asked for that).
+ */
+
+import { timeIn } from "./clock";
+
+export interface EscalationPolicy {
+  repeatMinutes: number;
+  nextAfterMinutes: number;
+  everyoneAfterMinutes: number;
+}
+
+export const DEFAULT_ESCALATION: EscalationPolicy = {
+  repeatMinutes: 15,
+  nextAfterMinutes: 30,
+  everyoneAfterMinutes: 60,
+};
+
+/** The steps of the ladder: 0 the first person, 1 the next one too, 2 everyone (urgent). */
+export const STEP_LABELS = ["First caregiver", "Next caregiver", "Everyone"] as const;
+
+export interface QuietHours {
+  /** "22:00" to "07:00" on the family's clock; start after end spans midnight. */
+  start: string;
+  end: string;
+}
+
+export interface Occurrence {
+  dueAt: Date;
+  urgent: boolean;
+  /** Someone acknowledged this occurrence: no more reminders for it. */
+  acknowledgedAt?: Date | null;
+  /** Someone snoozed it: nothing before this time. */
+  snoozedUntil?: Date | null;
+}
+
+export interface PlannedDelivery {
+  userId: string;
+  /** When it is sent: with the task, its due time and the person, the delivery's identity. */
+  at: Date;
+  step: 0 | 1 | 2;
+  urgent: boolean;
+}
+
+const MINUTE_MS = 60_000;
+
+/** Whether `time` (HH:mm) lies in quiet hours (start inclusive, end exclusive; may span midnight). */
+export function inQuietHours(quiet: QuietHours | null | undefined, time: string): boolean {
+  if (!quiet || quiet.start === quiet.end) return false;
+  return quiet.start < quiet.end
+    ? time >= quiet.start && time < quiet.end
+    : time >= quiet.start || time < quiet.end;
+}
+
+/** The step in force `minutes` after the due time. */
+export function stepAt(policy: EscalationPolicy, minutes: number, urgent: boolean): 0 | 1 | 2 {
+  if (urgent || minutes >= policy.everyoneAfterMinutes) return 2;
+  return minutes >= policy.nextAfterMinutes ? 1 : 0;
+}
+
+/**
+ * The people a step reaches, from the caregivers in the family's order starting with the one
+ * assigned or on duty: the first, the first two, or everyone.
+ */
+export function recipientsOf(step: 0 | 1 | 2, order: readonly string[]): string[] {
+  if (step === 2) return [...order];
+  return order.slice(0, step + 1);
+}
+
+/** Reminders start at the due time, or where a snooze ends, and repeat from there. */
+const startOf = (o: Occurrence) =>
+  o.snoozedUntil && o.snoozedUntil > o.dueAt ? o.snoozedUntil.getTime() : o.dueAt.getTime();
+
+/**
+ * Every delivery an occurrence calls for from its due time (or the end of a snooze) until `now`,
+ * one round every `repeatMinutes`, the step by the minutes since it came due; each person's quiet
+ * hours hold back what is not urgent; nothing once acknowledged. A caller sends those it has not
+ * sent yet (the task, the due time, the person and the time are a delivery's identity), so
+ * running it twice sends nothing twice.
+ */
+export function plannedDeliveries(
+  occurrence: Occurrence,
+  policy: EscalationPolicy,
+  order: readonly string[],
+  quietHoursOf: (userId: string) => QuietHours | null | undefined,
+  timeZone: string,
+  now: Date,
+): PlannedDelivery[] {
+  const out: PlannedDelivery[] = [];
+  if (order.length === 0) return out;
+  const repeat = Math.max(1, policy.repeatMinutes) * MINUTE_MS;
+  const start = startOf(occurrence);
+  for (let round = 0; round < 10_000; round++) {
+    const at = new Date(start + round * repeat);
+    if (at > now) break;
+    if (occurrence.acknowledgedAt && at >= occurrence.acknowledgedAt) break;
+    const minutes = (at.getTime() - occurrence.dueAt.getTime()) / MINUTE_MS;
+    const step = stepAt(policy, minutes, occurrence.urgent);
+    const urgent = step === 2;
+    const time = timeIn(timeZone, at);
+    for (const userId of recipientsOf(step, order)) {
+      if (!urgent && inQuietHours(quietHoursOf(userId), time)) continue;
+      out.push({ userId, at, step, urgent });
+    }
+  }
+  return out;
+}
+
+/** When the ladder next has a round to send after `now` (null once acknowledged). */
+export function nextWake(occurrence: Occurrence, policy: EscalationPolicy, now: Date): Date | null {
+  if (occurrence.acknowledgedAt) return null;
+  const repeat = Math.max(1, policy.repeatMinutes) * MINUTE_MS;
+  const start = startOf(occurrence);
+  if (now.getTime() < start) return new Date(start);
+  return new Date(start + (Math.floor((now.getTime() - start) / repeat) + 1) * repeat);
+}
