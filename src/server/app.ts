@@ -4,12 +4,13 @@ import Fastify, {
   LogController,
   type RouteOptions,
 } from "fastify";
-import type { AppContext, ModuleRoutes } from "./app-context";
+import type { AppContext, ModuleJobs, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { createAccessResolver } from "./lib/family-access";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
 import { createMailer, outboxDir, startOutboxSweep } from "./lib/mailer";
+import { createScheduler, type Scheduler } from "./lib/scheduler";
 import { type Clock, systemClock } from "./lib/session-store";
 import { accountRoutes } from "./modules/account/account.routes";
 import { allergyRoutes } from "./modules/allergies/allergies.routes";
@@ -67,6 +68,12 @@ export interface AppDeps {
   passwords?: PasswordHasher;
   /** The clock sessions are started and checked by: the system's by default (tests move theirs on). */
   now?: Clock;
+  /**
+   * How timed jobs run: in the background by default (each process looks for due jobs every few
+   * seconds). `manual`: only when `app.scheduler.runDue()` is called, after `setDatabaseTime` has
+   * made the database's job clock read the app's time (tests: tests/helpers/job-clock.ts).
+   */
+  jobs?: { manual: true; setDatabaseTime?: (now: Date) => Promise<void> };
 }
 
 export interface RegisteredRoute {
@@ -82,6 +89,8 @@ declare module "fastify" {
     signedInRoutes: RegisteredRoute[];
     /** The API routes a signed-out visitor can reach (sign-in, sign-up, the callback). */
     publicRoutes: RegisteredRoute[];
+    /** The app's timed jobs: started when the app is ready, stopped as it closes. */
+    scheduler: Scheduler;
   }
 }
 
@@ -114,6 +123,9 @@ const PUBLIC_MODULES: readonly ModuleRoutes[] = [
   invitationPublicRoutes,
   sharedSummaryRoutes,
 ];
+
+/** Every module's jobs (queues and recurring jobs), declared on the scheduler before it starts. */
+const MODULE_JOBS: readonly ModuleJobs[] = [];
 
 /** Everything else: registered in the signed-in scope, so each answers 401 without a session. */
 const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
@@ -190,15 +202,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accesses = createAccessResolver(db, deps.now ?? systemClock);
   await registerSessions(app, config, db, deps.now, accesses);
 
+  const clock = deps.now ?? systemClock;
+  const scheduler = createScheduler({
+    db,
+    clock,
+    log: app.log,
+    manual: deps.jobs?.manual,
+    setDatabaseTime: deps.jobs?.setDatabaseTime,
+  });
   const context: AppContext = {
     config,
     db,
     storage: deps.storage ?? createStorage(config),
     passwords: deps.passwords ?? createPasswordHasher(),
     mailer: createMailer(config, { log: app.log }),
-    clock: deps.now ?? systemClock,
+    clock,
     accesses,
+    scheduler,
   };
+  for (const jobs of MODULE_JOBS) jobs(context);
+  app.decorate("scheduler", scheduler);
+  app.addHook("onReady", () => scheduler.start());
+  app.addHook("onClose", () => scheduler.stop());
   // Messages saved without mail settings (exports, confirmation links) do not pile up on the disk.
   const outboxSweep = startOutboxSweep(outboxDir(config.dataDir), {
     onError: (err) => app.log.warn({ fault: err.name }, "outbox sweep failed"),

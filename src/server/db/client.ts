@@ -172,3 +172,15 @@ export async function keepPlannerStatistics(database: Database): Promise<() => v
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/** The driver behind a database handle: the embedded database's instance, or PostgreSQL's pool. */
+export type Driver = { kind: "pglite"; client: PGlite } | { kind: "postgres"; pool: pg.Pool };
+
+/**
+ * The driver `db` runs on, for a library that talks to the database itself (the job queue: it
+ * needs PGlite's multi-statement `exec`, and shares the app's pool on PostgreSQL).
+ */
+export function driverOf(db: Db): Driver {
+  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+  return client instanceof pg.Pool ? { kind: "postgres", pool: client } : { kind: "pglite", client };
+}
