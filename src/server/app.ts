@@ -7,9 +7,9 @@ import Fastify, {
 import type { AppContext, ModuleJobs, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import { housekeepingJobs } from "./housekeeping";
 import { createAccessResolver } from "./lib/family-access";
-import { pruneIdempotencyKeys } from "./lib/idempotency";
-import { createMailer, outboxDir, startOutboxSweep } from "./lib/mailer";
+import { createMailer, outboxDir, sweepOutbox } from "./lib/mailer";
 import { createScheduler, type Scheduler } from "./lib/scheduler";
 import { type Clock, systemClock } from "./lib/session-store";
 import { accountRoutes } from "./modules/account/account.routes";
@@ -125,7 +125,7 @@ const PUBLIC_MODULES: readonly ModuleRoutes[] = [
 ];
 
 /** Every module's jobs (queues and recurring jobs), declared on the scheduler before it starts. */
-const MODULE_JOBS: readonly ModuleJobs[] = [];
+const MODULE_JOBS: readonly ModuleJobs[] = [housekeepingJobs];
 
 /** Everything else: registered in the signed-in scope, so each answers 401 without a session. */
 const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
@@ -224,21 +224,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("scheduler", scheduler);
   app.addHook("onReady", () => scheduler.start());
   app.addHook("onClose", () => scheduler.stop());
-  // Messages saved without mail settings (exports, confirmation links) do not pile up on the disk.
-  const outboxSweep = startOutboxSweep(outboxDir(config.dataDir), {
-    onError: (err) => app.log.warn({ fault: err.name }, "outbox sweep failed"),
-  });
-  app.addHook("onClose", async () => outboxSweep.stop());
-  const keySweep = setInterval(
-    () => {
-      pruneIdempotencyKeys(db, context.clock()).catch((err: Error) =>
-        app.log.warn({ fault: err.name }, "idempotency key pruning failed"),
-      );
-    },
-    60 * 60 * 1000,
-  );
-  keySweep.unref();
-  app.addHook("onClose", async () => clearInterval(keySweep));
+  // Messages saved without mail settings (exports, confirmation links) do not pile up on the disk:
+  // swept at start, then every hour (housekeeping.ts).
+  try {
+    sweepOutbox(outboxDir(config.dataDir), clock());
+  } catch (error) {
+    app.log.warn({ fault: (error as Error).name }, "outbox sweep failed");
+  }
   app.decorate("signedInRoutes", [] as RegisteredRoute[]);
   app.decorate("publicRoutes", [] as RegisteredRoute[]);
 
