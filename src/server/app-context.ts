@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { AccessResolver } from "./lib/family-access";
 import type { Mailer } from "./lib/mailer";
+import type { Scheduler } from "./lib/scheduler";
 import type { Clock } from "./lib/session-store";
 import type { PasswordHasher } from "./modules/auth/passwords";
 import type { NotifyDeps } from "./modules/notifications/notify-deps";
@@ -21,7 +22,15 @@ export interface AppContext {
   accesses: AccessResolver;
   /** What `deliver()` (modules/notifications) needs to reach a person: mail, VAPID keys, the site's address. */
   notify: NotifyDeps;
+  /** Timed jobs, once across processes: reminders, housekeeping (lib/scheduler.ts). */
+  scheduler: Scheduler;
 }
 
 /** A module's routes: registered into a scope (the signed-in one, or the public one) with the context. */
 export type ModuleRoutes = (scope: FastifyInstance, context: AppContext) => void | Promise<void>;
+
+/**
+ * A module's jobs: the queues it handles (`scheduler.work`) and its recurring jobs
+ * (`scheduler.every`), declared before the app is ready.
+ */
+export type ModuleJobs = (context: AppContext) => void;

@@ -4,12 +4,13 @@ import Fastify, {
   LogController,
   type RouteOptions,
 } from "fastify";
-import type { AppContext, ModuleRoutes } from "./app-context";
+import type { AppContext, ModuleJobs, ModuleRoutes } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import { housekeepingJobs } from "./housekeeping";
 import { createAccessResolver } from "./lib/family-access";
-import { pruneIdempotencyKeys } from "./lib/idempotency";
-import { createMailer, outboxDir, startOutboxSweep } from "./lib/mailer";
+import { createMailer, outboxDir, sweepOutbox } from "./lib/mailer";
+import { createScheduler, type Scheduler } from "./lib/scheduler";
 import { type Clock, systemClock } from "./lib/session-store";
 import { accountRoutes } from "./modules/account/account.routes";
 import { allergyRoutes } from "./modules/allergies/allergies.routes";
@@ -34,7 +35,6 @@ import { medicationDoseRoutes } from "./modules/medication-doses/medication-dose
 import { medicationRoutes } from "./modules/medications/medications.routes";
 import { noteRoutes } from "./modules/notes/notes.routes";
 import { notificationSettingsRoutes } from "./modules/notifications/notification-settings.routes";
-import { pruneNotifications } from "./modules/notifications/notifications.queries";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { loadVapidKeys, type VapidKeys, vapidSubject } from "./modules/notifications/vapid-keys";
 import { objectRoutes, objectServingRoutes } from "./modules/objects/objects.routes";
@@ -74,6 +74,12 @@ export interface AppDeps {
   now?: Clock;
   /** Web Push to endpoints over plain http: only for tests, whose push service is local. */
   allowHttpPush?: boolean;
+  /**
+   * How timed jobs run: in the background by default (each process looks for due jobs every few
+   * seconds). `manual`: only when `app.scheduler.runDue()` is called, after `setDatabaseTime` has
+   * made the database's job clock read the app's time (tests: tests/helpers/job-clock.ts).
+   */
+  jobs?: { manual: true; setDatabaseTime?: (now: Date) => Promise<void> };
 }
 
 export interface RegisteredRoute {
@@ -89,6 +95,8 @@ declare module "fastify" {
     signedInRoutes: RegisteredRoute[];
     /** The API routes a signed-out visitor can reach (sign-in, sign-up, the callback). */
     publicRoutes: RegisteredRoute[];
+    /** The app's timed jobs: started when the app is ready, stopped as it closes. */
+    scheduler: Scheduler;
   }
 }
 
@@ -121,6 +129,9 @@ const PUBLIC_MODULES: readonly ModuleRoutes[] = [
   invitationPublicRoutes,
   sharedSummaryRoutes,
 ];
+
+/** Every module's jobs (queues and recurring jobs), declared on the scheduler before it starts. */
+const MODULE_JOBS: readonly ModuleJobs[] = [housekeepingJobs];
 
 /** Everything else: registered in the signed-in scope, so each answers 401 without a session. */
 const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
@@ -215,6 +226,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = createMailer(config, { log: app.log });
   const clock = deps.now ?? systemClock;
   const vapidKeys = rememberedVapidKeys(db);
+  const scheduler = createScheduler({
+    db,
+    clock,
+    log: app.log,
+    manual: deps.jobs?.manual,
+    setDatabaseTime: deps.jobs?.setDatabaseTime,
+  });
   const context: AppContext = {
     config,
     db,
@@ -223,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     clock,
     accesses,
+    scheduler,
     notify: {
       mailer,
       now: clock,
@@ -233,29 +252,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     },
   };
+  for (const jobs of MODULE_JOBS) jobs(context);
+  app.decorate("scheduler", scheduler);
+  app.addHook("onReady", () => scheduler.start());
+  app.addHook("onClose", () => scheduler.stop());
   // The VAPID keys are made at the first start, before any browser asks for the public one.
   app.addHook("onReady", async () => {
     await vapidKeys();
   });
-  // Messages saved without mail settings (exports, confirmation links) do not pile up on the disk.
-  const outboxSweep = startOutboxSweep(outboxDir(config.dataDir), {
-    onError: (err) => app.log.warn({ fault: err.name }, "outbox sweep failed"),
-  });
-  app.addHook("onClose", async () => outboxSweep.stop());
-  // Hourly: idempotency keys that have done their work, and notifications past their retention.
-  const keySweep = setInterval(
-    () => {
-      pruneIdempotencyKeys(db, context.clock()).catch((err: Error) =>
-        app.log.warn({ fault: err.name }, "idempotency key pruning failed"),
-      );
-      pruneNotifications(db, context.clock()).catch((err: Error) =>
-        app.log.warn({ fault: err.name }, "notification pruning failed"),
-      );
-    },
-    60 * 60 * 1000,
-  );
-  keySweep.unref();
-  app.addHook("onClose", async () => clearInterval(keySweep));
+  // Messages saved without mail settings (exports, confirmation links) do not pile up on the disk:
+  // swept at start, then every hour (housekeeping.ts).
+  try {
+    sweepOutbox(outboxDir(config.dataDir), clock());
+  } catch (error) {
+    app.log.warn({ fault: (error as Error).name }, "outbox sweep failed");
+  }
   app.decorate("signedInRoutes", [] as RegisteredRoute[]);
   app.decorate("publicRoutes", [] as RegisteredRoute[]);
 

@@ -2,7 +2,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { keepPlannerStatistics, openDatabase } from "./db/client";
+import { gatherPlannerStatistics, openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { nodeVersionProblem } from "./node-version";
 
@@ -20,7 +20,8 @@ async function main() {
   const config = loadConfig();
   const warnings: string[] = [];
   const { database, release } = await openDatabase(config, (message) => warnings.push(message));
-  const stopStatistics = await keepPlannerStatistics(database);
+  // Then every hour, as a recurring job (housekeeping.ts).
+  await gatherPlannerStatistics(database.db);
 
   const app = await buildApp({ config, db: database.db, clientDir: process.env.CLIENT_DIR ?? clientDir() });
   for (const warning of warnings) app.log.warn(warning);
@@ -30,7 +31,6 @@ async function main() {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     try {
-      stopStatistics();
       await app.close();
       await database.close();
     } finally {

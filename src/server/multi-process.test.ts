@@ -1,14 +1,47 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinFamily } from "../../tests/helpers/family";
+import { jobClockOf } from "../../tests/helpers/job-clock";
 import { buildTestApp, clientFor, PASSWORD, signUp, type TestApp } from "../../tests/helpers/test-app";
-import { createTestClock } from "../../tests/helpers/test-clock";
+import { createTestClock, type TestClock } from "../../tests/helpers/test-clock";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openPostgres } from "./db/client";
 import { ACCESS_CACHE_MS } from "./lib/family-access";
+import { NEXT_RUN } from "./lib/scheduler";
 import { SESSION_CACHE_MS } from "./lib/session-store";
 import { createPasswordHasher } from "./modules/auth/passwords";
+
+/**
+ * A second app server on `first`'s database, as another process behind a load balancer: its own
+ * connection pool and memory, the same settings and data directory. `beforeReady` may declare jobs.
+ */
+async function secondServer(
+  first: TestApp,
+  secret: string,
+  clock: TestClock,
+  beforeReady?: (app: FastifyInstance) => void,
+) {
+  const database = openPostgres(first.databaseUrl!);
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: first.dataDir, SESSION_SECRET: secret }),
+    db: database.db,
+    logger: false,
+    passwords: createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
+    now: clock.now,
+    jobs: { manual: true, setDatabaseTime: jobClockOf(database.db) },
+  });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
 
 /**
  * Two app servers on one PostgreSQL database, as behind a load balancer: each has its own
@@ -16,25 +49,13 @@ import { createPasswordHasher } from "./modules/auth/passwords";
  */
 describe.runIf(process.env.TEST_DATABASE_URL)("two servers on one PostgreSQL database", () => {
   let first: TestApp;
-  let second: Awaited<ReturnType<typeof buildApp>>;
+  let second: FastifyInstance;
   let closeSecond: () => Promise<void>;
   const secondClock = createTestClock();
   beforeAll(async () => {
     const secret = randomBytes(32).toString("hex");
     first = await buildTestApp({ SESSION_SECRET: secret });
-    const database = openPostgres(first.databaseUrl!);
-    second = await buildApp({
-      config: loadConfig({ DATA_DIR: first.dataDir, SESSION_SECRET: secret }),
-      db: database.db,
-      logger: false,
-      passwords: createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
-      now: secondClock.now,
-    });
-    await second.ready();
-    closeSecond = async () => {
-      await second.close();
-      await database.close();
-    };
+    ({ app: second, close: closeSecond } = await secondServer(first, secret, secondClock));
   });
   afterAll(async () => {
     await closeSecond?.();
@@ -79,7 +100,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two servers on one PostgreSQL dat
 
   it("share the sign-in limit: wrong passwords through both count together", async () => {
     const user = await signUp(first.app);
-    const attempt = (app: typeof second) =>
+    const attempt = (app: FastifyInstance) =>
       app.inject({
         method: "POST",
         url: "/api/auth/login",
@@ -92,5 +113,69 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two servers on one PostgreSQL dat
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("two servers' jobs on one PostgreSQL database", () => {
+  const MINUTE = 60 * 1000;
+  /** Each run of a test job: which server ran it, and what. */
+  const runs: { server: string; job: string }[] = [];
+  const declareJobs = (server: string) => (app: FastifyInstance) => {
+    app.scheduler.work("test-reminders", async (job) => {
+      runs.push({ server, job: job.key });
+    });
+    app.scheduler.every("test-every-minute", MINUTE, async () => {
+      runs.push({ server, job: NEXT_RUN });
+    });
+  };
+  let first: TestApp;
+  let second: FastifyInstance;
+  let closeSecond: () => Promise<void>;
+  beforeAll(async () => {
+    const secret = randomBytes(32).toString("hex");
+    first = await buildTestApp({ SESSION_SECRET: secret }, declareJobs("first"));
+    // One clock for both, as two processes read one database's time.
+    ({ app: second, close: closeSecond } = await secondServer(
+      first,
+      secret,
+      first.clock,
+      declareJobs("second"),
+    ));
+  });
+  afterAll(async () => {
+    await closeSecond?.();
+    await first?.close();
+  });
+  /** Both servers look for due jobs at once, twice each. */
+  const bothRunDue = () =>
+    Promise.all([
+      first.scheduler.runDue(),
+      second.scheduler.runDue(),
+      first.scheduler.runDue(),
+      second.scheduler.runDue(),
+    ]);
+
+  it("send each reminder once, whichever scheduled it and however many look for it at once", async () => {
+    const keys = Array.from({ length: 30 }, () => randomUUID());
+    const at = new Date(first.clock.now().getTime() + 60 * MINUTE);
+    for (const [i, key] of keys.entries()) {
+      await (i % 2 ? first.scheduler : second.scheduler).schedule("test-reminders", key, at, {});
+    }
+    // Moved by the other server: still one job.
+    await second.scheduler.schedule("test-reminders", keys[0]!, at, { moved: true });
+    first.clock.advance(60 * MINUTE);
+    await bothRunDue();
+    await bothRunDue();
+    const reminded = runs.filter((run) => run.job !== NEXT_RUN).map((run) => run.job);
+    expect(reminded.sort()).toEqual([...keys].sort());
+  });
+
+  it("run a recurring job once a minute between them", async () => {
+    runs.length = 0;
+    for (let minute = 0; minute < 3; minute++) {
+      first.clock.advance(MINUTE);
+      await bothRunDue();
+    }
+    expect(runs.filter((run) => run.job === NEXT_RUN)).toHaveLength(3);
   });
 });

@@ -13,6 +13,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createPglite, fromPglite, openPostgres } from "../../src/server/db/client";
 import { migrate, migrationsFolder } from "../../src/server/db/migrate";
+import { installJobSchema, JOB_SCHEMA_RECIPE } from "./job-clock";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -42,6 +43,7 @@ export default async function setup(project: TestProject) {
   target.pathname = `/${name}`;
   const database = openPostgres(target.href);
   await migrate(database);
+  await installJobSchema(database);
   await database.close();
   project.provide("postgresTemplate", name);
   return async () => {
@@ -50,8 +52,9 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The migrated embedded database's dump, made once for a given set of migrations and PGlite
- * version and kept in node_modules/.cache: migrating a new PGlite takes seconds, on every run.
+ * The migrated embedded database's dump (with pg-boss's schema and the test job clock), made once
+ * for a given set of migrations, PGlite and pg-boss version and kept in node_modules/.cache:
+ * migrating a new PGlite takes seconds, on every run.
  */
 async function pgliteTemplate(): Promise<string> {
   const hash = createHash("sha256");
@@ -60,12 +63,16 @@ async function pgliteTemplate(): Promise<string> {
     const path = join(folder, name);
     if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
   }
-  hash.update(JSON.parse(readFileSync("node_modules/@electric-sql/pglite/package.json", "utf8")).version);
+  for (const pkg of ["@electric-sql/pglite", "pg-boss"]) {
+    hash.update(JSON.parse(readFileSync(`node_modules/${pkg}/package.json`, "utf8")).version);
+  }
+  hash.update(JOB_SCHEMA_RECIPE);
   const dir = join("node_modules", ".cache", "mct-test-template");
   const file = resolve(dir, `${hash.digest("hex").slice(0, 16)}.tar`);
   if (existsSync(file)) return file;
   const client = await createPglite();
   await migrate(fromPglite(client));
+  await installJobSchema(fromPglite(client));
   mkdirSync(dir, { recursive: true });
   // Written under another name first: a run that stops half-way leaves no broken template.
   const partial = `${file}.${process.pid}`;

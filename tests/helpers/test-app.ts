@@ -7,9 +7,11 @@ import { deviceTimeZone } from "../../src/domain/clock";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import type { Database, Db } from "../../src/server/db/client";
+import type { Scheduler } from "../../src/server/lib/scheduler";
 import { createPasswordHasher, type PasswordHasher } from "../../src/server/modules/auth/passwords";
 import { createStorage } from "../../src/server/storage/create-storage";
 import type { ObjectStorage } from "../../src/server/storage/object-storage";
+import { jobClockOf } from "./job-clock";
 import { createTestClock, type TestClock } from "./test-clock";
 import { createTestDatabase } from "./test-database";
 
@@ -25,6 +27,12 @@ export interface TestApp {
   hashes(): number;
   /** The clock the app's sessions go by: `advance` it to let time pass without waiting. */
   clock: TestClock;
+  /**
+   * The app's timed jobs. Nothing runs by itself: `clock.advance(ms)`, then `await
+   * scheduler.runDue()` runs every job due by the app's clock (recurring ones too) and resolves
+   * once they have run. `scheduled(queue, key)` tells when a job will run.
+   */
+  scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -81,6 +89,7 @@ export async function buildTestApp(
     clientDir: options.clientDir,
     now: clock.now,
     allowHttpPush: options.allowHttpPush ?? false,
+    jobs: { manual: true, setDatabaseTime: jobClockOf(database.db) },
   });
   await beforeReady?.(app, database.db);
   await app.ready();
@@ -92,6 +101,7 @@ export async function buildTestApp(
     storage,
     hashes,
     clock,
+    scheduler: app.scheduler,
     async close() {
       await app.close();
       await drop();

@@ -5,6 +5,7 @@ import { inject } from "vitest";
 import { createPglite, type Database, fromPglite, openPostgres } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
 import { adminQuery } from "./global-database";
+import { forgetJobs, installJobSchema } from "./job-clock";
 
 let pgliteTemplate: Blob | undefined;
 
@@ -19,6 +20,8 @@ export function migratedPgliteDump(): Blob | undefined {
 }
 
 let sharedPglite: Promise<Database> | undefined;
+/** How many files' databases are the shared one now: the last to drop it forgets its jobs. */
+let sharedUsers = 0;
 
 /**
  * A migrated database for one test file. On the PostgreSQL run (TEST_DATABASE_URL), a new
@@ -36,13 +39,26 @@ export async function createTestDatabase(
   if (!url && kind === "configured") {
     sharedPglite ??= createTestDatabase("fresh").then(({ database }) => database);
     const shared = await sharedPglite;
+    sharedUsers += 1;
+    let dropped = false;
     // Closed with the worker, not with the file.
-    return { database: { ...shared, close: async () => {} }, drop: async () => {} };
+    return {
+      database: { ...shared, close: async () => {} },
+      async drop() {
+        if (dropped) return;
+        dropped = true;
+        sharedUsers -= 1;
+        if (sharedUsers === 0) await forgetJobs(shared.db);
+      },
+    };
   }
   if (!url) {
     const dump = migratedPgliteDump();
     const database = fromPglite(await createPglite(undefined, dump ? { loadDataDir: dump } : {}));
-    if (!dump) await migrate(database);
+    if (!dump) {
+      await migrate(database);
+      await installJobSchema(database);
+    }
     return { database, drop: () => database.close() };
   }
   const template = inject("postgresTemplate");
@@ -54,7 +70,10 @@ export async function createTestDatabase(
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = openPostgres(target.href);
-  if (!template) await migrate(database);
+  if (!template) {
+    await migrate(database);
+    await installJobSchema(database);
+  }
   return {
     database,
     /** The database's own address (PostgreSQL only), for a second connection to it. */

@@ -153,22 +153,26 @@ export async function openDatabase(
   }
 }
 
-/** How often the embedded database refreshes its planner statistics. */
-const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
-
 /**
  * PostgreSQL keeps the query planner's statistics and visibility map itself (autovacuum); the
  * embedded database does not, and without them it sorts a ten-year list instead of reading the
  * index in order (25 ms instead of 0.1 ms for a page of symptoms) and counts rows from the table
- * instead of the index. So on PGlite: VACUUM ANALYZE now, then every hour. Returns the function
- * that stops the timer.
+ * instead of the index. So on PGlite: VACUUM ANALYZE at start, and again every hour (a recurring
+ * job, `housekeeping.ts`). Nothing to do on PostgreSQL.
  */
-export async function keepPlannerStatistics(database: Database): Promise<() => void> {
-  if (database.kind !== "pglite") return () => {};
-  await database.db.execute(sql`vacuum analyze`);
-  const timer = setInterval(() => {
-    database.db.execute(sql`vacuum analyze`).catch(() => {});
-  }, STATISTICS_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export async function gatherPlannerStatistics(db: Db): Promise<void> {
+  if (driverOf(db).kind !== "pglite") return;
+  await db.execute(sql`vacuum analyze`);
+}
+
+/** The driver behind a database handle: the embedded database's instance, or PostgreSQL's pool. */
+export type Driver = { kind: "pglite"; client: PGlite } | { kind: "postgres"; pool: pg.Pool };
+
+/**
+ * The driver `db` runs on, for a library that talks to the database itself (the job queue: it
+ * needs PGlite's multi-statement `exec`, and shares the app's pool on PostgreSQL).
+ */
+export function driverOf(db: Db): Driver {
+  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+  return client instanceof pg.Pool ? { kind: "postgres", pool: client } : { kind: "pglite", client };
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/helpers/test-database";
-import { keepPlannerStatistics } from "./client";
+import { gatherPlannerStatistics } from "./client";
 
 describe("the embedded database's planner statistics", () => {
   it("are gathered at start, so a page of a long history is read from its index, not sorted", async () => {
@@ -21,8 +21,7 @@ describe("the embedded database's planner statistics", () => {
           limit 101`)) as unknown as { rows: Record<string, string>[] };
         return result.rows.map((row) => Object.values(row)[0]).join("\\n");
       };
-      const stop = await keepPlannerStatistics(database);
-      stop();
+      await gatherPlannerStatistics(database.db);
       expect(await plan()).toMatch(/Index Scan using symptom_entries_page_idx/);
       expect(await plan()).not.toMatch(/Sort/);
     } finally {

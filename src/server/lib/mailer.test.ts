@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HttpError } from "./errors";
-import { createMailer, OUTBOX_RETENTION_MS, startOutboxSweep, sweepOutbox } from "./mailer";
+import { createMailer, OUTBOX_RETENTION_MS, sweepOutbox } from "./mailer";
 
 const DAY = 24 * 60 * 60 * 1000;
 const dirs: string[] = [];
@@ -42,20 +42,6 @@ describe("the outbox sweep", () => {
 
   it("is content with an outbox that does not exist yet", () => {
     expect(sweepOutbox(join(tempDir(), "outbox"), new Date())).toBe(0);
-  });
-
-  it("runs every hour once started, without keeping the process alive, until it is stopped", () => {
-    vi.useFakeTimers({ now: new Date("2026-11-25T12:00:00Z") });
-    const outbox = tempDir();
-    const sweep = startOutboxSweep(outbox, { onError: () => {} });
-    expect(sweep.timer.hasRef()).toBe(false);
-    fileAt(outbox, "a.eml", new Date());
-    vi.advanceTimersByTime(3 * DAY + 60 * 60 * 1000);
-    expect(readdirSync(outbox)).toEqual([]);
-    sweep.stop();
-    fileAt(outbox, "b.eml", new Date());
-    vi.advanceTimersByTime(4 * DAY);
-    expect(readdirSync(outbox)).toEqual(["b.eml"]);
   });
 });
 

@@ -42,7 +42,7 @@ export const SMTP_SOCKET_TIMEOUT_MS = 60_000;
 
 /** How long the outbox keeps a message (our choice: long enough for a weekend, short for a disk). */
 export const OUTBOX_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
-/** How often the outbox is swept. */
+/** How often the outbox is swept (at start, then as a recurring job: `housekeeping.ts`). */
 export const OUTBOX_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** nodemailer's codes for a mail server that could not be reached, did not answer, or said no. */
@@ -74,7 +74,7 @@ export function outboxDir(dataDir: string) {
 /**
  * Mail for exports and confirmation links. With SMTP_URL and MAIL_FROM the message goes out through
  * that server; without them it is written to DATA_DIR/outbox as an .eml file (readable by the
- * server's user only, removed after `OUTBOX_RETENTION_MS` by `startOutboxSweep`), so a self-hosted
+ * server's user only, removed after `OUTBOX_RETENTION_MS` by `sweepOutbox`), so a self-hosted
  * server without mail still delivers somewhere its operator can reach.
  */
 export function createMailer(config: Pick<Config, "mail" | "dataDir">, options: MailerOptions = {}): Mailer {
@@ -160,22 +160,4 @@ export function sweepOutbox(dir: string, now: Date): number {
     }
   }
   return removed;
-}
-
-/**
- * Sweeps the outbox now and every `OUTBOX_SWEEP_EVERY_MS`. The timer does not keep the process
- * alive; `stop` ends it (the app calls it as it closes).
- */
-export function startOutboxSweep(dir: string, { onError }: { onError: (error: Error) => void }) {
-  const sweep = () => {
-    try {
-      sweepOutbox(dir, new Date());
-    } catch (error) {
-      onError(error as Error);
-    }
-  };
-  sweep();
-  const timer = setInterval(sweep, OUTBOX_SWEEP_EVERY_MS);
-  timer.unref();
-  return { timer, stop: () => clearInterval(timer) };
 }

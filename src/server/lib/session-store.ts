@@ -173,12 +173,12 @@ export function createSessionStore(db: Db, policy: SessionPolicy, clock: Clock =
       cache.delete(sid);
       await db.delete(sessions).where(eq(sessions.sid, sid));
     },
-
-    /** Deletes sessions a day past their deadline (kept until then to tell why they ended). */
-    async prune(now = clock()) {
-      await db.delete(sessions).where(lt(sessions.expire, new Date(now.getTime() - KEPT_AFTER_END_MS)));
-    },
   };
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/** Deletes sessions a day past their deadline (kept until then to tell why they ended). */
+export async function pruneSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expire, new Date(now.getTime() - KEPT_AFTER_END_MS)));
+}

@@ -28,7 +28,7 @@ beforeAll(async () => {
     DATA_DIR: mkdtempSync(join(tmpdir(), "mct-logs-")),
     SESSION_SECRET: randomBytes(32).toString("hex"),
   });
-  app = await buildApp({ config, db: database.db, logger: { stream } });
+  app = await buildApp({ config, db: database.db, logger: { stream }, jobs: { manual: true } });
   // A database failure that no validation catches, with record text among the query's parameters.
   await app.register(
     signedIn(async (scope) => {

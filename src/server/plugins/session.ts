@@ -155,15 +155,6 @@ export async function registerSessions(
     this.clearCookie(name, cookieOptions);
     if (this.request.cookies[STARTED_COOKIE]) this.clearCookie(STARTED_COOKIE, cookieOptions);
   });
-
-  const timer = setInterval(
-    () => {
-      store.prune().catch((err: Error) => app.log.warn({ fault: err.name }, "session pruning failed"));
-    },
-    10 * 60 * 1000,
-  );
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
   return store;
 }
 

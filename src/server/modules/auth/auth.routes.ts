@@ -17,11 +17,7 @@ import type { Delivery } from "../../lib/mailer";
 import { siteOrigin } from "../../lib/site-origin";
 import { presentedDevice, trustDevice } from "./device-cookie";
 import { sendConfirmationLink } from "./email-confirmation";
-import {
-  pruneEmailConfirmations,
-  type Redemption,
-  redeemEmailConfirmation,
-} from "./email-confirmation.queries";
+import { type Redemption, redeemEmailConfirmation } from "./email-confirmation.queries";
 import {
   accountKey,
   CONFIRMATION_MAIL_WINDOW_MS,
@@ -31,7 +27,6 @@ import {
   forgetAttempt,
   MAX_CONFIRMATION_MAILS,
   MAX_SIGNUPS,
-  pruneFailures,
   SIGNUP_WINDOW_MS,
   signupKey,
   takeAttempt,
@@ -231,20 +226,6 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
     if (request.headers["sec-fetch-site"] !== "cross-site") await reply.signOut();
     return reply.redirect("/");
   });
-
-  const timer = setInterval(
-    () => {
-      pruneFailures(db).catch((err: Error) =>
-        app.log.warn({ fault: err.name }, "login failure pruning failed"),
-      );
-      pruneEmailConfirmations(db).catch((err: Error) =>
-        app.log.warn({ fault: err.name }, "confirmation link pruning failed"),
-      );
-    },
-    15 * 60 * 1000,
-  );
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
 };
 
 /**

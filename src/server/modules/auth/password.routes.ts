@@ -14,7 +14,6 @@ import { accountKey, clearFailures, forgetAttempt, SIGN_IN_LIMIT, takeAttempt } 
 import {
   createPasswordReset,
   deletePasswordReset,
-  prunePasswordResets,
   RESET_PAGE,
   type ResetRedemption,
   redeemPasswordReset,
@@ -123,17 +122,7 @@ export const passwordPublicRoutes: ModuleRoutes = (app, { db, config, passwords,
     },
   );
 
-  const timer = setInterval(
-    () => {
-      prunePasswordResets(db, clock()).catch((err: Error) =>
-        app.log.warn({ fault: err.name }, "reset link pruning failed"),
-      );
-    },
-    15 * 60 * 1000,
-  );
-  timer.unref();
   app.addHook("onClose", async () => {
-    clearInterval(timer);
     await Promise.allSettled([...sending]);
   });
 };

@@ -34,7 +34,6 @@ import {
   uploadSignature,
   waitingUploads,
 } from "./objects.queries";
-import { SWEEP_EVERY_MS, sweepUploads } from "./upload-sweep";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const uploadQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
@@ -212,14 +211,6 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
       return { objectPath: object.objectPath };
     },
   );
-
-  const timer = setInterval(() => {
-    sweepUploads({ db, storage }, new Date()).catch((err: Error) =>
-      scope.log.warn({ fault: err.name }, "sweeping uploads failed"),
-    );
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  scope.addHook("onClose", async () => clearInterval(timer));
 };
 
 /**

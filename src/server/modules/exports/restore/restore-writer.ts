@@ -355,6 +355,9 @@ export async function runRestore(
   return after ?? job;
 }
 
+/** How often a process looks for restores whose process stopped (a recurring job, `housekeeping.ts`). */
+export const ABANDONED_SWEEP_EVERY_MS = 60 * 1000;
+
 /** A restore's files left behind longer than this (a process stopped while receiving one) are removed. */
 export const LEFT_FILES_AFTER_MS = 24 * 60 * 60 * 1000;
 

@@ -24,8 +24,6 @@ import {
   runningRestore,
   runRestore,
   startRestore,
-  sweepRestoreFiles,
-  undoAbandonedRestores,
 } from "./restore-writer";
 
 /** The content types a restore reads: a backup (ZIP) or a JSON export, as browsers label them. */
@@ -35,9 +33,6 @@ const RESTORE_TYPES = [
   "application/json",
   "application/octet-stream",
 ];
-/** How often a process looks for restores whose process stopped. */
-const SWEEP_EVERY_MS = 60 * 1000;
-
 const alreadyRunning = () =>
   conflict("A restore is already running for this account. Wait until it has finished, then try again.");
 
@@ -180,13 +175,4 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
       return restoreView(job);
     },
   );
-
-  // A restore whose process stopped (a crash, a restart) is undone by whichever process notices.
-  const sweep = () =>
-    undoAbandonedRestores(deps)
-      .then(() => sweepRestoreFiles(deps, join(config.dataDir, "restores")))
-      .catch((error: Error) => scope.log.warn({ fault: error.name }, "undoing abandoned restores failed"));
-  const timer = setInterval(sweep, SWEEP_EVERY_MS);
-  timer.unref();
-  scope.addHook("onClose", async () => clearInterval(timer));
 };
