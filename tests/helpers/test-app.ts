@@ -30,7 +30,8 @@ export interface TestApp {
   /**
    * The app's timed jobs. Nothing runs by itself: `clock.advance(ms)`, then `await
    * scheduler.runDue()` runs every job due by the app's clock (recurring ones too) and resolves
-   * once they have run. `scheduled(queue, key)` tells when a job will run.
+   * once they have run (its first call also queues the recurring jobs' first runs, as of the app's
+   * start). `scheduled(queue, key)` tells when a job will run.
    */
   scheduler: Scheduler;
   close(): Promise<void>;

@@ -141,6 +141,8 @@ describe("the scheduler", () => {
 
   it("runs a recurring job once a period, and once only after a long pause", async () => {
     const hourly = () => ran.filter((run) => run.queue === "test-hourly");
+    await t.scheduler.runDue();
+    ran = [];
     const next = await t.scheduler.scheduled("test-hourly", NEXT_RUN);
     expect(next!.runAt.getTime()).toBeGreaterThan(t.clock.now().getTime() - HOUR);
     t.clock.advance(Math.max(0, next!.runAt.getTime() - t.clock.now().getTime()));
