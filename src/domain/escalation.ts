@@ -15,18 +15,9 @@
  */
 
 import { timeIn } from "./clock";
+import { DEFAULT_ESCALATION, type EscalationPolicy } from "./tasks";
 
-export interface EscalationPolicy {
-  repeatMinutes: number;
-  nextAfterMinutes: number;
-  everyoneAfterMinutes: number;
-}
-
-export const DEFAULT_ESCALATION: EscalationPolicy = {
-  repeatMinutes: 15,
-  nextAfterMinutes: 30,
-  everyoneAfterMinutes: 60,
-};
+export { DEFAULT_ESCALATION, type EscalationPolicy };
 
 /** The steps of the ladder: 0 the first person, 1 the next one too, 2 everyone (urgent). */
 export const STEP_LABELS = ["First caregiver", "Next caregiver", "Everyone"] as const;

@@ -3,21 +3,13 @@
  * (the schemas are in notifications.ts).
  */
 
+import { TASK_KINDS } from "./tasks";
+
 /**
  * The kinds of care task a person chooses channels for, as the care tasks name them, and "other"
  * for a notification that belongs to no task (a test, a message of the app's own).
  */
-export const NOTIFICATION_KINDS = [
-  "line-care",
-  "dose",
-  "fridge-out",
-  "supply-reorder",
-  "supply-expiry",
-  "labs",
-  "weigh",
-  "family",
-  "other",
-] as const;
+export const NOTIFICATION_KINDS = [...TASK_KINDS, "other"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -29,6 +21,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   labs: "Labs",
   weigh: "Weighing",
   family: "Family tasks",
+  fever: "Fever with a central line",
+  "pn-start": "PN not started",
   other: "Anything else",
 };
 

@@ -212,6 +212,8 @@ export const notificationRecord = z.object({
   url: z.string().nullable(),
   createdAt: timestamp,
   ackAt: timestamp.nullable(),
+  /** A reminder's: the task's due time it reminds of (Done and Snooze answer that one). */
+  dueAt: timestamp.nullable(),
   deliveries: z.array(deliveryRecord),
 });
 export type NotificationRecord = z.infer<typeof notificationRecord>;

@@ -161,8 +161,16 @@ export const taskDoneInput = z
   .object({
     confirm: z.boolean({ error: "confirm must be true or false" }).optional(),
     notes: optionalText(1000),
+    /** The due time the person saw: when the task has moved on since (done by someone), a 409. */
+    dueAt: z.iso.datetime({ offset: true, message: "dueAt must be a date and time" }).optional(),
   })
   .default({ notes: null });
+
+const escalationRecord = z.object({
+  repeatMinutes: z.number().int(),
+  nextAfterMinutes: z.number().int(),
+  everyoneAfterMinutes: z.number().int(),
+});
 
 /** One task of `GET /api/tasks` (see tasks.ts and the server's `tasksOf`). */
 export const taskRecord = z.object({
@@ -181,11 +189,7 @@ export const taskRecord = z.object({
   /** When it was last done, and by whom (their name and account; null for an account gone). */
   lastDone: z.object({ at: timestamp, by: z.string().nullable(), byId: z.uuid().nullable() }).nullable(),
   urgent: z.boolean(),
-  escalation: z.object({
-    repeatMinutes: z.number().int(),
-    nextAfterMinutes: z.number().int(),
-    everyoneAfterMinutes: z.number().int(),
-  }),
+  escalation: escalationRecord,
   assigneeId: z.uuid().nullable(),
   doneBy: z.enum(["tap", "form"]),
   /** The family task itself, for its edit form. */
@@ -226,6 +230,39 @@ export const taskSettingsInput = z.object({
   weighEveryDays: settingInt("Weigh every", 1, 90, true).optional(),
   fridgeOutHours: requiredSettingInt("Out of the fridge", 1, 12),
   pnStartTime: optionalTime().optional(),
+  pnLatestStartTime: optionalTime().optional(),
+  /** A kind's ladder (the whole of it), or null to go back to the default. */
+  escalation: z
+    .partialRecord(
+      z.enum(TASK_KINDS, { message: "Unknown kind of task" }),
+      z
+        .object({
+          repeatMinutes: minutes("Repeat every", 5, 24 * 60, DEFAULT_ESCALATION.repeatMinutes),
+          nextAfterMinutes: minutes(
+            "Next caregiver after",
+            0,
+            7 * 24 * 60,
+            DEFAULT_ESCALATION.nextAfterMinutes,
+          ),
+          everyoneAfterMinutes: minutes(
+            "Everyone after",
+            0,
+            7 * 24 * 60,
+            DEFAULT_ESCALATION.everyoneAfterMinutes,
+          ),
+        })
+        .check((ctx) => {
+          if (ctx.value.everyoneAfterMinutes < ctx.value.nextAfterMinutes)
+            ctx.issues.push({
+              code: "custom",
+              input: ctx.value,
+              path: ["everyoneAfterMinutes"],
+              message: "Everyone is told at the same time as the next caregiver or later",
+            });
+        })
+        .nullable(),
+    )
+    .optional(),
 });
 export type TaskSettingsInput = z.input<typeof taskSettingsInput>;
 
@@ -237,5 +274,7 @@ export const taskSettingsRecord = z.object({
   weighEveryDays: z.number().int().nullable(),
   fridgeOutHours: z.number().int(),
   pnStartTime: z.string().nullable(),
+  pnLatestStartTime: z.string().nullable(),
+  escalation: z.partialRecord(z.enum(TASK_KINDS), escalationRecord),
 });
 export type TaskSettingsRecord = Wire<typeof taskSettingsRecord>;

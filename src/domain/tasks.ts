@@ -21,6 +21,8 @@ export const TASK_KINDS = [
   "labs",
   "weigh",
   "family",
+  "fever",
+  "pn-start",
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
@@ -33,10 +35,26 @@ export const TASK_KIND_LABELS: Record<TaskKind, string> = {
   labs: "Labs",
   weigh: "Weighing",
   family: "Family task",
+  fever: "Fever with a central line",
+  "pn-start": "PN not started",
 };
 
+/**
+ * The kinds that go to every caregiver at once, marked urgent, whatever the ladder says: a fever
+ * with a central line in place (a line infection until proven otherwise: the fever card) and the
+ * PN infusion not started by its latest start time (the child's glucose and fluids depend on it).
+ */
+export const URGENT_KINDS: readonly TaskKind[] = ["fever", "pn-start"];
+
 /** The kinds whose Done is recorded as a task event: nothing else records them. */
-export const EVENT_KINDS = ["fridge-out", "supply-reorder", "supply-expiry", "family"] as const;
+export const EVENT_KINDS = [
+  "fridge-out",
+  "supply-reorder",
+  "supply-expiry",
+  "family",
+  "fever",
+  "pn-start",
+] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 export type TaskState = "ok" | "due" | "overdue";
@@ -61,6 +79,8 @@ export const GRACE_MINUTES: Record<TaskKind, number> = {
   labs: 24 * 60,
   weigh: 24 * 60,
   family: 60,
+  fever: 15,
+  "pn-start": 30,
 };
 
 /**
@@ -102,6 +122,8 @@ export const DONE_BY: Record<TaskKind, DoneBy> = {
   labs: "form",
   weigh: "form",
   family: "tap",
+  fever: "tap",
+  "pn-start": "tap",
 };
 
 /** The words of a Done button per kind ("Done" when nothing better says it). */
@@ -114,6 +136,8 @@ export const DONE_LABELS: Record<TaskKind, string> = {
   labs: "Log labs",
   weigh: "Log weight",
   family: "Done",
+  fever: "Team called",
+  "pn-start": "Started",
 };
 
 // ---- The family's settings ----
@@ -137,6 +161,10 @@ export interface TaskSettings {
   fridgeOutHours: number;
   /** The usual time the PN infusion starts (HH:mm); without it, the child's last TPN entry's. */
   pnStartTime: string | null;
+  /** The latest the PN infusion may start (HH:mm); not started by then tells everyone. Null: off. */
+  pnLatestStartTime: string | null;
+  /** The reminders' ladder for a kind, where the family changed it from `DEFAULT_ESCALATION`. */
+  escalation: Partial<Record<TaskKind, EscalationPolicy>>;
 }
 
 /**
@@ -159,7 +187,38 @@ export const DEFAULT_TASK_SETTINGS: TaskSettings = {
   weighEveryDays: 7,
   fridgeOutHours: 2,
   pnStartTime: null,
+  pnLatestStartTime: null,
+  escalation: {},
 };
+
+/**
+ * What is done on a day (labs, a weight, an order, an expiry) is not chased every 15 minutes: it is
+ * reminded once a day (at its 09:00), the next caregiver is told after a day and everyone after
+ * three. Not a clinical figure; the family changes it per kind.
+ */
+export const DAY_ESCALATION: EscalationPolicy = {
+  repeatMinutes: 24 * 60,
+  nextAfterMinutes: 24 * 60,
+  everyoneAfterMinutes: 3 * 24 * 60,
+};
+
+/** Each kind's ladder until the family changes it: the day kinds' gentler one, else the default. */
+export const DEFAULT_ESCALATION_BY_KIND: Record<TaskKind, EscalationPolicy> = {
+  "line-care": DEFAULT_ESCALATION,
+  dose: DEFAULT_ESCALATION,
+  "fridge-out": DEFAULT_ESCALATION,
+  "supply-reorder": DAY_ESCALATION,
+  "supply-expiry": DAY_ESCALATION,
+  labs: DAY_ESCALATION,
+  weigh: DAY_ESCALATION,
+  family: DEFAULT_ESCALATION,
+  fever: DEFAULT_ESCALATION,
+  "pn-start": DEFAULT_ESCALATION,
+};
+
+/** The ladder a kind of task escalates by: the family's, or the kind's default. */
+export const escalationOf = (settings: Pick<TaskSettings, "escalation">, kind: TaskKind): EscalationPolicy =>
+  settings.escalation[kind] ?? DEFAULT_ESCALATION_BY_KIND[kind];
 
 /** The sources a family can open beside the defaults. */
 export const TASK_SETTING_SOURCES = {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { AccessResolver } from "./lib/family-access";
+import type { FamilyChanges } from "./lib/family-changes";
 import type { Mailer } from "./lib/mailer";
 import type { Scheduler } from "./lib/scheduler";
 import type { Clock } from "./lib/session-store";
@@ -24,6 +25,8 @@ export interface AppContext {
   notify: NotifyDeps;
   /** Timed jobs, once across processes: reminders, housekeeping (lib/scheduler.ts). */
   scheduler: Scheduler;
+  /** Where a change of a family's records or settings is announced, in its transaction. */
+  familyChanges: FamilyChanges;
 }
 
 /** A module's routes: registered into a scope (the signed-in one, or the public one) with the context. */

@@ -9,6 +9,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { housekeepingJobs } from "./housekeeping";
 import { createAccessResolver } from "./lib/family-access";
+import { createFamilyChanges, type FamilyChanges } from "./lib/family-changes";
 import { createMailer, outboxDir, sweepOutbox } from "./lib/mailer";
 import { createScheduler, type Scheduler } from "./lib/scheduler";
 import { type Clock, systemClock } from "./lib/session-store";
@@ -41,6 +42,8 @@ import { objectRoutes, objectServingRoutes } from "./modules/objects/objects.rou
 import { physicalTherapyRoutes } from "./modules/physical-therapy/physical-therapy.routes";
 import { piccRoutes } from "./modules/picc/picc.routes";
 import { pnPrescriptionRoutes } from "./modules/pn-prescriptions/pn-prescriptions.routes";
+import { reminderJobs } from "./modules/reminders/reminders.jobs";
+import { reminderActionRoutes, reminderRoutes } from "./modules/reminders/reminders.routes";
 import { sharedSummaryRoutes, shareLinkRoutes } from "./modules/share-links/share-links.routes";
 import { specialistVisitRoutes } from "./modules/specialist-visits/specialist-visits.routes";
 import { supplyRoutes } from "./modules/supplies/supplies.routes";
@@ -97,6 +100,8 @@ declare module "fastify" {
     publicRoutes: RegisteredRoute[];
     /** The app's timed jobs: started when the app is ready, stopped as it closes. */
     scheduler: Scheduler;
+    /** Where a change of a family's records or settings is announced (lib/family-changes.ts). */
+    familyChanges: FamilyChanges;
   }
 }
 
@@ -128,10 +133,11 @@ const PUBLIC_MODULES: readonly ModuleRoutes[] = [
   passkeyPublicRoutes,
   invitationPublicRoutes,
   sharedSummaryRoutes,
+  reminderActionRoutes,
 ];
 
 /** Every module's jobs (queues and recurring jobs), declared on the scheduler before it starts. */
-const MODULE_JOBS: readonly ModuleJobs[] = [housekeepingJobs];
+const MODULE_JOBS: readonly ModuleJobs[] = [housekeepingJobs, reminderJobs];
 
 /** Everything else: registered in the signed-in scope, so each answers 401 without a session. */
 const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
@@ -163,6 +169,7 @@ const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
   objectRoutes,
   medicalPhotoRoutes,
   taskRoutes,
+  reminderRoutes,
   dashboardRoutes,
   exportRoutes,
   restoreRoutes,
@@ -242,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     accesses,
     scheduler,
+    familyChanges: createFamilyChanges(),
     notify: {
       mailer,
       now: clock,
@@ -254,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   for (const jobs of MODULE_JOBS) jobs(context);
   app.decorate("scheduler", scheduler);
+  app.decorate("familyChanges", context.familyChanges);
   app.addHook("onReady", () => scheduler.start());
   app.addHook("onClose", () => scheduler.stop());
   // The VAPID keys are made at the first start, before any browser asks for the public one.

@@ -65,4 +65,6 @@ export const KEYS_A_DONE_CHANGES: Record<Task["kind"], readonly (readonly string
   "supply-reorder": [],
   "supply-expiry": [],
   family: [],
+  fever: [],
+  "pn-start": [],
 };

@@ -79,5 +79,14 @@ export function openJobQueue(db: Db, clock: Clock, manual: boolean) {
          where name = any($1::text[]) and singleton_key = $2 and state = 'created'`,
         [queues, key],
       ),
+    /** The keys of `queue` with a job waiting to run (or to be tried again). */
+    waitingKeys: async (queue: string): Promise<string[]> =>
+      (
+        await boss.getDb().executeSql(
+          `select distinct singleton_key as key from ${JOB_SCHEMA}.job
+             where name = $1 and state in ('created', 'retry') and singleton_key is not null`,
+          [queue],
+        )
+      ).rows.map((row: { key: string }) => row.key),
   };
 }

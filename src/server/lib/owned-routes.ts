@@ -29,7 +29,13 @@ export const childListQuery = z.object({
 /** Whose records a request changes and who acts, from its session. */
 export const familyScope = (request: FastifyRequest): FamilyScope => {
   const { familyId, actorId, childIds, role } = request.access();
-  return { familyId, actorId, childIds, role };
+  return {
+    familyId,
+    actorId,
+    childIds,
+    role,
+    changed: (tx) => request.server.familyChanges.announce(tx, familyId),
+  };
 };
 
 /**

@@ -77,6 +77,8 @@ export interface Scheduler {
   schedule<T extends object | null>(queue: string, key: string, runAt: Date, data: T, tx?: Tx): Promise<void>;
   /** Cancels the job `key` of `queue` that has not run yet; whether there was one. */
   cancel(queue: string, key: string, tx?: Tx): Promise<boolean>;
+  /** The keys of `queue` whose job has not run yet (one read, for a sweep over many keys). */
+  waitingKeys(queue: string): Promise<Set<string>>;
   /** The job `key` of `queue` that has not run yet, if any. */
   scheduled<T>(queue: string, key: string, tx?: Tx): Promise<ScheduledJob<T> | undefined>;
   /**
@@ -123,7 +125,7 @@ export function nextSlot(now: Date, everyMs: number): Date {
 
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { db, clock, log, manual = false } = options;
-  const { boss, queuesWithDueJobs, queuesWithWaitingRun } = openJobQueue(db, clock, manual);
+  const { boss, queuesWithDueJobs, queuesWithWaitingRun, waitingKeys } = openJobQueue(db, clock, manual);
   boss.on("error", (error: Error) => log.warn({ fault: error?.name }, "job queue error"));
 
   const declared = new Map<string, Declared>();
@@ -258,6 +260,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         if (ids.length > 0) await boss.cancel(queue, ids, within(t));
         return ids.length > 0;
       });
+    },
+
+    async waitingKeys(queue) {
+      declaredQueue(queue);
+      return new Set(await waitingKeys(queue));
     },
 
     async scheduled<T>(queue: string, key: string, tx?: Tx) {

@@ -10,6 +10,11 @@ export interface FamilyScope extends FamilyView {
   actorId: string;
   /** The actor's role in the family: every change of a record checks it may write. */
   role: Role;
+  /**
+   * Told, inside the transaction, that the family's records changed (lib/family-changes.ts): what
+   * follows them (the reminders) is rescheduled with the change.
+   */
+  changed?: (tx: Tx) => Promise<void>;
 }
 
 /** What a change needs: its transaction, the family and actor, and a place for after-commit work. */
@@ -31,9 +36,11 @@ export async function inTransaction<T>(
   onTaskError: (error: unknown) => void = () => {},
 ): Promise<T> {
   const tasks: (() => Promise<void>)[] = [];
-  const result = await db.transaction((tx) =>
-    work({ ...scope, tx, afterCommit: (task) => void tasks.push(task) }),
-  );
+  const result = await db.transaction(async (tx) => {
+    const done = await work({ ...scope, tx, afterCommit: (task) => void tasks.push(task) });
+    await scope.changed?.(tx);
+    return done;
+  });
   for (const task of tasks) {
     try {
       await task();

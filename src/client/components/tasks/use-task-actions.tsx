@@ -30,6 +30,8 @@ const SAVED: Record<Task["kind"], string> = {
   "supply-reorder": "Marked as ordered until the delivery arrives.",
   "supply-expiry": "Marked as checked.",
   family: "Logged.",
+  fever: "Logged: the fever card stays on Vitals.",
+  "pn-start": "Logged.",
 };
 
 /**

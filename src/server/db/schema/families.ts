@@ -3,6 +3,7 @@ import {
   date,
   foreignKey,
   index,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -14,6 +15,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import type { Role } from "../../../domain/roles";
+import type { EscalationPolicy, TaskKind } from "../../../domain/tasks";
 import { children } from "./children";
 import { users } from "./users";
 
@@ -45,6 +47,12 @@ export const families = pgTable("families", {
   weighEveryDays: smallint("weigh_every_days").default(7),
   fridgeOutHours: smallint("fridge_out_hours").notNull().default(2),
   pnStartTime: varchar("pn_start_time", { length: 5 }),
+  /** The latest the PN infusion may start (HH:mm): not started by then is urgent, to everyone. */
+  pnLatestStartTime: varchar("pn_latest_start_time", { length: 5 }),
+  /** The reminders' ladder per kind of task, where the family changed it (src/domain/escalation.ts). */
+  escalation: jsonb("escalation").$type<Partial<Record<TaskKind, EscalationPolicy>>>().notNull().default({}),
+  /** Who is told after the one on duty, in this order (members left out follow, oldest first). */
+  reminderOrder: uuid("reminder_order").array(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
     .notNull()

@@ -8,6 +8,7 @@ export * from "./passkeys";
 export * from "./photos";
 export * from "./picc";
 export * from "./record-counts";
+export * from "./reminders";
 export * from "./restores";
 export * from "./supplies";
 export * from "./tasks";

@@ -40,6 +40,13 @@ export const notifications = pgTable(
     url: text("url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     ackAt: timestamp("ack_at", { withTimezone: true }),
+    /**
+     * A reminder's occurrence and round: the task's due time it reminds of, and the ladder's time it
+     * was sent for. With the person and the task, the reminder's identity: each is written (and
+     * sent) once, however many processes look at once.
+     */
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    roundAt: timestamp("round_at", { withTimezone: true }),
   },
   (t) => [
     foreignKey({
@@ -51,6 +58,9 @@ export const notifications = pgTable(
     // The bell's count reads only the unread ones.
     index("notifications_unread_idx").on(t.userId).where(sql`${t.ackAt} is null`),
     index("notifications_task_idx").on(t.familyId, t.taskId),
+    uniqueIndex("notifications_reminder_key")
+      .on(t.familyId, t.userId, t.taskId, t.dueAt, t.roundAt)
+      .where(sql`${t.roundAt} is not null`),
     // The retention sweep removes by age.
     index("notifications_time_idx").on(t.createdAt),
   ],

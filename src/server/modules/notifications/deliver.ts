@@ -44,6 +44,17 @@ export interface NotificationMessage {
    * ("Given" for a dose); "Done" otherwise.
    */
   actions?: { done?: string; snooze?: string; doneLabel?: string };
+  /**
+   * The same Done and Snooze as pages a person opens (an email's links): they ask before acting,
+   * since a mail scanner may follow a link. `actions` when left out.
+   */
+  links?: { done?: string; snooze?: string };
+  /**
+   * A reminder's occurrence and round (the escalation engine's): with the person and the task, the
+   * notification's identity. A second delivery of the same is written and sent by nobody: it is
+   * answered `skipped: "sent-before"`.
+   */
+  reminder?: { dueAt: Date; roundAt: Date };
 }
 
 export interface ChannelDelivery {
@@ -56,7 +67,7 @@ export interface ChannelDelivery {
 export type DeliveryOutcome =
   | { notification: NotificationRow & { deliveries: DeliveryRow[] }; deliveries: ChannelDelivery[] }
   /** Nothing was written or sent: the person is not a member of the family, or only reads it. */
-  | { notification: null; deliveries: []; skipped: "not-a-member" | "viewer" };
+  | { notification: null; deliveries: []; skipped: "not-a-member" | "viewer" | "sent-before" };
 
 /** Longest words a notification keeps (a push message holds about 4 KB in all). */
 const MAX_TITLE = 200;
@@ -119,9 +130,13 @@ export async function deliverTo(
       urgent: message.urgent,
       url: message.url ?? null,
       createdAt: deps.now(),
+      dueAt: message.reminder?.dueAt ?? null,
+      roundAt: message.reminder?.roundAt ?? null,
     })
+    .onConflictDoNothing()
     .returning();
-  const notification = row!;
+  if (!row) return { notification: null, deliveries: [], skipped: "sent-before" };
+  const notification = row;
 
   const channels =
     options.only === undefined ? channelsFor(settings, kind) : options.only === "inbox" ? [] : [options.only];
@@ -252,14 +267,14 @@ async function sendOn(
       },
     ];
   }
-  const done = absoluteUrl(message.actions?.done, deps.origin);
+  const done = absoluteUrl(message.links?.done ?? message.actions?.done, deps.origin);
   try {
     const sent = await deps.mailer.send(
       reminderMail(person.email, {
         ...words,
         open: absoluteUrl(notification.url ?? "/notifications", deps.origin),
         done: done ? { label: doneLabel, url: done } : undefined,
-        snooze: absoluteUrl(message.actions?.snooze, deps.origin),
+        snooze: absoluteUrl(message.links?.snooze ?? message.actions?.snooze, deps.origin),
         settings: absoluteUrl("/settings#notifications", deps.origin),
       }),
     );

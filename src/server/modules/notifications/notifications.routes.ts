@@ -3,6 +3,7 @@ import { z } from "zod";
 import { notificationRecord, unreadCountRecord } from "../../../domain/notifications";
 import type { ModuleRoutes } from "../../app-context";
 import { notFound } from "../../lib/errors";
+import { acknowledgeOccurrence, isCaregiverOf } from "../reminders/reminders.queries";
 import { acknowledge, acknowledgeAll, listInbox, MAX_INBOX_PAGE, unreadCount } from "./notifications.queries";
 
 const idParams = z.object({ id: z.uuid({ error: "Notification not found" }) });
@@ -52,8 +53,14 @@ export const notificationRoutes: ModuleRoutes = (scope, { db, clock }) => {
     "/api/notifications/:id/ack",
     { config: { access: "person" }, schema: { params: idParams, response: { 200: notificationRecord } } },
     async (request) => {
-      const row = await acknowledge(db, request.access().actorId, request.params.id, clock());
+      const now = clock();
+      const { actorId } = request.access();
+      const row = await acknowledge(db, actorId, request.params.id, now);
       if (!row) throw notFound("Notification");
+      // A reminder read is a reminder answered: "I'm on it" stops its ladder for everyone.
+      if (row.taskId && row.dueAt && (await isCaregiverOf(db, row.familyId, actorId))) {
+        await acknowledgeOccurrence(db, row.familyId, { taskId: row.taskId, dueAt: row.dueAt }, actorId, now);
+      }
       return row;
     },
   );

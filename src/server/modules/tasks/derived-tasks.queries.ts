@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { todayIn, zonedNow } from "../../../domain/clock";
+import { instantOf, todayIn, zonedNow } from "../../../domain/clock";
 import { addDays, dayNumber } from "../../../domain/dates";
 import { nextDueAt, scheduleInWords } from "../../../domain/doses";
 import {
@@ -17,12 +17,12 @@ import type { Task } from "../../../domain/task-records";
 import {
   currentOccurrence,
   DAY,
-  DEFAULT_ESCALATION,
   DONE_BY,
   dailyAt,
   dayTaskAt,
   type EscalationPolicy,
   type EventKind,
+  escalationOf,
   everyInterval,
   GRACE_MINUTES,
   HOUR,
@@ -33,12 +33,14 @@ import {
   type TaskSettings,
   type TaskState,
   taskState,
+  URGENT_KINDS,
 } from "../../../domain/tasks";
 import type { Db, Tx } from "../../db/client";
 import {
   careTaskEvents,
   careTasks,
   children,
+  families,
   labTests,
   lineCareEvents,
   medicationDoses,
@@ -505,6 +507,157 @@ async function fridgeOutTasks(c: Context, eventOf: EventLookup): Promise<Part[]>
   });
 }
 
+/**
+ * The PN infusion not started by the family's latest start time (`pnLatestStartTime`), for each
+ * child with a prescription in force: due at that time each evening until a TPN entry of that day
+ * is logged, or Done says it started. Urgent: every caregiver is told at once.
+ */
+async function pnStartTasks(c: Context, eventOf: EventLookup): Promise<Part[]> {
+  const latest = c.settings.pnLatestStartTime;
+  if (!latest || c.childIds.length === 0) return [];
+  const versions = await c.db
+    .select({ childId: pnPrescriptions.childId, startDate: pnPrescriptions.startDate })
+    .from(pnPrescriptions)
+    .where(
+      and(
+        eq(pnPrescriptions.familyId, c.view.familyId),
+        inArray(pnPrescriptions.childId, c.childIds),
+        lte(pnPrescriptions.startDate, c.today),
+        or(isNull(pnPrescriptions.endDate), gte(pnPrescriptions.endDate, c.today)),
+      ),
+    );
+  if (versions.length === 0) return [];
+  const childIds = [...new Set(versions.map((v) => v.childId))];
+  const entries = await withAuthorNames(
+    c.db,
+    await c.db
+      .selectDistinctOn([tpnEntries.childId])
+      .from(tpnEntries)
+      .where(
+        and(
+          eq(tpnEntries.familyId, c.view.familyId),
+          inArray(tpnEntries.childId, childIds),
+          lte(tpnEntries.date, c.today),
+        ),
+      )
+      .orderBy(tpnEntries.childId, desc(tpnEntries.date), desc(tpnEntries.createdAt)),
+  );
+  return childIds.flatMap((childId): Part[] => {
+    const version = versions.find((v) => v.childId === childId)!;
+    const occurrences = dailyAt(latest, 0, version.startDate, c.timeZone);
+    const entry = entries.find((e) => e.childId === childId);
+    const event = eventOf("pn-start", { childId });
+    // The last start on or after an occurrence's day answers it: a TPN entry of that day, or a Done.
+    const startedFor = [
+      entry ? dayTaskAt(entry.date, c.timeZone, latest) : null,
+      event?.forDueAt ?? null,
+    ].reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
+    const dueAt = currentOccurrence(occurrences, startedFor, c.now);
+    const lastDone =
+      event && (!entry || event.doneAt >= entry.createdAt)
+        ? { at: event.doneAt, by: event.createdByName, byId: event.createdBy }
+        : entry
+          ? { at: entry.createdAt, by: entry.createdByName, byId: entry.createdBy }
+          : null;
+    return [
+      {
+        id: `pn-start:${childId}`,
+        kind: "pn-start",
+        childId,
+        subjectId: childId,
+        title: "Start the PN infusion",
+        detail: `Latest start ${latest}: not started is urgent`,
+        dueAt,
+        lastDone,
+        urgent: true,
+      },
+    ];
+  });
+}
+
+/** How long a fever with a line stays a task when nothing newer is logged: two days. */
+const FEVER_STALE_MS = 48 * HOUR;
+
+/**
+ * A temperature at or above the family's fever threshold while the child has a central line in
+ * place, with no lower reading after it and not yet answered: the fever card's "call the team now"
+ * (src/domain/vitals.ts), due at the reading. Urgent: every caregiver is told at once.
+ */
+async function feverTasks(c: Context, eventOf: EventLookup): Promise<Part[]> {
+  if (c.childIds.length === 0) return [];
+  const [family] = await c.db
+    .select({ threshold: families.feverThresholdC })
+    .from(families)
+    .where(eq(families.id, c.view.familyId));
+  const latest = await withAuthorNames(
+    c.db,
+    await c.db
+      .selectDistinctOn([vitals.childId])
+      .from(vitals)
+      .where(
+        and(
+          eq(vitals.familyId, c.view.familyId),
+          inArray(vitals.childId, c.childIds),
+          eq(vitals.kind, "temperature"),
+          lte(vitals.date, c.today),
+        ),
+      )
+      .orderBy(
+        vitals.childId,
+        desc(vitals.date),
+        desc(sql`coalesce(${vitals.time}, '')`),
+        desc(vitals.createdAt),
+      ),
+  );
+  const threshold = family?.threshold ?? 38;
+  const fevers = latest.filter((reading) => reading.value >= threshold);
+  if (fevers.length === 0) return [];
+  const lines = await c.db
+    .select({
+      childId: piccLines.childId,
+      insertionDate: piccLines.insertionDate,
+      removalDate: piccLines.removalDate,
+    })
+    .from(piccLines)
+    .where(
+      and(
+        eq(piccLines.familyId, c.view.familyId),
+        inArray(
+          piccLines.childId,
+          fevers.map((f) => f.childId),
+        ),
+      ),
+    );
+  return fevers.flatMap((reading): Part[] => {
+    const withLine = lines.some(
+      (line) =>
+        line.childId === reading.childId &&
+        line.insertionDate <= reading.date &&
+        (!line.removalDate || line.removalDate >= reading.date),
+    );
+    if (!withLine) return [];
+    const at = reading.time ? instantOf(reading.date, reading.time, c.timeZone) : reading.createdAt;
+    if (c.now.getTime() - at.getTime() > FEVER_STALE_MS) return [];
+    const answered = eventOf("fever", { childId: reading.childId });
+    if (answered && answered.forDueAt >= at) return [];
+    return [
+      {
+        id: `fever:${reading.childId}`,
+        kind: "fever",
+        childId: reading.childId,
+        subjectId: reading.childId,
+        title: "Fever with a central line: call the team now",
+        detail: `${reading.value} °C${reading.time ? ` at ${reading.time}` : ""}, taken by ${reading.createdByName ?? "a caregiver"}. Follow the fever card.`,
+        dueAt: at,
+        lastDone: answered
+          ? { at: answered.doneAt, by: answered.createdByName, byId: answered.createdBy }
+          : null,
+        urgent: true,
+      },
+    ];
+  });
+}
+
 /** The family's own tasks, each on its current occurrence. */
 async function familyTasks(c: Context, eventOf: EventLookup, childId: string | undefined): Promise<Part[]> {
   const rows = await withAuthorNames(
@@ -584,11 +737,20 @@ export async function tasksOf(
     settings,
     childIds: childRows.map((child) => child.id),
   };
-  const eventOf = await latestEvents(c, ["fridge-out", "supply-reorder", "supply-expiry", "family"]);
+  const eventOf = await latestEvents(c, [
+    "fridge-out",
+    "supply-reorder",
+    "supply-expiry",
+    "family",
+    "fever",
+    "pn-start",
+  ]);
   const parts = [
     ...(await lineCareTasks(c)),
     ...(await doseTasks(c)),
     ...(await fridgeOutTasks(c, eventOf)),
+    ...(await pnStartTasks(c, eventOf)),
+    ...(await feverTasks(c, eventOf)),
     ...(await supplyTasks(c, eventOf)),
     ...(await childTasks(c, childRows)),
     ...(await familyTasks(c, eventOf, options.childId)),
@@ -599,8 +761,8 @@ export async function tasksOf(
       (part): DerivedTask => ({
         careTask: null,
         assigneeId: null,
-        urgent: false,
-        escalation: DEFAULT_ESCALATION,
+        urgent: URGENT_KINDS.includes(part.kind),
+        escalation: escalationOf(settings, part.kind),
         ...part,
         state: taskState(part.dueAt, now, GRACE_MINUTES[part.kind]),
         graceMinutes: GRACE_MINUTES[part.kind],

@@ -1,6 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { careTaskIssues } from "../../../domain/task-records";
-import { DEFAULT_TASK_SETTINGS, TASK_KIND_LABELS, type TaskSettings } from "../../../domain/tasks";
+import {
+  DEFAULT_TASK_SETTINGS,
+  type EscalationPolicy,
+  TASK_KIND_LABELS,
+  type TaskKind,
+  type TaskSettings,
+} from "../../../domain/tasks";
 import type { Db, Tx } from "../../db/client";
 import { careTasks, children, families, familyMembers, tpnSupplies } from "../../db/schema/index";
 import { type FamilyView, inView } from "../../lib/child-scope";
@@ -57,6 +63,8 @@ const settingsColumns = {
   weighEveryDays: families.weighEveryDays,
   fridgeOutHours: families.fridgeOutHours,
   pnStartTime: families.pnStartTime,
+  pnLatestStartTime: families.pnLatestStartTime,
+  escalation: families.escalation,
 };
 
 /** The family's settings for its derived tasks (the defaults for a family that is gone). */
@@ -69,9 +77,24 @@ export async function taskSettingsOf(db: Db | Tx, familyId: string): Promise<Tas
 export async function setTaskSettings(
   db: Db | Tx,
   familyId: string,
-  changes: Partial<TaskSettings>,
+  changes: Partial<Omit<TaskSettings, "escalation">> & {
+    escalation?: Partial<Record<TaskKind, EscalationPolicy | null>> | undefined;
+  },
 ): Promise<TaskSettings> {
-  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const { escalation, ...rest } = changes;
+  const set: Record<string, unknown> = Object.fromEntries(
+    Object.entries(rest).filter(([, v]) => v !== undefined),
+  );
+  if (escalation) {
+    // Each kind sent replaces that kind's ladder; null goes back to the default.
+    const current = (await taskSettingsOf(db, familyId)).escalation;
+    const merged: Record<string, unknown> = { ...current };
+    for (const [kind, policy] of Object.entries(escalation)) {
+      if (policy === null) delete merged[kind];
+      else if (policy) merged[kind] = policy;
+    }
+    set.escalation = merged;
+  }
   if (Object.keys(set).length > 0) {
     await db
       .update(families)

@@ -14,8 +14,8 @@ import type { ModuleRoutes } from "../../app-context";
 import { notFound } from "../../lib/errors";
 import { childListQuery, familyScope, idParams, registerOwnedRoutes } from "../../lib/owned-routes";
 import { inTransaction } from "../../lib/transaction";
+import { assertStillDue, doTask } from "../reminders/task-actions";
 import { tasksOf } from "./derived-tasks.queries";
-import { markTaskDone } from "./task-done.queries";
 import { careTaskRecords, childInView, setTaskSettings, taskSettingsOf } from "./tasks.queries";
 
 /**
@@ -56,7 +56,8 @@ export const taskRoutes: ModuleRoutes = (scope, { db, clock }) => {
       await inTransaction(db, familyScope(request), async (ctx) => {
         const task = (await tasksOf(ctx.tx, ctx, now, timeZone)).find((t) => t.id === id);
         if (!task) throw notFound("Task");
-        await markTaskDone(ctx, task, now, timeZone, request.body);
+        assertStillDue(task, request.body.dueAt ? new Date(request.body.dueAt) : undefined, timeZone, now);
+        await doTask(ctx, task, now, timeZone, request.body);
       });
       const task = (await tasksOf(db, request.access(), now, timeZone)).find((t) => t.id === id);
       return { task: task ?? null };

@@ -18,7 +18,7 @@ import {
 } from "@/client/lib/tasks-api";
 import { DEFAULT_TASK_SETTINGS, TASK_SETTING_SOURCES, WEEKDAY_LABELS } from "@/domain/tasks";
 
-type Values = Record<keyof TaskSettingsRecord, string>;
+type Values = Record<Exclude<keyof TaskSettingsRecord, "escalation">, string>;
 
 const text = (value: number | string | null) => (value === null ? "" : String(value));
 const valuesOf = (settings: TaskSettingsRecord): Values => ({
@@ -29,6 +29,7 @@ const valuesOf = (settings: TaskSettingsRecord): Values => ({
   weighEveryDays: text(settings.weighEveryDays),
   fridgeOutHours: text(settings.fridgeOutHours),
   pnStartTime: text(settings.pnStartTime),
+  pnLatestStartTime: text(settings.pnLatestStartTime),
 });
 
 const selectClass = "h-10 rounded-md border border-input bg-card px-3 text-sm max-sm:min-h-11";
@@ -107,6 +108,7 @@ function TaskSettingsForm({ settings, readOnly }: { settings: TaskSettingsRecord
         weighEveryDays: values.weighEveryDays || null,
         fridgeOutHours: values.fridgeOutHours,
         pnStartTime: values.pnStartTime || null,
+        pnLatestStartTime: values.pnLatestStartTime || null,
       }),
     onSuccess: async (saved) => {
       setValues(valuesOf(saved));
@@ -176,6 +178,12 @@ function TaskSettingsForm({ settings, readOnly }: { settings: TaskSettingsRecord
         {field("pnStartTime", "Usual PN start time", "Empty: the start time of the last TPN entry.", {
           type: "time",
         })}
+        {field(
+          "pnLatestStartTime",
+          "Latest PN start time",
+          "Not started by then tells every caregiver at once. Empty: no such alert.",
+          { type: "time" },
+        )}
         {field(
           "fridgeOutHours",
           "PN bag out of the fridge (hours before)",

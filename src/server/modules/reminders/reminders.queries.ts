@@ -1,0 +1,260 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { todayIn } from "../../../domain/clock";
+import type { QuietHours } from "../../../domain/escalation";
+import { can, type Role } from "../../../domain/roles";
+import { weekdayOf } from "../../../domain/tasks";
+import type { Db, Tx } from "../../db/client";
+import {
+  families,
+  familyMembers,
+  notificationSettings,
+  notifications,
+  onDuty,
+  reminderOccurrences,
+  reminderTokens,
+} from "../../db/schema/index";
+
+/** A caregiver who may be told about a family's tasks (viewers never are: they cannot act). */
+export interface Caregiver {
+  userId: string;
+  /** The children their membership is limited to; null: every child. */
+  childIds: string[] | null;
+  quiet: QuietHours | null;
+}
+
+/** What the reminders of a family go by: its clock, its caregivers in order, who is on duty today. */
+export interface FamilyReminderFacts {
+  timeZone: string;
+  /** Caregivers in the family's order (the order set, then the others, longest members first). */
+  caregivers: Caregiver[];
+  /** Who is on duty today on the family's clock: today's date's, else today's weekday's. */
+  onDutyId: string | null;
+}
+
+export async function reminderFacts(
+  db: Db | Tx,
+  familyId: string,
+  now: Date,
+): Promise<FamilyReminderFacts | null> {
+  const [family] = await db
+    .select({ timeZone: families.timeZone, order: families.reminderOrder })
+    .from(families)
+    .where(eq(families.id, familyId));
+  if (!family) return null;
+  const members = await db
+    .select({
+      userId: familyMembers.userId,
+      role: familyMembers.role,
+      childIds: familyMembers.childIds,
+      quietStart: notificationSettings.quietStart,
+      quietEnd: notificationSettings.quietEnd,
+    })
+    .from(familyMembers)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, familyMembers.userId))
+    .where(eq(familyMembers.familyId, familyId))
+    .orderBy(asc(familyMembers.createdAt), asc(familyMembers.userId));
+  const order = family.order ?? [];
+  const rank = (userId: string) => {
+    const at = order.indexOf(userId);
+    return at === -1 ? order.length : at;
+  };
+  const caregivers = members
+    .filter((m) => can(m.role as Role, "write"))
+    .map((m, index) => ({ m, index }))
+    .sort((a, b) => rank(a.m.userId) - rank(b.m.userId) || a.index - b.index)
+    .map(
+      ({ m }): Caregiver => ({
+        userId: m.userId,
+        childIds: m.childIds,
+        quiet: m.quietStart && m.quietEnd ? { start: m.quietStart, end: m.quietEnd } : null,
+      }),
+    );
+  const today = todayIn(family.timeZone, now);
+  const duty = await db
+    .select({ day: onDuty.day, userId: onDuty.userId })
+    .from(onDuty)
+    .where(and(eq(onDuty.familyId, familyId), inArray(onDuty.day, [today, String(weekdayOf(today))])));
+  const onDutyId = (duty.find((d) => d.day === today) ?? duty[0])?.userId ?? null;
+  return { timeZone: family.timeZone, caregivers, onDutyId };
+}
+
+/**
+ * Who a task's reminders go to, in order: the one it is assigned to, else the one on duty, else the
+ * family's first, then the others in the family's order; only caregivers who see the task's child.
+ */
+export function reminderOrderFor(
+  facts: FamilyReminderFacts,
+  task: { childId: string | null; assigneeId: string | null },
+): string[] {
+  const sees = (c: Caregiver) => !task.childId || c.childIds === null || c.childIds.includes(task.childId);
+  const ids = facts.caregivers.filter(sees).map((c) => c.userId);
+  const first = [task.assigneeId, facts.onDutyId].find((id) => id && ids.includes(id));
+  return first ? [first, ...ids.filter((id) => id !== first)] : ids;
+}
+
+export type OccurrenceRow = typeof reminderOccurrences.$inferSelect;
+
+/** The family's occurrences still open (not done). */
+export function openOccurrences(db: Db | Tx, familyId: string): Promise<OccurrenceRow[]> {
+  return db
+    .select()
+    .from(reminderOccurrences)
+    .where(and(eq(reminderOccurrences.familyId, familyId), isNull(reminderOccurrences.doneAt)));
+}
+
+/** Starts an occurrence's record (its reminders have begun); nothing when it exists. */
+export async function startOccurrences(
+  db: Db | Tx,
+  familyId: string,
+  rows: { taskId: string; dueAt: Date }[],
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(reminderOccurrences)
+    .values(rows.map((row) => ({ familyId, ...row, createdAt: now })))
+    .onConflictDoNothing();
+}
+
+/**
+ * An occurrence answered: done (by whom, when), so its reminders stop and every caregiver's
+ * notifications of it are marked read. Answers whether it was still open.
+ */
+export async function closeOccurrence(
+  db: Db | Tx,
+  familyId: string,
+  occurrence: { taskId: string; dueAt: Date },
+  done: { at: Date; by: string | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(reminderOccurrences)
+    .values({ familyId, ...occurrence, doneAt: done.at, doneBy: done.by, createdAt: now })
+    .onConflictDoUpdate({
+      target: [reminderOccurrences.familyId, reminderOccurrences.taskId, reminderOccurrences.dueAt],
+      set: { doneAt: done.at, doneBy: done.by },
+      setWhere: isNull(reminderOccurrences.doneAt),
+    });
+  await readEverywhere(db, familyId, occurrence, now);
+}
+
+/** Marks every caregiver's notifications of an occurrence read. */
+async function readEverywhere(
+  db: Db | Tx,
+  familyId: string,
+  occurrence: { taskId: string; dueAt: Date },
+  now: Date,
+) {
+  await db
+    .update(notifications)
+    .set({ ackAt: now })
+    .where(
+      and(
+        eq(notifications.familyId, familyId),
+        eq(notifications.taskId, occurrence.taskId),
+        or(eq(notifications.dueAt, occurrence.dueAt), isNull(notifications.dueAt)),
+        isNull(notifications.ackAt),
+      ),
+    );
+}
+
+/** Someone is on it: no more reminders of this occurrence for anyone. */
+export async function acknowledgeOccurrence(
+  db: Db | Tx,
+  familyId: string,
+  occurrence: { taskId: string; dueAt: Date },
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(reminderOccurrences)
+    .values({ familyId, ...occurrence, acknowledgedAt: now, acknowledgedBy: userId, createdAt: now })
+    .onConflictDoUpdate({
+      target: [reminderOccurrences.familyId, reminderOccurrences.taskId, reminderOccurrences.dueAt],
+      set: { acknowledgedAt: now, acknowledgedBy: userId },
+      setWhere: isNull(reminderOccurrences.acknowledgedAt),
+    });
+  await readEverywhere(db, familyId, occurrence, now);
+}
+
+/** Holds an occurrence's reminders until `until`: the ladder goes on from there. */
+export async function snoozeOccurrence(
+  db: Db | Tx,
+  familyId: string,
+  occurrence: { taskId: string; dueAt: Date },
+  userId: string,
+  until: Date,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(reminderOccurrences)
+    .values({ familyId, ...occurrence, snoozedUntil: until, snoozedBy: userId, createdAt: now })
+    .onConflictDoUpdate({
+      target: [reminderOccurrences.familyId, reminderOccurrences.taskId, reminderOccurrences.dueAt],
+      set: { snoozedUntil: until, snoozedBy: userId },
+    });
+}
+
+// ---- Action tokens ----
+
+export type ReminderAction = "done" | "snooze";
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A fresh token (256 random bits) for one person's Done or Snooze of an occurrence; only its hash is kept. */
+export async function createActionToken(
+  db: Db | Tx,
+  values: {
+    familyId: string;
+    userId: string;
+    taskId: string;
+    dueAt: Date;
+    action: ReminderAction;
+    expiresAt: Date;
+  },
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(reminderTokens).values({ ...values, tokenHash: hashToken(token) });
+  return token;
+}
+
+export type TokenRow = typeof reminderTokens.$inferSelect;
+
+/** The token's row, whatever its state (the caller says why it no longer works). */
+export async function findActionToken(db: Db | Tx, token: string): Promise<TokenRow | undefined> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+  const [row] = await db
+    .select()
+    .from(reminderTokens)
+    .where(eq(reminderTokens.tokenHash, hashToken(token)));
+  return row;
+}
+
+/** Uses a token once: true for the one caller that used it, false when it was used already. */
+export async function useActionToken(tx: Tx, tokenHash: string, now: Date): Promise<boolean> {
+  const used = await tx
+    .update(reminderTokens)
+    .set({ usedAt: now })
+    .where(and(eq(reminderTokens.tokenHash, tokenHash), isNull(reminderTokens.usedAt)))
+    .returning({ tokenHash: reminderTokens.tokenHash });
+  return used.length > 0;
+}
+
+/** A day past their expiry, tokens are removed; occurrences go with the notifications' retention. */
+export async function pruneReminders(db: Db, now: Date, retentionMs: number): Promise<void> {
+  await db
+    .delete(reminderTokens)
+    .where(lt(reminderTokens.expiresAt, new Date(now.getTime() - 24 * 3600_000)));
+  await db
+    .delete(reminderOccurrences)
+    .where(lt(reminderOccurrences.createdAt, new Date(now.getTime() - retentionMs)));
+}
+
+/** Whether the person may act on the family's tasks (a member who is not a viewer). */
+export async function isCaregiverOf(db: Db | Tx, familyId: string, userId: string): Promise<boolean> {
+  const [member] = await db
+    .select({ role: familyMembers.role })
+    .from(familyMembers)
+    .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.userId, userId)));
+  return Boolean(member && can(member.role as Role, "write"));
+}

@@ -1,0 +1,43 @@
+import { format } from "date-fns";
+import { timeIn, todayIn, zonedNow } from "../../../domain/clock";
+import { conflict } from "../../lib/errors";
+import type { WriteContext } from "../../lib/transaction";
+import type { DerivedTask } from "../tasks/derived-tasks.queries";
+import { markTaskDone } from "../tasks/task-done.queries";
+import { closeOccurrence } from "./reminders.queries";
+
+/** 409 when the coming-due the person saw is not the task's any more: someone did it. */
+export function assertStillDue(
+  task: DerivedTask,
+  dueAt: Date | undefined,
+  timeZone: string,
+  now = new Date(),
+) {
+  if (!dueAt || (task.dueAt && task.dueAt.getTime() === dueAt.getTime())) return;
+  const last = task.lastDone;
+  throw conflict(
+    last
+      ? `Already done${last.by ? ` by ${last.by}` : ""} at ${timeIn(timeZone, last.at)}${todayIn(timeZone, last.at) === todayIn(timeZone, now) ? "" : ` on ${format(zonedNow(timeZone, last.at), "EEE MMM d")}`}.`
+      : "This reminder is for a time that has passed: see Tasks.",
+  );
+}
+
+/** Done on a task's current coming-due, recorded on its reminders with who did it. */
+export async function doTask(
+  ctx: WriteContext,
+  task: DerivedTask,
+  now: Date,
+  timeZone: string,
+  body: { confirm?: boolean | undefined; notes: string | null },
+) {
+  const dueAt = task.dueAt;
+  await markTaskDone(ctx, task, now, timeZone, body);
+  if (dueAt)
+    await closeOccurrence(
+      ctx.tx,
+      ctx.familyId,
+      { taskId: task.id, dueAt },
+      { at: now, by: ctx.actorId },
+      now,
+    );
+}
