@@ -170,6 +170,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two servers' jobs on one PostgreS
     expect(reminded.sort()).toEqual([...keys].sort());
   });
 
+  it("send each of a family's reminders once, both servers running the rounds at once", async () => {
+    const owner = await signUp(first.app);
+    const caregiver = await joinFamily(first, owner, { firstName: "Ben" });
+    const startAt = new Date(first.clock.now().getTime() + 10 * MINUTE);
+    const tasks = [];
+    for (let i = 0; i < 5; i++) {
+      const created = await owner.post("/api/tasks", {
+        title: `Flush the line ${i}`,
+        intervalHours: 24,
+        startAt: startAt.toISOString(),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      tasks.push(`family:${created.json().id}`);
+    }
+    const inboxOf = async (user: typeof owner) =>
+      ((await user.get("/api/notifications?limit=100")).json() as { taskId: string }[]).filter((n) =>
+        tasks.includes(n.taskId),
+      );
+    for (const minutes of [10, 15, 15]) {
+      first.clock.advance(minutes * MINUTE);
+      await bothRunDue();
+      await bothRunDue();
+    }
+    // Due, +15, +30: three rounds to the first caregiver, one to the next, each task's once.
+    expect(await inboxOf(owner)).toHaveLength(3 * tasks.length);
+    expect(await inboxOf(caregiver)).toHaveLength(tasks.length);
+  });
+
   it("run a recurring job once a minute between them", async () => {
     runs.length = 0;
     for (let minute = 0; minute < 3; minute++) {

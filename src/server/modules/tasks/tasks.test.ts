@@ -502,6 +502,8 @@ describe("care tasks", () => {
       weighEveryDays: 7,
       fridgeOutHours: 2,
       pnStartTime: null,
+      pnLatestStartTime: null,
+      escalation: {},
     });
     const bad = await user.patch("/api/family/task-settings", { fridgeOutHours: 0, deliveryWeekday: 7 });
     expect(bad.statusCode).toBe(400);
@@ -520,5 +522,31 @@ describe("care tasks", () => {
       pnStartTime: "21:15",
       fridgeOutHours: 2,
     });
+  });
+
+  it("lets the family change a kind's escalation, refuses a ladder out of order, and goes back to the default", async () => {
+    const user = await parent();
+    const childId = await addChild(user);
+    await lineWithDressing(user, childId, 0);
+    const ladder = { repeatMinutes: 10, nextAfterMinutes: 20, everyoneAfterMinutes: 45 };
+    const changed = await user.patch("/api/family/task-settings", { escalation: { "line-care": ladder } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().escalation).toEqual({ "line-care": ladder });
+    const dressing = (await tasksOf(user)).find((task) => task.id.endsWith(":dressing"))!;
+    expect(dressing.escalation).toEqual(ladder);
+    // Labs are a day's task: reminded once a day unless changed.
+    const labs = (await tasksOf(user)).find((task) => task.kind === "labs")!;
+    expect(labs.escalation).toEqual({
+      repeatMinutes: 1440,
+      nextAfterMinutes: 1440,
+      everyoneAfterMinutes: 4320,
+    });
+    const bad = await user.patch("/api/family/task-settings", {
+      escalation: { dose: { repeatMinutes: 15, nextAfterMinutes: 60, everyoneAfterMinutes: 30 } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].path).toBe("escalation.dose.everyoneAfterMinutes");
+    const reset = await user.patch("/api/family/task-settings", { escalation: { "line-care": null } });
+    expect(reset.json().escalation).toEqual({});
   });
 });
