@@ -114,12 +114,13 @@ const listRoutesIn = (routes: RegisteredRoute[]) => (route: RouteOptions) => {
 
 /**
  * A request's address as the logs keep it: without its query (links carry their tokens there:
- * `/join?token=`, `/confirm-email?token=`), and a clinic link's page or call by its pattern only,
- * so a log never holds a link that opens a child's summary.
+ * `/join?token=`, `/confirm-email?token=`), and a clinic link's page, a reminder's action page or
+ * their calls by their pattern only, so a log never holds a link that opens a summary or acts.
  */
 export function loggedUrl(request: FastifyRequest): string {
   const path = request.url.split("?", 1)[0] ?? "";
   if (request.routeOptions.url?.includes(":token")) return request.routeOptions.url;
+  if (path.startsWith("/act/")) return "/act/:token";
   return path.startsWith("/shared/") ? "/shared/:token" : path;
 }
 

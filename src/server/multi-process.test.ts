@@ -174,7 +174,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two servers' jobs on one PostgreS
     const owner = await signUp(first.app);
     const caregiver = await joinFamily(first, owner, { firstName: "Ben" });
     const startAt = new Date(first.clock.now().getTime() + 10 * MINUTE);
-    const tasks = [];
+    const tasks: string[] = [];
     for (let i = 0; i < 5; i++) {
       const created = await owner.post("/api/tasks", {
         title: `Flush the line ${i}`,

@@ -28,12 +28,19 @@ const SharedSummaryPage = lazy(() =>
   })),
 );
 
+const ReminderActionPage = lazy(() =>
+  import("@/client/features/reminder-action/reminder-action-page").then((m) => ({
+    default: m.ReminderActionPage,
+  })),
+);
+
 const LOADING_TEXT = "Loading your medical dashboard...";
 
 /**
  * Signed out: the landing page on every path. Signed in: the shell and its routes. The link of an
  * email confirmation (`/confirm-email?token=...`), of an invitation to a family (`/join?token=...`)
- * and of a clinic's care summary (`/shared/<token>`) open their own pages either way.
+ * of a clinic's care summary (`/shared/<token>`) and a reminder's Done or Snooze from an email
+ * (`/act/<token>`) open their own pages either way.
  */
 function AuthGate() {
   const { user, isLoading } = useAuth();
@@ -41,11 +48,14 @@ function AuthGate() {
   const [resetting] = useRoute("/reset-password");
   const [joining] = useRoute("/join");
   const [sharing] = useRoute("/shared/:token");
+  const [acting] = useRoute("/act/:token");
   if (isLoading) return <FullScreenLoading label={LOADING_TEXT} />;
   return (
     <Suspense fallback={<FullScreenLoading label={LOADING_TEXT} />}>
       {sharing ? (
         <SharedSummaryPage />
+      ) : acting ? (
+        <ReminderActionPage />
       ) : joining ? (
         <JoinFamilyPage />
       ) : confirmingEmail ? (

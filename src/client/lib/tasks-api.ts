@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { ReminderActionResult, TaskHistoryRecord } from "@/domain/reminders";
 import type {
   CareTask,
   careTaskInput,
@@ -14,7 +15,7 @@ import { getJson, requestJson } from "./api";
  * only: neither zod nor the recurrence rules come with this file.
  */
 
-export type { CareTask, Task, TaskSettingsRecord };
+export type { CareTask, ReminderActionResult, Task, TaskHistoryRecord, TaskSettingsRecord };
 export type CareTaskValues = z.output<typeof careTaskInput>;
 
 /** Every task list's key: a Done, a family task's change and the settings reload them all. */
@@ -33,9 +34,30 @@ export const tasksOptions = (childId?: string | null) =>
     refetchInterval: 60_000,
   });
 
-/** Done on a task: logs it (a dose too soon is a 409 naming the last one, unless `confirm`). */
-export const markTaskDone = (id: string, body: { confirm?: boolean; notes?: string | null } = {}) =>
-  requestJson<{ task: Task | null }>("POST", `/api/tasks/${encodeURIComponent(id)}/done`, body);
+/**
+ * Done on a task: logs it (a dose too soon is a 409 naming the last one, unless `confirm`). With
+ * `dueAt`, the due time the person saw: someone else's Done in between is a 409 naming them.
+ */
+export const markTaskDone = (
+  id: string,
+  body: { confirm?: boolean; notes?: string | null; dueAt?: string } = {},
+) => requestJson<{ task: Task | null }>("POST", `/api/tasks/${encodeURIComponent(id)}/done`, body);
+
+/** Holds a due task's reminders for `minutes` (30 by default), for everyone. */
+export const snoozeTask = (id: string, body: { minutes?: number; dueAt?: string } = {}) =>
+  requestJson<ReminderActionResult>("POST", `/api/tasks/${encodeURIComponent(id)}/snooze`, body);
+
+/** "I'm on it": no more reminders of this due time, for anyone. */
+export const acknowledgeTask = (id: string, body: { dueAt?: string } = {}) =>
+  requestJson<ReminderActionResult>("POST", `/api/tasks/${encodeURIComponent(id)}/ack`, body);
+
+/** A task's reminders: who was told when, on what, and who acted. */
+export const taskHistoryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...tasksKey, "history", id] as const,
+    queryFn: () => getJson<TaskHistoryRecord[]>(`/api/tasks/${encodeURIComponent(id)}/history`),
+    staleTime: 0,
+  });
 
 export const createCareTask = (input: CareTaskValues) => requestJson<CareTask>("POST", "/api/tasks", input);
 export const updateCareTask = (id: string, input: Partial<CareTaskValues>) =>

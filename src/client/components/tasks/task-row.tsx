@@ -43,6 +43,10 @@ export interface TaskRowProps {
   pending?: boolean;
   onEdit?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
+  /** Holds its reminders for a while (a due task, for a caregiver). */
+  onSnooze?: (() => void) | undefined;
+  /** Shows who was told when, and who acted. */
+  onHistory?: (() => void) | undefined;
   className?: string;
 }
 
@@ -60,8 +64,11 @@ export function TaskRow({
   pending = false,
   onEdit,
   onDelete,
+  onSnooze,
+  onHistory,
   className,
 }: TaskRowProps) {
+  const more = Boolean(onEdit || onDelete || onSnooze || onHistory);
   const tone = TONES[task.state];
   const Icon = tone.icon;
   const doneLabel = DONE_LABELS[task.kind];
@@ -118,7 +125,7 @@ export function TaskRow({
           </p>
         </div>
       </div>
-      {onDone || onEdit || onDelete ? (
+      {onDone || more ? (
         <div className="flex shrink-0 items-center gap-2 self-end sm:self-center">
           {onDone ? (
             <Button
@@ -132,7 +139,7 @@ export function TaskRow({
               {doneLabel}
             </Button>
           ) : null}
-          {onEdit || onDelete ? (
+          {more ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
                 <Button variant="ghost" size="icon" aria-label={`More for ${name}`}>
@@ -140,6 +147,8 @@ export function TaskRow({
                 </Button>
               </DropdownMenuTrigger>
               <DropdownMenuContent align="end">
+                {onSnooze ? <DropdownMenuItem onSelect={onSnooze}>Snooze 30 minutes</DropdownMenuItem> : null}
+                {onHistory ? <DropdownMenuItem onSelect={onHistory}>Reminders sent</DropdownMenuItem> : null}
                 {onEdit ? <DropdownMenuItem onSelect={onEdit}>Edit</DropdownMenuItem> : null}
                 {onDelete ? (
                   <DropdownMenuItem onSelect={onDelete} className="text-red-700">

@@ -52,7 +52,9 @@ export function useTaskActions(): {
 
   const done = useMutation({
     mutationFn: ({ task, confirm }: { task: Task; confirm?: boolean }) =>
-      markTaskDone(task.id, confirm ? { confirm } : {}),
+      // The due time seen goes along: a Done by someone else since is refused, naming them. A dose
+      // given again on purpose (`confirm`) is a new one whatever was given.
+      markTaskDone(task.id, confirm ? { confirm } : task.dueAt ? { dueAt: task.dueAt } : {}),
     onSuccess: async (_answer, { task }) => {
       toast({ title: `${task.title}: done`, description: SAVED[task.kind] });
       await Promise.all(

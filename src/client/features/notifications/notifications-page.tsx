@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { Bell, CheckCheck, ExternalLink, Settings } from "lucide-react";
+import { AlarmClock, Bell, Check, CheckCheck, ExternalLink, Settings } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { EmptyState } from "@/client/components/ui/empty-state";
@@ -18,7 +18,9 @@ import {
   notificationsQueryKey,
 } from "@/client/lib/notifications-api";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
+import { markTaskDone, snoozeTask, tasksKey } from "@/client/lib/tasks-api";
 import { cn } from "@/client/lib/utils";
+import { DONE_BY, DONE_LABELS, TASK_KINDS, type TaskKind } from "@/domain/tasks";
 
 /** The person's inbox: every reminder sent to them, newest first, with how each channel took it. */
 export function NotificationsPage() {
@@ -112,12 +114,35 @@ function NotificationItem({
   onRead: () => unknown;
   onError: (error: Error) => void;
 }) {
+  const queryClient = useQueryClient();
   const read = useMutation({
     mutationFn: () => acknowledgeNotification(notification.id),
     onSuccess: onRead,
     onError,
   });
   const unread = !notification.ackAt;
+  // A reminder not yet answered: Done and Snooze answer its due time (someone else's Done in
+  // between is refused, naming them); "I'm on it" stops its reminders for everyone.
+  const reminder = unread && notification.taskId && notification.dueAt ? notification : null;
+  const kind = reminder ? (TASK_KINDS as readonly string[]).find((k) => k === reminder.taskKind) : undefined;
+  const tapDone = kind ? DONE_BY[kind as TaskKind] === "tap" : false;
+  const answer = useMutation({
+    mutationFn: async (action: "done" | "snooze") => {
+      if (action === "done") await markTaskDone(reminder!.taskId!, { dueAt: reminder!.dueAt! });
+      else await snoozeTask(reminder!.taskId!, { dueAt: reminder!.dueAt! });
+    },
+    onSuccess: async (_answer, action) => {
+      toast({
+        title: action === "done" ? `${notification.title}: done` : `${notification.title}: snoozed`,
+        description:
+          action === "done"
+            ? "Everyone's reminders of it have stopped."
+            : "No reminders of it for 30 minutes.",
+      });
+      await Promise.all([onRead(), queryClient.invalidateQueries({ queryKey: tasksKey })]);
+    },
+    onError,
+  });
   const context = [notificationContext(notification), familyName].filter(Boolean).join(" · ");
   const summary = deliverySummary(notification.deliveries);
   return (
@@ -158,10 +183,29 @@ function NotificationItem({
               </Link>
             </Button>
           ) : null}
+          {reminder && tapDone ? (
+            <Button size="sm" onClick={() => answer.mutate("done")} disabled={answer.isPending}>
+              <Check aria-hidden="true" />
+              {DONE_LABELS[kind as TaskKind]}
+              <span className="sr-only">: {notification.title}</span>
+            </Button>
+          ) : null}
+          {reminder ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => answer.mutate("snooze")}
+              disabled={answer.isPending}
+            >
+              <AlarmClock aria-hidden="true" />
+              Snooze<span className="sr-only">: {notification.title}</span>
+            </Button>
+          ) : null}
           {unread ? (
             <Button variant="outline" size="sm" onClick={() => read.mutate()} disabled={read.isPending}>
               <CheckCheck aria-hidden="true" />
-              Mark as read<span className="sr-only">: {notification.title}</span>
+              {reminder ? "I'm on it" : "Mark as read"}
+              <span className="sr-only">: {notification.title}</span>
             </Button>
           ) : null}
         </div>

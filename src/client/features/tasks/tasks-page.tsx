@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ListChecks, Plus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ConfirmDeleteDialog } from "@/client/components/record-screen/confirm-delete-dialog";
 import { ReadOnlyNote } from "@/client/components/record-screen/record-screen-parts";
 import { TaskRow, useMinuteClock } from "@/client/components/tasks/task-row";
@@ -20,6 +20,7 @@ import {
   type CareTaskValues,
   createCareTask,
   deleteCareTask,
+  snoozeTask,
   type Task,
   tasksKey,
   tasksOptions,
@@ -30,6 +31,11 @@ import { TASK_GROUP_LABELS, type TaskGroup } from "@/domain/tasks";
 import { CareTaskDialog } from "./components/care-task-dialog";
 
 const GROUPS: readonly TaskGroup[] = ["overdue", "due", "today", "later"];
+
+// Loaded when first opened: the list stays small.
+const TaskHistoryDialog = lazy(() =>
+  import("@/client/components/tasks/task-history-dialog").then((m) => ({ default: m.TaskHistoryDialog })),
+);
 
 /**
  * Tasks: everything due for the children in view, derived from what the family logs (line care,
@@ -47,6 +53,7 @@ export function TasksPage() {
   const actions = useTaskActions();
   const [editing, setEditing] = useState<{ task: CareTask | null } | null>(null);
   const [deleting, setDeleting] = useState<CareTask | null>(null);
+  const [historyOf, setHistoryOf] = useState<Task | null>(null);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: tasksKey });
   const save = useMutation({
@@ -65,6 +72,15 @@ export function TasksPage() {
     },
     onError: (error) =>
       toast({ title: "The task was not deleted", description: errorMessage(error), variant: "destructive" }),
+  });
+  const snooze = useMutation({
+    mutationFn: (task: Task) => snoozeTask(task.id, task.dueAt ? { dueAt: task.dueAt } : {}),
+    onSuccess: async (_answer, task) => {
+      toast({ title: `${task.title}: snoozed`, description: "No reminders of it for 30 minutes." });
+      await reload();
+    },
+    onError: (error) =>
+      toast({ title: "Not snoozed", description: errorMessage(error), variant: "destructive" }),
   });
 
   const childOf = new Map(children.map((child) => [child.id, child]));
@@ -146,6 +162,8 @@ export function TasksPage() {
                     pending={actions.pendingId === task.id}
                     onEdit={canWrite && task.careTask ? () => setEditing({ task: task.careTask }) : undefined}
                     onDelete={canWrite && task.careTask ? () => setDeleting(task.careTask) : undefined}
+                    onSnooze={canWrite && task.state !== "ok" ? () => snooze.mutate(task) : undefined}
+                    onHistory={() => setHistoryOf(task)}
                   />
                 ))}
               </ul>
@@ -154,6 +172,15 @@ export function TasksPage() {
         })}
       </div>
       {actions.dialogs}
+      {historyOf ? (
+        <Suspense fallback={null}>
+          <TaskHistoryDialog
+            task={historyOf}
+            timeZone={timeZone}
+            onOpenChange={(open) => !open && setHistoryOf(null)}
+          />
+        </Suspense>
+      ) : null}
       {editing ? (
         <CareTaskDialog
           key={editing.task?.id ?? "new"}
