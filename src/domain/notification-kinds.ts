@@ -3,7 +3,7 @@
  * (the schemas are in notifications.ts).
  */
 
-import { TASK_KINDS } from "./tasks";
+import { TASK_KINDS } from "./task-kinds";
 
 /**
  * The kinds of care task a person chooses channels for, as the care tasks name them, and "other"

@@ -12,19 +12,9 @@ import { addDays, dayNumber } from "./dates";
  * backdated log, an edit or a deletion moves it at once.
  */
 
-export const TASK_KINDS = [
-  "line-care",
-  "dose",
-  "fridge-out",
-  "supply-reorder",
-  "supply-expiry",
-  "labs",
-  "weigh",
-  "family",
-  "fever",
-  "pn-start",
-] as const;
-export type TaskKind = (typeof TASK_KINDS)[number];
+import { TASK_KINDS, type TaskKind } from "./task-kinds";
+
+export { TASK_KINDS, type TaskKind };
 
 export const TASK_KIND_LABELS: Record<TaskKind, string> = {
   "line-care": "Line care",

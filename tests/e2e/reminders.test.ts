@@ -1,0 +1,95 @@
+import { createECDH, randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, signUpViaApi, useBrowser } from "./browser";
+
+/**
+ * Chromium in a test has no push service (see notifications.test.ts): the page's PushManager hands
+ * out a subscription with real keys and an https address where nothing listens, so the device is
+ * on and its pushes fail; the reminder reaches the inbox all the same.
+ */
+async function withTestPushManager(page: Page) {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const subscription = {
+    endpoint: `https://127.0.0.1:1/push/${randomBytes(8).toString("hex")}`,
+    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+  };
+  await page.context().grantPermissions(["notifications"], { origin: baseUrl() });
+  await page.addInitScript((given) => {
+    const made = (key: ArrayBuffer) => ({
+      endpoint: given.endpoint,
+      options: { applicationServerKey: key, userVisibleOnly: true },
+      toJSON: () => ({ endpoint: given.endpoint, expirationTime: null, keys: given.keys }),
+      unsubscribe: async () => true,
+    });
+    let saved: Uint8Array | null = null;
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+      saved = new Uint8Array(options!.applicationServerKey as ArrayBuffer);
+      return made(saved.buffer as ArrayBuffer) as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async () =>
+      saved ? (made(saved.buffer as ArrayBuffer) as unknown as PushSubscription) : null;
+  }, subscription);
+}
+
+describe("reminders", () => {
+  const browser = useBrowser();
+
+  it("turns notifications on, receives a task's reminder in the inbox, does it from there, and Tasks says who did it", async () => {
+    const page = await browser.newPage("phone");
+    await withTestPushManager(page);
+    await signUpViaApi(page, "Maria", "Lopez");
+    await page.goto("/settings#notifications");
+    await page.getByRole("button", { name: "Turn on for this device" }).click();
+    await page.getByText(/^On for this device/).waitFor();
+
+    // A task of the family's own that came due a minute ago: its first reminder goes out at once.
+    const created = await page.request.post("/api/tasks", {
+      data: {
+        title: "Flush the line with saline",
+        intervalHours: 24,
+        startAt: new Date(Date.now() - 60_000).toISOString(),
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    // The bell counts it (the server's scheduler runs every few seconds; the bell asks each minute
+    // or when the page comes back, so the inbox is opened when the reminder is there).
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get("/api/notifications")).json()) as { title: string }[]).some(
+            (n) => n.title === "Flush the line with saline",
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await page.goto("/notifications");
+    const item = page.getByRole("listitem").filter({ hasText: "Flush the line with saline" });
+    await item.getByText(/^Due (now|\d+ min ago)/).waitFor();
+    await item.getByRole("button", { name: /^Done/ }).click();
+    await page.getByText("Flush the line with saline: done").first().waitFor();
+    await item.getByRole("button", { name: /^I'm on it/ }).waitFor({ state: "detached" });
+
+    // Tasks: not due any more, last done by this person, and the reminders it took.
+    await page.goto("/tasks");
+    const row = page.locator('[data-task-id^="family:"]').filter({ hasText: "Flush the line with saline" });
+    await row.getByText(/by you/).waitFor();
+    expect(await row.getAttribute("data-state")).toBe("ok");
+    await row.getByRole("button", { name: "More for Flush the line with saline" }).click();
+    await page.getByRole("menuitem", { name: "Reminders sent" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Done by Maria Lopez", { exact: false }).waitFor();
+    await dialog.getByText(/Maria Lopez told \(in the app, This app on your devices failed\)/).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it("asks before acting on an email's link, and refuses one that does not work", async () => {
+    const page = await browser.newPage("phone");
+    await page.goto("/act/not-a-real-token-at-all-000000");
+    await page.getByRole("heading", { name: "This link does not work" }).waitFor();
+    await page.getByRole("link", { name: "Open Tasks" }).waitFor();
+  });
+});
