@@ -235,6 +235,33 @@ const CASES: Record<string, RouteCase> = {
     names: true,
     childs: true,
   },
+  // A family task comes due as it is made: it can be snoozed, acknowledged and its reminders read.
+  "POST /api/tasks/:id/snooze": {
+    need: "write",
+    url: (f) => `/api/tasks/family:${f.ids["/api/tasks"]}/snooze`,
+    body: () => ({}),
+    names: true,
+    childs: true,
+  },
+  "POST /api/tasks/:id/ack": {
+    need: "write",
+    url: (f) => `/api/tasks/family:${f.ids["/api/tasks"]}/ack`,
+    body: () => ({}),
+    names: true,
+    childs: true,
+  },
+  "GET /api/tasks/:id/history": {
+    need: "read",
+    url: (f) => `/api/tasks/family:${f.ids["/api/tasks"]}/history`,
+    names: true,
+    childs: true,
+  },
+  "GET /api/family/reminders": { need: "read", url: () => "/api/family/reminders" },
+  "PUT /api/family/reminders": {
+    need: "write",
+    url: () => "/api/family/reminders",
+    body: () => ({ onDuty: {}, order: [] }),
+  },
   "GET /api/family/task-settings": { need: "read", url: () => "/api/family/task-settings" },
   "PATCH /api/family/task-settings": {
     need: "manage",

@@ -83,6 +83,12 @@ export interface AppDeps {
    * made the database's job clock read the app's time (tests: tests/helpers/job-clock.ts).
    */
   jobs?: { manual: true; setDatabaseTime?: (now: Date) => Promise<void> };
+  /**
+   * Whether the reminders run (modules/reminders): by default. Test apps on the worker's shared
+   * embedded database leave them off unless the test is about them, so one file's clock does not
+   * send another file's families their reminders.
+   */
+  reminders?: boolean;
 }
 
 export interface RegisteredRoute {
@@ -138,7 +144,7 @@ const PUBLIC_MODULES: readonly ModuleRoutes[] = [
 ];
 
 /** Every module's jobs (queues and recurring jobs), declared on the scheduler before it starts. */
-const MODULE_JOBS: readonly ModuleJobs[] = [housekeepingJobs, reminderJobs];
+const MODULE_JOBS: readonly ModuleJobs[] = [housekeepingJobs];
 
 /** Everything else: registered in the signed-in scope, so each answers 401 without a session. */
 const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
@@ -262,6 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   };
   for (const jobs of MODULE_JOBS) jobs(context);
+  if (deps.reminders !== false) reminderJobs(context);
   app.decorate("scheduler", scheduler);
   app.decorate("familyChanges", context.familyChanges);
   app.addHook("onReady", () => scheduler.start());

@@ -133,7 +133,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two servers' jobs on one PostgreS
   let closeSecond: () => Promise<void>;
   beforeAll(async () => {
     const secret = randomBytes(32).toString("hex");
-    first = await buildTestApp({ SESSION_SECRET: secret }, declareJobs("first"));
+    first = await buildTestApp({ SESSION_SECRET: secret }, declareJobs("first"), { reminders: true });
     // One clock for both, as two processes read one database's time.
     ({ app: second, close: closeSecond } = await secondServer(
       first,

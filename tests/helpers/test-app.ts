@@ -70,6 +70,8 @@ export async function buildTestApp(
     sameDatabaseAs?: TestApp;
     /** Web Push to plain-http endpoints: a local push service (tests/helpers/push-service.ts). */
     allowHttpPush?: boolean;
+    /** The reminders run (src/server/modules/reminders): off unless the test is about them. */
+    reminders?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "mct-test-"));
@@ -90,6 +92,7 @@ export async function buildTestApp(
     clientDir: options.clientDir,
     now: clock.now,
     allowHttpPush: options.allowHttpPush ?? false,
+    reminders: options.reminders ?? false,
     jobs: { manual: true, setDatabaseTime: jobClockOf(database.db) },
   });
   await beforeReady?.(app, database.db);

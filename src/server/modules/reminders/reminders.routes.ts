@@ -67,7 +67,7 @@ export const reminderRoutes: ModuleRoutes = (scope, { db, clock }) => {
       return inTransaction(db, familyScope(request), async (ctx) => {
         const task = await currentTask(ctx.tx, ctx, request.params.id, now, timeZone);
         assertStillDue(task, request.body.dueAt ? new Date(request.body.dueAt) : undefined, timeZone, now);
-        if (!task.dueAt || task.dueAt > now) throw conflict("This task is not due yet.");
+        if (!task.dueAt) throw conflict("This task has no more dates to do.");
         await snoozeOccurrence(
           ctx.tx,
           ctx.familyId,
@@ -90,7 +90,7 @@ export const reminderRoutes: ModuleRoutes = (scope, { db, clock }) => {
       return inTransaction(db, familyScope(request), async (ctx) => {
         const task = await currentTask(ctx.tx, ctx, request.params.id, now, timeZone);
         assertStillDue(task, request.body.dueAt ? new Date(request.body.dueAt) : undefined, timeZone, now);
-        if (!task.dueAt || task.dueAt > now) throw conflict("This task is not due yet.");
+        if (!task.dueAt) throw conflict("This task has no more dates to do.");
         await acknowledgeOccurrence(
           ctx.tx,
           ctx.familyId,
