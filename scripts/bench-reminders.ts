@@ -186,6 +186,20 @@ try {
     database,
     sql`select clock_timestamp()::text as start`,
   )) as [{ start: string }];
+  const commits = async () => {
+    const [row] = await rows<{ n: number }>(
+      database,
+      sql`select (xact_commit + xact_rollback)::float8 as n from pg_stat_database where datname = current_database()`,
+    );
+    return row!.n;
+  };
+  // The statistics collector reports at most every half second: wait for a settled count.
+  const settled = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    return commits();
+  };
+  const commitsBefore = await settled();
+  const cpuBefore = process.cpuUsage();
   const burstStart = performance.now();
   const ran = await Promise.all(
     apps.map(async (app) => {
@@ -201,6 +215,9 @@ try {
     }),
   );
   const burstMs = performance.now() - burstStart;
+  const cpu = process.cpuUsage(cpuBefore);
+  const appCpuMs = (cpu.user + cpu.system) / 1000;
+  const statements = (await settled()) - commitsBefore;
 
   const [written] = await rows<{
     notifications: number;
@@ -278,6 +295,7 @@ try {
     `| All of them written by | ${seconds(lastMs)} after the first \`runDue()\` (limit 60 s) |`,
     `| Half of them by / 95 % by | ${seconds(written!.p50)} / ${seconds(written!.p95)} |`,
     `| Rate | ${n(Math.round(expected / (lastMs / 1000)))} notifications a second |`,
+    `| Database statements, app CPU | ${n(Math.round(statements / expected))} a notification; the app's process busy ${Math.round((100 * appCpuMs) / burstMs)} % of the burst |`,
     `| Written twice | ${n(twice)} |`,
     `| Every round again (a retry) | ${seconds(againMs)}, ${n(after!.n - written!.notifications)} notifications written, ${n(twiceAfter)} twice |`,
     `| Rounds failed | ${n(jobsIn("failed") + jobsIn("retry"))} |`,
@@ -291,8 +309,8 @@ try {
   );
 
   if (writing) {
-    const cpu = cpus();
-    const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.versions.node}, ${pgVersion!.version.split(" on ")[0]} on the same machine`;
+    const cores = cpus();
+    const machine = `${cores.length} × ${cores[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.versions.node}, ${pgVersion!.version.split(" on ")[0]} on the same machine`;
     const file = "docs/performance.md";
     const doc = readFileSync(file, "utf8");
     const markers = /<!-- reminders-bench:start -->[\s\S]*<!-- reminders-bench:end -->/;

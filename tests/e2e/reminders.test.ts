@@ -86,6 +86,19 @@ describe("reminders", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  it("sets who is on duty on Mondays, and keeps it", async () => {
+    const page = await browser.newPage("desktop");
+    await signUpViaApi(page, "Maria", "Lopez");
+    await page.goto("/settings#reminder-rota");
+    const monday = page.getByLabel("Monday");
+    await monday.selectOption({ label: "Maria Lopez" });
+    await page.getByText("Reminders follow the new rota from now on.").first().waitFor();
+    await page.reload();
+    await expect
+      .poll(async () => (await page.getByLabel("Monday").locator("option:checked").textContent())?.trim())
+      .toBe("Maria Lopez");
+  });
+
   it("asks before acting on an email's link, and refuses one that does not work", async () => {
     const page = await browser.newPage("phone");
     await page.goto("/act/not-a-real-token-at-all-000000");

@@ -9,6 +9,7 @@ import { PasskeysCard } from "./components/passkeys-card";
 import { PasswordCard } from "./components/password-card";
 import { PrivacyCard } from "./components/privacy-card";
 import { ProfileForm } from "./components/profile-form";
+import { ReminderRotaCard } from "./components/reminder-rota-card";
 import { StorageCard } from "./components/storage-card";
 import { TaskSettingsCard } from "./components/task-settings-card";
 import { ThemeCard } from "./components/theme-card";
@@ -25,6 +26,7 @@ export function SettingsPage() {
         <TimeZoneCard user={user} />
         <TemperatureSettingsCard user={user} />
         <TaskSettingsCard />
+        <ReminderRotaCard />
         <NotificationsCard />
         <PasskeysCard />
         <PasswordCard />
