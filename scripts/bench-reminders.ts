@@ -182,10 +182,6 @@ try {
   for (const clock of clocks) clock.advance(MINUTE);
 
   console.log(`Running the rounds on ${serverCount} server${serverCount === 1 ? "" : "s"}...`);
-  const [{ start }] = (await rows<{ start: string }>(
-    database,
-    sql`select clock_timestamp()::text as start`,
-  )) as [{ start: string }];
   const commits = async () => {
     const [row] = await rows<{ n: number }>(
       database,
@@ -199,6 +195,10 @@ try {
     return commits();
   };
   const commitsBefore = await settled();
+  const [{ start }] = (await rows<{ start: string }>(
+    database,
+    sql`select clock_timestamp()::text as start`,
+  )) as [{ start: string }];
   const cpuBefore = process.cpuUsage();
   const burstStart = performance.now();
   const ran = await Promise.all(

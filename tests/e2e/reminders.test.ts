@@ -99,6 +99,25 @@ describe("reminders", () => {
       .toBe("Maria Lopez");
   });
 
+  it("changes a kind's reminder steps, refuses steps out of order, and keeps them", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page, "Maria", "Lopez");
+    await page.goto("/settings#task-settings");
+    const everyone = page.getByLabel("Dose: Everyone after (minutes)");
+    await everyone.fill("20");
+    await page.getByRole("button", { name: "Save reminder steps" }).click();
+    await page.getByText("Everyone is told at the same time as the next caregiver or later").waitFor();
+    await everyone.fill("90");
+    await page.getByLabel("Dose: Repeat every (minutes)").fill("10");
+    await page.getByRole("button", { name: "Save reminder steps" }).click();
+    await page.getByText("The next reminders follow them.").first().waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Dose: Everyone after (minutes)").inputValue()).toBe("90");
+    expect(await page.getByLabel("Dose: Repeat every (minutes)").inputValue()).toBe("10");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   it("asks before acting on an email's link, and refuses one that does not work", async () => {
     const page = await browser.newPage("phone");
     await page.goto("/act/not-a-real-token-at-all-000000");

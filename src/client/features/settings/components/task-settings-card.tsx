@@ -17,6 +17,7 @@ import {
   updateTaskSettings,
 } from "@/client/lib/tasks-api";
 import { DEFAULT_TASK_SETTINGS, TASK_SETTING_SOURCES, WEEKDAY_LABELS } from "@/domain/tasks";
+import { EscalationSettings } from "./escalation-settings";
 
 type Values = Record<Exclude<keyof TaskSettingsRecord, "escalation">, string>;
 
@@ -60,6 +61,7 @@ export function TaskSettingsCard() {
           <p role="alert">The settings could not be loaded. {errorMessage(settings.error)}</p>
         ) : null}
         {settings.data ? <TaskSettingsForm settings={settings.data} readOnly={!canManage} /> : null}
+        {settings.data ? <EscalationSettings settings={settings.data} readOnly={!canManage} /> : null}
         <details className="text-muted-foreground text-sm">
           <summary className="cursor-pointer font-medium text-foreground">
             Where the defaults come from
