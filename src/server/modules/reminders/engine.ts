@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { nextWake, type PlannedDelivery, plannedDeliveries } from "../../../domain/escalation";
 import { DONE_BY, DONE_LABELS } from "../../../domain/tasks";
 import type { Db } from "../../db/client";
+import { children } from "../../db/schema/index";
 import { wholeFamily } from "../../lib/child-scope";
 import type { Scheduler } from "../../lib/scheduler";
 import { deliver } from "../notifications/deliver";
@@ -9,7 +11,6 @@ import { type DerivedTask, tasksOf } from "../tasks/derived-tasks.queries";
 import {
   closeOccurrence,
   createActionToken,
-  type FamilyReminderFacts,
   openOccurrences,
   reminderFacts,
   reminderOrderFor,
@@ -29,13 +30,12 @@ export interface ReminderDeps {
   scheduler: Scheduler;
 }
 
-/** The words a reminder says: the task, the child it is for, and how late it is. */
-function wordsOf(task: DerivedTask, delivery: PlannedDelivery, now: Date) {
+/** The words a reminder says: the task, the child it is for, how late it is, and its detail. */
+function wordsOf(task: DerivedTask, childName: string | undefined, now: Date) {
   const late = Math.floor((now.getTime() - (task.dueAt?.getTime() ?? now.getTime())) / MINUTE);
   const when =
     late < 1 ? "Due now" : late < 120 ? `Due ${late} min ago` : `Due ${Math.floor(late / 60)} h ago`;
-  const body = [when, task.detail].filter(Boolean).join(" · ");
-  return { title: delivery.urgent ? `${task.title}` : task.title, body };
+  return { title: task.title, body: [childName, when, task.detail].filter(Boolean).join(" · ") };
 }
 
 async function mapLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
@@ -63,6 +63,14 @@ export async function remindFamily(
   const facts = await reminderFacts(db, familyId, now);
   if (!facts) return { sent: 0, nextAt: null };
   const tasks = await tasksOf(db, wholeFamily(familyId), now, facts.timeZone);
+  const childNames = new Map(
+    (
+      await db
+        .select({ id: children.id, name: children.name })
+        .from(children)
+        .where(eq(children.familyId, familyId))
+    ).map((child) => [child.id, child.name]),
+  );
   const byId = new Map(tasks.map((task) => [task.id, task]));
   const open = await openOccurrences(db, familyId);
 
@@ -125,7 +133,8 @@ export async function remindFamily(
   );
   let sent = 0;
   await mapLimit(sends, SENDING_AT_ONCE, async ({ task, delivery, round }) => {
-    sent += (await send(deps, facts, familyId, task, delivery, round, now)) ? 1 : 0;
+    const childName = task.childId ? childNames.get(task.childId) : undefined;
+    sent += (await send(deps, familyId, task, childName, delivery, round, now)) ? 1 : 0;
   });
   return { sent, nextAt };
 }
@@ -133,9 +142,9 @@ export async function remindFamily(
 /** Tells one person of one round, with their own single-use Done and Snooze; false when sent before. */
 async function send(
   deps: ReminderDeps,
-  _facts: FamilyReminderFacts,
   familyId: string,
   task: DerivedTask,
+  childName: string | undefined,
   delivery: PlannedDelivery,
   round: number,
   now: Date,
@@ -160,7 +169,7 @@ async function send(
     taskId: task.id,
     taskKind: task.kind,
     step: round,
-    ...wordsOf(task, delivery, now),
+    ...wordsOf(task, childName, now),
     urgent: delivery.urgent,
     url: `/tasks#${encodeURIComponent(task.id)}`,
     actions: {

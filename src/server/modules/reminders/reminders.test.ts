@@ -155,6 +155,7 @@ describe("reminders that escalate", () => {
     expect(await counts(f, taskId)).toEqual([1, 0, 0, 0]);
     const [first] = await inbox(f.owner, taskId);
     expect(first).toMatchObject({ taskKind: "line-care", step: 1, urgent: false, title: "Dressing change" });
+    expect(first!.body).toMatch(/^Sam · Due now · /);
     expect(new Date(first!.dueAt!).getTime()).toBe(dueAt.getTime());
 
     await pass(f.all, 15 * MINUTE);
