@@ -113,30 +113,6 @@ export async function acknowledgeAll(db: Db, userId: string, now: Date): Promise
 }
 
 /**
- * Marks seen every person's notifications about one task of a family: once the task is done (or
- * snoozed), its reminders in everyone's inbox are answered. For the care tasks' Done and Snooze.
- */
-export async function acknowledgeTaskNotifications(
-  db: Db | Tx,
-  familyId: string,
-  taskId: string,
-  now: Date,
-): Promise<number> {
-  const changed = await db
-    .update(notifications)
-    .set({ ackAt: now })
-    .where(
-      and(
-        eq(notifications.familyId, familyId),
-        eq(notifications.taskId, taskId),
-        isNull(notifications.ackAt),
-      ),
-    )
-    .returning({ id: notifications.id });
-  return changed.length;
-}
-
-/**
  * The person's delivery log: the deliveries of their latest notifications, newest first, with what
  * each carried (read in the inbox's index order, so a long history is not sorted whole).
  */
