@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinFamily } from "../../../../tests/helpers/family";
+import { confirmEmail, mailsTo } from "../../../../tests/helpers/mail";
 import { type NtfyServer, startNtfyServer } from "../../../../tests/helpers/ntfy-server";
 import { addChild } from "../../../../tests/helpers/owned-crud-contract";
+import { startSmtpServer } from "../../../../tests/helpers/smtp-server";
 import {
   buildTestApp,
   clientFor,
@@ -24,17 +26,22 @@ const MINUTE = 60_000;
 
 let t: TestApp;
 let ntfy: NtfyServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
   ntfy = await startNtfyServer();
+  smtp = await startSmtpServer();
   // A database of its own: the reminders of every family in it run on this file's clock.
-  t = await buildTestApp({ PUBLIC_URL: SITE }, undefined, { reminders: true, database: "fresh" });
+  t = await buildTestApp({ PUBLIC_URL: SITE, ...smtp.env }, undefined, {
+    reminders: true,
+    database: "fresh",
+  });
   // Tomorrow at 15:00 UTC: 09:00 in Chicago in winter, 10:00 in summer.
   const at = t.clock.now();
   t.clock.advance(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1, 15) - at.getTime());
 });
 afterAll(async () => {
   await t?.close();
-  await ntfy?.close();
+  await Promise.all([ntfy?.close(), smtp?.close()]);
 });
 
 const now = () => t.clock.now();
@@ -320,6 +327,39 @@ describe("reminders that escalate", () => {
     // The viewer was never told, so never given a link; a viewer's write from the app is refused.
     expect(await counts(f, taskId)).toMatchObject([2, 0, 0, 0]);
     expect((await f.viewer.post(`/api/tasks/${taskId}/snooze`, {})).statusCode).toBe(403);
+  });
+
+  it("email a reminder whose links open a page that asks first, and act once from it", async () => {
+    const f = await familyOfFour();
+    await confirmEmail(t, f.owner, smtp.received);
+    const saved = await setNotifications(f.owner, { email: true, showDetails: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const taskId = await dressingChangedNow(f.owner, f.childId);
+    await untilDue(f, taskId);
+    const mail = mailsTo(smtp.received, f.owner.email).find((m) => m.subject?.includes("Dressing change"));
+    expect(mail, "the reminder's email").toBeDefined();
+    const links = [...(mail!.text ?? "").matchAll(new RegExp(`${SITE}/act/([A-Za-z0-9_-]+)`, "g"))].map(
+      (m) => m[1]!,
+    );
+    expect(links).toHaveLength(2);
+    const [done, snooze] = links;
+    // Opening a link (a mail scanner does) changes nothing: it says what it is for.
+    const preview = await t.app.inject({ method: "GET", url: `/api/reminder-actions/${done}` });
+    expect(preview.json()).toMatchObject({ action: "done", state: "ready", title: "Dressing change" });
+    expect((await task(f.owner, taskId)).state).toBe("due");
+    // The person's press acts, once.
+    const acted = await t.app.inject({ method: "POST", url: `/api/reminder-actions/${done}`, payload: {} });
+    expect(acted.statusCode, acted.body).toBe(200);
+    expect((await task(f.owner, taskId)).state).toBe("ok");
+    const late = await t.app.inject({ method: "GET", url: `/api/reminder-actions/${snooze}` });
+    expect(late.json().state).toBe("answered");
+    const refused = await t.app.inject({
+      method: "POST",
+      url: `/api/reminder-actions/${snooze}`,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^Already done by Ann Owner at /);
   });
 
   it("stop the ladder for everyone when one says they are on it from the inbox", async () => {
