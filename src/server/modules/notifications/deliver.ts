@@ -55,6 +55,11 @@ export interface NotificationMessage {
    * answered `skipped: "sent-before"`.
    */
   reminder?: { dueAt: Date; roundAt: Date };
+  /**
+   * `actions` and `links` made only once the notification is written and goes out on a channel
+   * (a reminder's single-use tokens: none are made for one sent before, or for the inbox alone).
+   */
+  addresses?: () => Promise<Pick<NotificationMessage, "actions" | "links">>;
 }
 
 export interface ChannelDelivery {
@@ -140,6 +145,7 @@ export async function deliverTo(
 
   const channels =
     options.only === undefined ? channelsFor(settings, kind) : options.only === "inbox" ? [] : [options.only];
+  if (message.addresses && channels.length > 0) message = { ...message, ...(await message.addresses()) };
   const sending: Promise<ChannelDelivery[]>[] = channels.map((channel) =>
     sendOn(channel, db, deps, notification, message, settings, member, options.plainWords ?? false).catch(
       (error: Error) => {

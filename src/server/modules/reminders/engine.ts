@@ -161,8 +161,6 @@ async function send(
       action,
       expiresAt,
     });
-  const done = DONE_BY[task.kind] === "tap" ? await token("done") : null;
-  const snooze = await token("snooze");
   const outcome = await deliver(deps.db, deps.notify, {
     familyId,
     userId: delivery.userId,
@@ -172,14 +170,18 @@ async function send(
     ...wordsOf(task, childName, now),
     urgent: delivery.urgent,
     url: `/tasks#${encodeURIComponent(task.id)}`,
-    actions: {
-      ...(done ? { done: `/api/reminder-actions/${done}` } : {}),
-      snooze: `/api/reminder-actions/${snooze}`,
-      doneLabel: DONE_LABELS[task.kind],
-    },
-    links: {
-      ...(done ? { done: `/act/${done}` } : {}),
-      snooze: `/act/${snooze}`,
+    // Made once the reminder is written and leaves the app: a round run twice makes none twice.
+    addresses: async () => {
+      const done = DONE_BY[task.kind] === "tap" ? await token("done") : null;
+      const snooze = await token("snooze");
+      return {
+        actions: {
+          ...(done ? { done: `/api/reminder-actions/${done}` } : {}),
+          snooze: `/api/reminder-actions/${snooze}`,
+          doneLabel: DONE_LABELS[task.kind],
+        },
+        links: { ...(done ? { done: `/act/${done}` } : {}), snooze: `/act/${snooze}` },
+      };
     },
     reminder: { dueAt, roundAt: delivery.at },
   });
