@@ -86,17 +86,38 @@ describe("reminders", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  it("sets who is on duty on Mondays, and keeps it", async () => {
+  it("sets who is on duty on Mondays and on a date, keeps it, and assigns a task to a caregiver", async () => {
     const page = await browser.newPage("desktop");
     await signUpViaApi(page, "Maria", "Lopez");
     await page.goto("/settings#reminder-rota");
-    const monday = page.getByLabel("Monday");
-    await monday.selectOption({ label: "Maria Lopez" });
+    await page.getByLabel("Monday").selectOption({ label: "Maria Lopez" });
     await page.getByText("Reminders follow the new rota from now on.").first().waitFor();
+    await page.getByLabel("Date", { exact: true }).fill("2031-01-06");
+    await page.getByLabel("On duty", { exact: true }).selectOption({ label: "Maria Lopez" });
+    await page.getByRole("button", { name: "Add date" }).click();
+    const dates = page.getByRole("list", { name: "Dates with someone on duty" });
+    await dates.getByText("January 6, 2031: Maria Lopez").waitFor();
+    await page.getByRole("list", { name: "The family's order" }).getByText("1. Maria Lopez").waitFor();
     await page.reload();
     await expect
       .poll(async () => (await page.getByLabel("Monday").locator("option:checked").textContent())?.trim())
       .toBe("Maria Lopez");
+    await page.getByRole("button", { name: "Remove January 6, 2031" }).click();
+    await page.getByText("No date of its own: each day follows its weekday.").waitFor();
+
+    // A task of the family's own, told first to a caregiver and urgent.
+    await page.goto("/tasks");
+    await page.getByRole("button", { name: "Add task" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Task").fill("Change the extension set");
+    await dialog.getByLabel("Told first").selectOption({ label: "Maria Lopez" });
+    await dialog.getByLabel(/^Urgent/).check();
+    await dialog.getByRole("button", { name: "Add task" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const tasks = await (await page.request.get("/api/tasks")).json();
+    const added = tasks.find((t: { title: string }) => t.title === "Change the extension set");
+    expect(added).toMatchObject({ urgent: true, careTask: { urgent: true } });
+    expect(added.assigneeId).toBeTruthy();
   });
 
   it("changes a kind's reminder steps, refuses steps out of order, and keeps them", async () => {

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ChoiceChips } from "@/client/components/forms/choice-chips";
 import { Button } from "@/client/components/ui/button";
@@ -16,6 +17,7 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { errorIssues, errorMessage } from "@/client/lib/api";
 import type { Child } from "@/client/lib/children-api";
 import { toDateOnly, toTimeOnly } from "@/client/lib/format";
+import { reminderRotaOptions } from "@/client/lib/reminders-api";
 import type { CareTask, CareTaskValues } from "@/client/lib/tasks-api";
 import { familyClock, instantOf } from "@/domain/clock";
 import { careTaskInput } from "@/domain/task-records";
@@ -51,6 +53,8 @@ interface FormState {
   repeatMinutes: string;
   nextAfterMinutes: string;
   everyoneAfterMinutes: string;
+  assigneeId: string;
+  urgent: boolean;
 }
 
 /** The form's starting values: a task's own, or a new one starting now. */
@@ -80,6 +84,8 @@ function initialState(task: CareTask | null, childId: string | null): FormState 
     repeatMinutes: String(task?.repeatMinutes ?? DEFAULT_ESCALATION.repeatMinutes),
     nextAfterMinutes: String(task?.nextAfterMinutes ?? DEFAULT_ESCALATION.nextAfterMinutes),
     everyoneAfterMinutes: String(task?.everyoneAfterMinutes ?? DEFAULT_ESCALATION.everyoneAfterMinutes),
+    assigneeId: task?.assigneeId ?? "",
+    urgent: task?.urgent ?? false,
   };
 }
 
@@ -112,6 +118,8 @@ function bodyOf(form: FormState) {
     repeatMinutes: form.repeatMinutes,
     nextAfterMinutes: form.nextAfterMinutes,
     everyoneAfterMinutes: form.everyoneAfterMinutes,
+    assigneeId: form.assigneeId || null,
+    urgent: form.urgent,
   };
 }
 
@@ -137,6 +145,7 @@ export function CareTaskDialog({
   onSubmit: (values: CareTaskValues) => Promise<unknown>;
 }) {
   const [form, setForm] = useState(() => initialState(task, childId));
+  const caregivers = useQuery(reminderRotaOptions());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
@@ -303,6 +312,32 @@ export function CareTaskDialog({
           </FormField>
           <fieldset className="flex flex-col gap-2 rounded-lg border border-border p-3">
             <legend className="px-1 font-medium text-sm">Reminders until it is done</legend>
+            <FormField label="Told first" error={errors.assigneeId}>
+              {(control) => (
+                <select
+                  {...control}
+                  value={form.assigneeId}
+                  onChange={(e) => set("assigneeId", e.target.value)}
+                  className="h-10 rounded-md border border-input bg-card px-3 text-sm max-sm:min-h-11"
+                >
+                  <option value="">Whoever is on duty</option>
+                  {(caregivers.data?.caregivers ?? []).map((c) => (
+                    <option key={c.userId} value={c.userId}>
+                      {c.name ?? "A caregiver"}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4"
+                checked={form.urgent}
+                onChange={(e) => set("urgent", e.target.checked)}
+              />
+              <span>Urgent: tell every caregiver at once, even in their quiet hours</span>
+            </label>
             <div className="grid grid-cols-3 gap-3">
               <FormField label="Repeat every (min)" error={errors.repeatMinutes}>
                 {(control) => (
