@@ -68,6 +68,10 @@ describe("reminders", () => {
     await page.goto("/notifications");
     const item = page.getByRole("listitem").filter({ hasText: "Flush the line with saline" });
     await item.getByText(/^Due (now|\d+ min ago)/).waitFor();
+    // Snoozed for an hour first: it stays in the inbox, to be done.
+    await item.getByRole("button", { name: /^Snooze/ }).click();
+    await item.getByRole("button", { name: "For 1 hour" }).click();
+    await page.getByText("No reminders of it for 1 hour.").first().waitFor();
     await item.getByRole("button", { name: /^Done/ }).click();
     await page.getByText("Flush the line with saline: done").first().waitFor();
     await item.getByRole("button", { name: /^I'm on it/ }).waitFor({ state: "detached" });

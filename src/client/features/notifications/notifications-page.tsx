@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlarmClock, Bell, Check, CheckCheck, ExternalLink, Settings } from "lucide-react";
+import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { EmptyState } from "@/client/components/ui/empty-state";
@@ -20,7 +21,12 @@ import {
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import { markTaskDone, snoozeTask, tasksKey } from "@/client/lib/tasks-api";
 import { cn } from "@/client/lib/utils";
+import { SNOOZE_CHOICES } from "@/domain/reminders";
 import { DONE_BY, DONE_LABELS, TASK_KINDS, type TaskKind } from "@/domain/tasks";
+
+/** "15 minutes", "1 hour", "2 hours". */
+const snoozeWords = (minutes: number) =>
+  minutes < 60 ? `${minutes} minutes` : minutes === 60 ? "1 hour" : `${minutes / 60} hours`;
 
 /** The person's inbox: every reminder sent to them, newest first, with how each channel took it. */
 export function NotificationsPage() {
@@ -121,23 +127,25 @@ function NotificationItem({
     onError,
   });
   const unread = !notification.ackAt;
+  const [choosingSnooze, setChoosingSnooze] = useState(false);
   // A reminder not yet answered: Done and Snooze answer its due time (someone else's Done in
   // between is refused, naming them); "I'm on it" stops its reminders for everyone.
   const reminder = unread && notification.taskId && notification.dueAt ? notification : null;
   const kind = reminder ? (TASK_KINDS as readonly string[]).find((k) => k === reminder.taskKind) : undefined;
   const tapDone = kind ? DONE_BY[kind as TaskKind] === "tap" : false;
   const answer = useMutation({
-    mutationFn: async (action: "done" | "snooze") => {
+    mutationFn: async (action: "done" | number) => {
       if (action === "done") await markTaskDone(reminder!.taskId!, { dueAt: reminder!.dueAt! });
-      else await snoozeTask(reminder!.taskId!, { dueAt: reminder!.dueAt! });
+      else await snoozeTask(reminder!.taskId!, { dueAt: reminder!.dueAt!, minutes: action });
     },
     onSuccess: async (_answer, action) => {
+      setChoosingSnooze(false);
       toast({
         title: action === "done" ? `${notification.title}: done` : `${notification.title}: snoozed`,
         description:
           action === "done"
             ? "Everyone's reminders of it have stopped."
-            : "No reminders of it for 30 minutes.",
+            : `No reminders of it for ${snoozeWords(action)}.`,
       });
       await Promise.all([onRead(), queryClient.invalidateQueries({ queryKey: tasksKey })]);
     },
@@ -173,6 +181,22 @@ function NotificationItem({
           </Link>
         </p>
       ) : null}
+      {reminder && choosingSnooze ? (
+        <fieldset className="mt-2 flex flex-wrap items-center gap-2">
+          <legend className="sr-only">Snooze {notification.title} for</legend>
+          {SNOOZE_CHOICES.map((minutes) => (
+            <Button
+              key={minutes}
+              variant="secondary"
+              size="sm"
+              disabled={answer.isPending}
+              onClick={() => answer.mutate(minutes)}
+            >
+              For {snoozeWords(minutes)}
+            </Button>
+          ))}
+        </fieldset>
+      ) : null}
       {isAppPath(notification.url) || unread ? (
         <div className="mt-3 flex flex-wrap gap-2">
           {isAppPath(notification.url) ? (
@@ -194,7 +218,8 @@ function NotificationItem({
             <Button
               variant="outline"
               size="sm"
-              onClick={() => answer.mutate("snooze")}
+              aria-expanded={choosingSnooze}
+              onClick={() => setChoosingSnooze((open) => !open)}
               disabled={answer.isPending}
             >
               <AlarmClock aria-hidden="true" />
