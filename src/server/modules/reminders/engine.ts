@@ -78,10 +78,8 @@ export async function remindFamily(
   for (const occurrence of open) {
     const task = byId.get(occurrence.taskId);
     if (task?.dueAt && task.dueAt.getTime() === occurrence.dueAt.getTime()) continue;
-    const last =
-      task?.lastDone && task.lastDone.at >= new Date(occurrence.dueAt.getTime() - 24 * 60 * MINUTE)
-        ? task.lastDone
-        : null;
+    // Moved on by a log: its author did it (a task deleted, or gone with its child: nobody did).
+    const last = task?.lastDone ?? null;
     await closeOccurrence(db, familyId, occurrence, { at: last?.at ?? now, by: last?.byId ?? null }, now);
   }
   const openOf = new Map(open.map((o) => [`${o.taskId}@${o.dueAt.getTime()}`, o]));

@@ -263,6 +263,41 @@ describe("reminders that escalate", () => {
     expect(await counts(f, taskId)).toEqual([1, 1, 1, 0]);
   });
 
+  it("tell everyone at once when the PN has not started by its latest start time, and stop when the bag is logged", async () => {
+    const f = await familyOfFour();
+    const today = todayIn(ZONE, now());
+    const prescription = await f.owner.post("/api/pn-prescriptions", {
+      childId: f.childId,
+      startDate: today,
+      bagVolumeMl: 1000,
+      infusionHours: 12,
+    });
+    expect(prescription.statusCode, prescription.body).toBe(201);
+    const latest = timeIn(ZONE, new Date(now().getTime() + 2 * 60 * MINUTE));
+    const set = await f.owner.patch("/api/family/task-settings", { pnLatestStartTime: latest });
+    expect(set.statusCode, set.body).toBe(200);
+    const taskId = `pn-start:${f.childId}`;
+    await untilDue(f, taskId);
+    expect(await counts(f, taskId)).toEqual([1, 1, 1, 0]);
+    expect((await inbox(f.third, taskId))[0]).toMatchObject({ urgent: true, title: "Start the PN infusion" });
+    // The bag goes up: Ben logs tonight's TPN entry, and the alert stops for everyone.
+    const entry = await f.second.post("/api/tpn", {
+      childId: f.childId,
+      date: today,
+      volume: "1000",
+      duration: 12,
+    });
+    expect(entry.statusCode, entry.body).toBe(201);
+    await t.scheduler.runDue();
+    for (const user of [f.owner, f.second, f.third]) {
+      expect((await inbox(user, taskId)).every((n) => n.ackAt !== null)).toBe(true);
+    }
+    await pass(f.all, 30 * MINUTE);
+    expect(await counts(f, taskId)).toEqual([1, 1, 1, 0]);
+    const history: TaskHistoryRecord[] = (await f.owner.get(`/api/tasks/${taskId}/history`)).json();
+    expect(history[0]!.done).toMatchObject({ by: "Ben Member" });
+  });
+
   it("act once from a notification's Done or Snooze: a used or expired link is refused, and a viewer has none", async () => {
     const f = await familyOfFour();
     const topic = `care-${f.owner.id.slice(0, 8)}`;
