@@ -34,7 +34,11 @@ export const accountRoutes: ModuleRoutes = (scope, { db, storage, accesses }) =>
           ...(changesZone ? { timeZone } : {}),
         });
         if (!user) throw unauthorized();
-        if (changesZone) await setFamilyTimeZone(tx, access.familyId, timeZone);
+        if (changesZone) {
+          await setFamilyTimeZone(tx, access.familyId, timeZone);
+          // Every due time of the family moves with its clock: the reminders follow.
+          await request.server.familyChanges.announce(tx, access.familyId);
+        }
       });
       forgetAuthorName(access.actorId);
       if (changesZone) {

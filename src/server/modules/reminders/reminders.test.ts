@@ -273,6 +273,8 @@ describe("reminders that escalate", () => {
       infusionHours: 12,
     });
     expect(prescription.statusCode, prescription.body).toBe(201);
+    // The family's round has run and waits for its next task; the latest start set now moves it.
+    await t.scheduler.runDue();
     const latest = timeIn(ZONE, new Date(now().getTime() + 2 * 60 * MINUTE));
     const set = await f.owner.patch("/api/family/task-settings", { pnLatestStartTime: latest });
     expect(set.statusCode, set.body).toBe(200);

@@ -74,6 +74,14 @@ export const taskRoutes: ModuleRoutes = (scope, { db, clock }) => {
       config: { access: "manage" },
       schema: { body: taskSettingsInput, response: { 200: taskSettingsRecord } },
     },
-    (request) => setTaskSettings(db, request.access().familyId, request.body),
+    (request) => {
+      const { familyId } = request.access();
+      // New due times, steps or a latest PN start: the family's reminders follow at once.
+      return db.transaction(async (tx) => {
+        const settings = await setTaskSettings(tx, familyId, request.body);
+        await request.server.familyChanges.announce(tx, familyId);
+        return settings;
+      });
+    },
   );
 };
