@@ -37,6 +37,26 @@ describe("the escalation ladder", () => {
     ]);
   });
 
+  it("gives only the last repeat's round when asked since then, however long ago the task came due", () => {
+    const now = new Date(at("08:00").getTime() + 200 * 24 * 60 * 60_000 + 7 * 60_000);
+    const since = new Date(now.getTime() - 15 * 60_000);
+    const latest = plannedDeliveries(
+      { dueAt: at("08:00"), urgent: false },
+      DEFAULT_ESCALATION,
+      order,
+      noQuiet,
+      TZ,
+      now,
+      since,
+    );
+    expect(latest.map((d) => [d.userId, d.step])).toEqual([
+      ["maria", 2],
+      ["dad", 2],
+      ["grandma", 2],
+    ]);
+    expect(latest[0]!.at.getTime()).toBe(now.getTime() - 7 * 60_000);
+  });
+
   it("stops for everyone once acknowledged, and starts again where a snooze ends", () => {
     expect(plan(at("09:00"), { acknowledgedAt: at("08:20") })).toEqual(["due maria", "+15 maria"]);
     expect(plan(at("08:40"), { snoozedUntil: at("08:20") })).toEqual(["+20 maria", "+35 maria", "+35 dad"]);

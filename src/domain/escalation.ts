@@ -88,12 +88,15 @@ export function plannedDeliveries(
   quietHoursOf: (userId: string) => QuietHours | null | undefined,
   timeZone: string,
   now: Date,
+  /** Only the rounds from this time on (a sender that wants the latest: `now` less a repeat). */
+  since?: Date,
 ): PlannedDelivery[] {
   const out: PlannedDelivery[] = [];
   if (order.length === 0) return out;
   const repeat = Math.max(1, policy.repeatMinutes) * MINUTE_MS;
   const start = startOf(occurrence);
-  for (let round = 0; round < 10_000; round++) {
+  const first = since ? Math.max(0, Math.ceil((since.getTime() - start) / repeat)) : 0;
+  for (let round = first; round < first + 10_000; round++) {
     const at = new Date(start + round * repeat);
     if (at > now) break;
     if (occurrence.acknowledgedAt && at >= occurrence.acknowledgedAt) break;

@@ -109,6 +109,8 @@ export async function remindFamily(
       (userId) => facts.caregivers.find((c) => c.userId === userId)?.quiet,
       facts.timeZone,
       now,
+      // The rounds of the last repeat only: a task overdue for months is not walked from its start.
+      new Date(now.getTime() - task.escalation.repeatMinutes * MINUTE),
     );
     // Only each person's latest round: after a pause (a restart), one reminder, not a backlog.
     const latest = new Map<string, PlannedDelivery>();
