@@ -1,4 +1,5 @@
 import { createECDH, randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, signUpViaApi, useBrowser } from "./browser";
@@ -31,6 +32,12 @@ async function withTestPushManager(page: Page) {
     PushManager.prototype.getSubscription = async () =>
       saved ? (made(saved.buffer as ArrayBuffer) as unknown as PushSubscription) : null;
   }, subscription);
+}
+
+/** The page's WCAG 2 A/AA violations by rule (axe, as tests/e2e/accessibility.test.ts runs it). */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).setLegacyMode().analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 describe("reminders", () => {
@@ -68,6 +75,10 @@ describe("reminders", () => {
     await page.goto("/notifications");
     const item = page.getByRole("listitem").filter({ hasText: "Flush the line with saline" });
     await item.getByText(/^Due (now|\d+ min ago)/).waitFor();
+    // The reminder's buttons pass axe (WCAG 2 A/AA), the snooze choices open.
+    await item.getByRole("button", { name: /^Snooze/ }).click();
+    expect(await violations(page)).toEqual([]);
+    await item.getByRole("button", { name: /^Snooze/ }).click();
     // Snoozed for an hour first: it stays in the inbox, to be done.
     await item.getByRole("button", { name: /^Snooze/ }).click();
     await item.getByRole("button", { name: "For 1 hour" }).click();
@@ -148,5 +159,6 @@ describe("reminders", () => {
     await page.goto("/act/not-a-real-token-at-all-000000");
     await page.getByRole("heading", { name: "This link does not work" }).waitFor();
     await page.getByRole("link", { name: "Open Tasks" }).waitFor();
+    expect(await violations(page)).toEqual([]);
   });
 });
