@@ -2,16 +2,14 @@
 // method) from public copies of the WHO and CDC files, so that no number in them is typed by hand.
 //
 //   node scripts/make-growth-data.mjs \
-//     --pygrowup <clone of github.com/ewheeler/pygrowup> \
-//     --cdc-wtage-statage <clone of github.com/zainul1996/baby-prediction-backend> \
-//     --cdc-bmiagerev <clone of github.com/IvTole/nhanes_metabolic> \
 //     [--who-anthro <clone of github.com/WorldHealthOrganization/anthro>] \
+//     [--cdc-wtage-statage <clone of github.com/zainul1996/baby-prediction-backend>] \
+//     [--cdc-bmiagerev <clone of github.com/IvTole/nhanes_metabolic>] \
 //     [--retrieved yyyy-MM-dd]
 //
 // Each path is a git work tree or a bare repository: the files are read at its HEAD (`git show`),
-// and the commit is written into each module's header. With --who-anthro, every WHO row is first
-// checked against the WHO's own daily tables (data-raw/growthstandards/*.txt of the WHO Anthro R
-// package), and the script stops if a row disagrees. The modules are then formatted with Biome.
+// and the commit is written into each module's header. Each source given rewrites its own tables
+// (--who-anthro the four WHO ones; the CDC options theirs); the modules are then formatted with Biome.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,23 +17,18 @@ import { parseArgs } from "node:util";
 
 const { values: args } = parseArgs({
   options: {
-    pygrowup: { type: "string" },
+    "who-anthro": { type: "string" },
     "cdc-wtage-statage": { type: "string" },
     "cdc-bmiagerev": { type: "string" },
-    "who-anthro": { type: "string" },
     retrieved: { type: "string", default: new Date().toISOString().slice(0, 10) },
   },
 });
-for (const required of ["pygrowup", "cdc-wtage-statage", "cdc-bmiagerev"]) {
-  if (!args[required]) {
-    console.error(`--${required} <path to a clone> is required (see the comment at the top of this script)`);
-    process.exit(2);
-  }
+if (!args["who-anthro"] && !args["cdc-wtage-statage"] && !args["cdc-bmiagerev"]) {
+  console.error("Give at least one source (see the comment at the top of this script).");
+  process.exit(2);
 }
 
 const OUT_DIR = new URL("../src/domain/growth-data/", import.meta.url).pathname;
-/** Days in a month, as the WHO and the CDC count them (365.25 / 12). */
-const DAYS_PER_MONTH = 30.4375;
 
 const git = (repo, ...rest) => execFileSync("git", ["-C", repo, ...rest], { maxBuffer: 1 << 26 }).toString();
 const commitOf = (repo) => git(repo, "rev-parse", "HEAD").trim();
@@ -48,119 +41,71 @@ function num(cell, where) {
   return Number(text);
 }
 
-// --- WHO: pygrowup's JSON copies of the WHO z-score tables (weekly to 13 weeks, monthly after) ---
+// --- WHO: the daily tables of the WHO's anthro package (one row per day of age from birth) ---
 
 const WHO_INDICATORS = [
   {
     file: "who-weight-for-age.ts",
     name: "whoWeightForAge",
     title: "weight-for-age",
-    prefix: "wfa",
-    monthly: "0_5",
-    lastMonth: 24,
     anthro: "weianthro.txt",
+    // The WHO standards serve under 24 months (730.5 days); the CDC charts from there.
+    lastDay: 730,
   },
   {
     file: "who-length-for-age.ts",
     name: "whoLengthForAge",
     title: "length-for-age (recumbent length, birth to 24 months)",
-    prefix: "lhfa",
-    monthly: "0_2",
-    lastMonth: 24,
     anthro: "lenanthro.txt",
+    lastDay: 730,
   },
   {
     file: "who-head-circumference-for-age.ts",
     name: "whoHeadCircumferenceForAge",
     title: "head circumference-for-age (birth to 5 years)",
-    prefix: "hcfa",
-    monthly: "0_5",
-    lastMonth: 60,
     anthro: "hcanthro.txt",
+    // 60 months is 1826.25 days; the file's last day is 1826.
+    lastDay: 1826,
   },
   {
     file: "who-bmi-for-age.ts",
     name: "whoBmiForAge",
     title: "BMI-for-age (from recumbent length, birth to 24 months)",
-    prefix: "bmifa",
-    monthly: "0_2",
-    lastMonth: 24,
     anthro: "bmianthro.txt",
+    lastDay: 730,
   },
 ];
 
-const pygrowup = args.pygrowup;
-const pygrowupCommit = commitOf(pygrowup);
-const tablePath = (name) => `pygrowup/tables/${name}_zscores.json`;
-
-/** Rows [age in months, L, M, S] of one sex: weeks 0–13, then months 3 to `lastMonth`. */
-function whoRows(indicator, sex) {
-  const weekly = JSON.parse(readAtHead(pygrowup, tablePath(`${indicator.prefix}_${sex}_0_13`)));
-  const monthly = JSON.parse(
-    readAtHead(pygrowup, tablePath(`${indicator.prefix}_${sex}_${indicator.monthly}`)),
-  );
-  const lms = (row, where) => [num(row.L, where), num(row.M, where), num(row.S, where)];
-  const rows = [];
-  for (const row of weekly) {
-    const week = num(row.Week, "Week");
-    rows.push({ days: week * 7, lms: lms(row, `${indicator.prefix} ${sex} week ${week}`) });
-  }
-  // Weeks reach 13 (91 days); months continue from 3 (91.3 days).
-  for (const row of monthly) {
-    const month = num(row.Month, "Month");
-    if (month < 3 || month > indicator.lastMonth) continue;
-    rows.push({ days: month * DAYS_PER_MONTH, lms: lms(row, `${indicator.prefix} ${sex} month ${month}`) });
-  }
-  for (let i = 1; i < rows.length; i++) {
-    if (!(rows[i].days > rows[i - 1].days)) throw new Error(`${indicator.prefix} ${sex}: ages out of order`);
-  }
-  return rows;
-}
+const ANTHRO_DIR = "data-raw/growthstandards";
 
 /**
- * Compares each row with the WHO's daily table, linearly interpolated at the row's age in days
- * (weekly rows fall on whole days and must match exactly; monthly rows fall between two days).
- * Length and BMI use only the recumbent-length days (`loh` = L, birth to 730 days).
+ * Rows [L, M, S] of one sex for days 0 to `lastDay`, row i being day i. Length and BMI take the
+ * recumbent-length rows (`loh` L, which the WHO uses to 730 days). Every day must be there once.
  */
-function checkAgainstWhoDaily(indicator, sex, rows, anthroRepo) {
-  const text = readAtHead(anthroRepo, `data-raw/growthstandards/${indicator.anthro}`);
+function whoDailyRows(anthroRepo, indicator, sexCode) {
+  const text = readAtHead(anthroRepo, `${ANTHRO_DIR}/${indicator.anthro}`);
   const [header, ...lines] = text.replace(/\r/g, "").trim().split("\n");
   const cols = header.split("\t");
   const at = (name) => cols.indexOf(name);
-  const sexCode = sex === "boys" ? "1" : "2";
-  const daily = lines
-    .map((line) => line.split("\t"))
-    .filter((cells) => cells[at("sex")] === sexCode && (at("loh") < 0 || cells[at("loh")] === "L"))
-    .map((cells) => ({
-      day: num(cells[at("age")], "age"),
-      lms: [num(cells[at("l")], "l"), num(cells[at("m")], "m"), num(cells[at("s")], "s")],
-    }));
-  const byDay = new Map(daily.map((row) => [row.day, row.lms]));
-  const lastDay = daily[daily.length - 1].day;
-  let worst = { l: 0, m: 0, s: 0 };
-  for (const row of rows) {
-    const lo = Math.min(Math.floor(row.days), lastDay - 1);
-    const a = byDay.get(lo);
-    const b = byDay.get(lo + 1);
-    const f = row.days - lo;
-    const expected = a.map((value, i) => value + (b[i] - value) * f);
-    const exact = Number.isInteger(row.days);
-    const diff = {
-      l: Math.abs(row.lms[0] - expected[0]),
-      m: Math.abs(row.lms[1] / expected[1] - 1),
-      s: Math.abs(row.lms[2] - expected[2]),
-    };
-    // A whole-day row must equal the daily table to its printed digits; between two days the
-    // curve is close to a straight line, and a copying error (a wrong digit) is far larger.
-    const limit = exact ? { l: 5e-5, m: 5e-5, s: 5e-6 } : { l: 2e-3, m: 2e-4, s: 2e-5 };
-    if (diff.l > limit.l || diff.m > limit.m || diff.s > limit.s) {
-      throw new Error(
-        `${indicator.prefix} ${sex} at ${row.days} days: ${row.lms} differs from the WHO daily table's ${expected}`,
-      );
-    }
-    worst = { l: Math.max(worst.l, diff.l), m: Math.max(worst.m, diff.m), s: Math.max(worst.s, diff.s) };
+  for (const name of ["sex", "age", "l", "m", "s"]) {
+    if (at(name) < 0) throw new Error(`${indicator.anthro}: no ${name} column in ${header}`);
   }
-  return worst;
+  const rows = [];
+  for (const line of lines) {
+    const cells = line.split("\t");
+    if (cells[at("sex")] !== sexCode || (at("loh") >= 0 && cells[at("loh")] !== "L")) continue;
+    const where = `${indicator.anthro}: ${line}`;
+    const day = num(cells[at("age")], where);
+    if (day > indicator.lastDay) continue;
+    if (day !== rows.length) throw new Error(`${where}: expected day ${rows.length}`);
+    rows.push([num(cells[at("l")], where), num(cells[at("m")], where), num(cells[at("s")], where)]);
+  }
+  if (rows.length !== indicator.lastDay + 1) {
+    throw new Error(
+      `${indicator.anthro} sex ${sexCode}: ${rows.length} days, expected ${indicator.lastDay + 1}`,
+    );
+  }
+  return rows;
 }
 
 // --- CDC 2000: the CDC's CSV files (Sex, Agemos, L, M, S, P3 … P97) ---
@@ -239,56 +184,55 @@ ${female.map(fmtRow).join("\n")}
 `;
 }
 
+/** A module of rows one day apart: `dailyTable` gives each row its age in months (day / 30.4375). */
+function dailyModuleText({ name, header, source, male, female }) {
+  return `${header.map((line) => `// ${line}`.trimEnd()).join("\n")}
+// biome-ignore-all lint/suspicious/noApproximativeNumericConstant: the WHO's numbers, not constants (-0.4342 is not log10(e))
+import { dailyTable } from "./daily";
+
+export const ${name} = dailyTable({
+  source: ${JSON.stringify(source)},
+  retrieved: ${JSON.stringify(args.retrieved)},
+  male: [
+${male.map(fmtRow).join("\n")}
+  ],
+  female: [
+${female.map(fmtRow).join("\n")}
+  ],
+});
+`;
+}
+
 mkdirSync(OUT_DIR, { recursive: true });
 const written = [];
 const anthroRepo = args["who-anthro"];
-const anthroCommit = anthroRepo ? commitOf(anthroRepo) : null;
 
-for (const indicator of WHO_INDICATORS) {
-  const bySex = {};
-  for (const [sex, key] of [
-    ["boys", "male"],
-    ["girls", "female"],
-  ]) {
-    const rows = whoRows(indicator, sex);
-    if (anthroRepo) {
-      const worst = checkAgainstWhoDaily(indicator, sex, rows, anthroRepo);
-      console.log(
-        `checked ${indicator.prefix} ${sex} against ${indicator.anthro}: largest differences L ${worst.l.toFixed(5)}, M ${(worst.m * 100).toFixed(4)} %, S ${worst.s.toFixed(6)}`,
-      );
-    }
-    bySex[key] = rows.map((row) => [row.days / DAYS_PER_MONTH, ...row.lms]);
-  }
-  const files = ["boys", "girls"].flatMap((sex) => [
-    tablePath(`${indicator.prefix}_${sex}_0_13`),
-    tablePath(`${indicator.prefix}_${sex}_${indicator.monthly}`),
-  ]);
+for (const indicator of anthroRepo ? WHO_INDICATORS : []) {
+  const commit = commitOf(anthroRepo);
+  const path = `${ANTHRO_DIR}/${indicator.anthro}`;
   const header = [
-    "Generated by scripts/make-growth-data.mjs from the files named below: do not edit by hand.",
+    "Generated by scripts/make-growth-data.mjs from the file named below: do not edit by hand.",
     `Publisher: World Health Organization, WHO Child Growth Standards (2006): ${indicator.title}.`,
-    "Tables: the WHO's z-score tables by week (birth to 13 weeks) and by month (from 3 months),",
-    "as copied into JSON by the pygrowup project (UNICEF), with their L, M and S columns as published.",
-    `Repository: github.com/ewheeler/pygrowup, commit ${pygrowupCommit}, files:`,
-    ...files.map((file) => `  ${file}`),
-    ...(anthroRepo
-      ? [
-          "Checked against the WHO's daily tables in github.com/WorldHealthOrganization/anthro,",
-          `commit ${anthroCommit}, data-raw/growthstandards/${indicator.anthro}.`,
-        ]
-      : []),
-    `Retrieved ${args.retrieved}. Rows: [age in months, L, M, S]; a week's age in months is 7 × weeks / 30.4375.`,
+    'The WHO\'s daily LMS table (the parameters behind its published "expanded tables", one row per',
+    "day of age), as distributed with the WHO's anthro R package: github.com/WorldHealthOrganization/anthro,",
+    `commit ${commit}, file ${path}.`,
+    "Licence: the anthro package is published by the WHO under the GNU GPL v3 (its LICENSE.md); only",
+    "the table's numbers are copied here, none of the package's code.",
+    `Rows: [L, M, S] for days 0 to ${indicator.lastDay}${indicator.anthro === "lenanthro.txt" || indicator.anthro === "bmianthro.txt" ? " (the recumbent-length rows, loh L)" : ""}, of sex 1 (male) and 2 (female).`,
+    `Retrieved ${args.retrieved}.`,
   ];
-  const text = moduleText({
+  const text = dailyModuleText({
     name: indicator.name,
     header,
-    source: `WHO Child Growth Standards 2006, ${indicator.title}; github.com/ewheeler/pygrowup@${pygrowupCommit}`,
-    ...bySex,
+    source: `WHO Child Growth Standards 2006, ${indicator.title}, by day; github.com/WorldHealthOrganization/anthro@${commit}:${path}`,
+    male: whoDailyRows(anthroRepo, indicator, "1"),
+    female: whoDailyRows(anthroRepo, indicator, "2"),
   });
   writeFileSync(join(OUT_DIR, indicator.file), text);
   written.push(indicator.file);
 }
 
-for (const table of CDC_TABLES) {
+for (const table of CDC_TABLES.filter((t) => args[t.repoArg])) {
   const commit = commitOf(args[table.repoArg]);
   const rows = cdcRows(table);
   const header = [

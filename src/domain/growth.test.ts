@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ageInMonths,
   bmi,
+  DAYS_PER_MONTH,
   type GrowthKind,
   type GrowthSex,
   growthZ,
@@ -254,7 +255,9 @@ describe("the WHO's restricted z-score beyond ±3 SD (weight-for-age and BMI-for
   // WHO Child Growth Standards: Methods and development (2006), chapter 7: beyond ±3 the distance
   // between the 2 and 3 SD curves is the unit. The chapter gives the formula but no worked number,
   // so these cases are built from the published tables.
-  const [l, m, s] = [0.0644, 9.6479, 0.10925]; // WHO weight-for-age, boys, 12 months
+  // WHO weight-for-age, boys, day 365 (the daily table, weianthro.txt of the WHO's anthro package).
+  const [l, m, s] = [0.0645, 9.646, 0.10925];
+  const oneYear = 365 / DAYS_PER_MONTH;
   const [sd2, sd3, sd2neg, sd3neg] = [
     valueAtZ(2, l, m, s),
     valueAtZ(3, l, m, s),
@@ -263,14 +266,14 @@ describe("the WHO's restricted z-score beyond ±3 SD (weight-for-age and BMI-for
   ];
   it("places a weight half a 2-to-3 SD step beyond +3 SD at 3.5, and below -3 SD at -3.5", () => {
     const heavy = sd3 + 0.5 * (sd3 - sd2);
-    expect(growthZ({ kind: "weight", sex: "male", ageMonths: 12, value: heavy })!.zScore).toBeCloseTo(
+    expect(growthZ({ kind: "weight", sex: "male", ageMonths: oneYear, value: heavy })!.zScore).toBeCloseTo(
       3.5,
       10,
     );
     // The plain LMS z-score is lower: the skewed tail's SD curves spread out beyond +3.
     expect(zScoreLms(heavy, l, m, s)).toBeLessThan(3.49);
     const light = sd3neg - 0.5 * (sd2neg - sd3neg);
-    expect(growthZ({ kind: "weight", sex: "male", ageMonths: 12, value: light })!.zScore).toBeCloseTo(
+    expect(growthZ({ kind: "weight", sex: "male", ageMonths: oneYear, value: light })!.zScore).toBeCloseTo(
       -3.5,
       10,
     );

@@ -5,7 +5,8 @@
 //   as the CDC recommends: WHO charts from birth to 2 years, CDC charts from 2 years (Grummer-Strawn LM,
 //   Reinold C, Krebs NF. MMWR Recomm Rep 2010;59(RR-9):1–15). Head circumference stays on the WHO
 //   standard up to 5 years (the CDC's own stops at 36 months).
-// The tables and where they came from: src/domain/growth-data/ (made by scripts/make-growth-data.mjs).
+// The tables and where they came from: src/domain/growth-data/ (made by scripts/make-growth-data.mjs);
+// the WHO's are its daily tables (a row for each day of age, as the WHO's anthro package reads them).
 import { cdcBmiForAge } from "./growth-data/cdc-bmi-for-age";
 import { cdcStatureForAge } from "./growth-data/cdc-stature-for-age";
 import { cdcWeightForAge } from "./growth-data/cdc-weight-for-age";
@@ -74,10 +75,14 @@ export function percentileFromZ(z: number): number {
   return 100 * (z >= 0 ? 1 - upperTail : upperTail);
 }
 
+/** Half a day in months: an age this close past a table's first or last row reads that row. */
+const HALF_DAY = 0.5 / DAYS_PER_MONTH;
+
 /**
  * L, M and S at `ageMonths`, linearly interpolated between the table's two nearest ages; null outside
- * the table. Against the WHO's daily tables this is within 0.03 z from one week of age; in the first
- * days, when newborns lose weight, weight-for-age differs by up to 0.14 z (the WHO rows are weekly there).
+ * the table (an age within half a day past either end reads the end row: its nearest whole day, as
+ * WHO Anthro reads ages). The WHO tables have a row for every day from birth, so a whole day's age
+ * reads its own row; the CDC's rows are half a month apart.
  */
 export function lmsAtAge(
   rows: readonly LmsRow[],
@@ -85,12 +90,20 @@ export function lmsAtAge(
 ): [l: number, m: number, s: number] | null {
   const first = rows[0];
   const last = rows[rows.length - 1];
-  if (!first || !last || !(ageMonths >= first[0] && ageMonths <= last[0])) return null;
-  let hi = rows.findIndex((row) => row[0] >= ageMonths);
-  if (hi === 0) hi = 1;
-  const a = rows[hi - 1] ?? first;
-  const b = rows[hi] ?? a;
-  const f = b[0] === a[0] ? 0 : (ageMonths - a[0]) / (b[0] - a[0]);
+  if (!first || !last || !(ageMonths >= first[0] - HALF_DAY && ageMonths <= last[0] + HALF_DAY)) return null;
+  if (ageMonths <= first[0]) return [first[1], first[2], first[3]];
+  if (ageMonths >= last[0]) return [last[1], last[2], last[3]];
+  // The first row at or past the age (rows rise in age).
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]![0] < ageMonths) lo = mid + 1;
+    else hi = mid;
+  }
+  const b = rows[hi]!;
+  const a = rows[hi - 1] ?? b;
+  const f = b[0] === a[0] ? 1 : (ageMonths - a[0]) / (b[0] - a[0]);
   return [a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f, a[3] + (b[3] - a[3]) * f];
 }
 
@@ -120,6 +133,7 @@ export function growthZ(input: {
   const { kind, sex, ageMonths, value } = input;
   if (!Number.isFinite(value) || value <= 0 || !Number.isFinite(ageMonths) || ageMonths < 0) return null;
   const { table, reference } = referenceFor(kind, ageMonths);
+  // An age of whole days (ageInMonths) reads the WHO's row of that day, as WHO Anthro does.
   const lms = lmsAtAge(table.sex[sex], ageMonths);
   if (!lms) return null;
   const restricted = reference === "WHO" && (kind === "weight" || kind === "bmi");
