@@ -12,6 +12,7 @@ import {
   whoRestrictedZ,
   zScoreLms,
 } from "./growth";
+import { cdcBmiForAge } from "./growth-data/cdc-bmi-for-age";
 import { cdcWeightForAge } from "./growth-data/cdc-weight-for-age";
 import type { LmsTable } from "./growth-data/types";
 import { whoBmiForAge } from "./growth-data/who-bmi-for-age";
@@ -199,6 +200,14 @@ describe("CDC 2000 growth charts, from 24 months", () => {
       centiles.forEach((value, i) => {
         const result = growthZ({ kind, sex, ageMonths: agemos, value });
         expect(result?.reference).toBe("CDC");
+        if (kind === "bmi" && expected[i]! > 95) {
+          // Above the 95th percentile a BMI reads on CDC's 2022 extended charts, which drop the 2000
+          // charts' 97th (growth-cdc-extended.test.ts); the published P97 stays on the tables' own
+          // LMS curve.
+          const lms = lmsAtAge(cdcBmiForAge.sex[sex], agemos)!;
+          expect(Math.abs(percentileFromZ(zScoreLms(value, ...lms)) - expected[i]!)).toBeLessThan(0.01);
+          return;
+        }
         expect(Math.abs(result!.percentile - expected[i]!)).toBeLessThan(0.01);
       });
     },

@@ -7,6 +7,7 @@
 //   standard up to 5 years (the CDC's own stops at 36 months).
 // The tables and where they came from: src/domain/growth-data/ (made by scripts/make-growth-data.mjs);
 // the WHO's are its daily tables (a row for each day of age, as the WHO's anthro package reads them).
+import { extendedBmiAtZ, extendedBmiSigma, extendedBmiZ, Z_P95 } from "./growth-cdc-extended";
 import { cdcBmiForAge } from "./growth-data/cdc-bmi-for-age";
 import { cdcStatureForAge } from "./growth-data/cdc-stature-for-age";
 import { cdcWeightForAge } from "./growth-data/cdc-weight-for-age";
@@ -122,7 +123,8 @@ function referenceFor(kind: GrowthKind, ageMonths: number): { table: LmsTable; r
  * The z-score and percentile of a measurement (kg, cm or kg/m²) for a child's sex and age in months;
  * null when the age is outside the tables (head circumference: to 60 months; weight and height: to
  * 240; BMI: to 240.5) or the value is not a positive number. WHO weight and BMI z-scores beyond ±3
- * follow the WHO's restricted rule (whoRestrictedZ); the CDC's are plain LMS z-scores.
+ * follow the WHO's restricted rule (whoRestrictedZ); the CDC's are plain LMS z-scores, but for a BMI
+ * at or above the 95th percentile, which follows CDC's extended BMI-for-age (growth-cdc-extended.ts).
  */
 export function growthZ(input: {
   kind: GrowthKind;
@@ -136,9 +138,37 @@ export function growthZ(input: {
   // An age of whole days (ageInMonths) reads the WHO's row of that day, as WHO Anthro does.
   const lms = lmsAtAge(table.sex[sex], ageMonths);
   if (!lms) return null;
+  if (reference === "CDC" && kind === "bmi") return { ...cdcBmiZ(value, lms, sex, ageMonths), reference };
   const restricted = reference === "WHO" && (kind === "weight" || kind === "bmi");
   const zScore = restricted ? whoRestrictedZ(value, ...lms) : zScoreLms(value, ...lms);
   return { zScore, percentile: percentileFromZ(zScore), reference };
+}
+
+/** CDC BMI-for-age: the LMS z-score below the 95th percentile, the extended method from it. */
+function cdcBmiZ(
+  value: number,
+  lms: [l: number, m: number, s: number],
+  sex: GrowthSex,
+  ageMonths: number,
+): { zScore: number; percentile: number } {
+  const zScore = zScoreLms(value, ...lms);
+  if (zScore < Z_P95) return { zScore, percentile: percentileFromZ(zScore) };
+  return extendedBmiZ(value, valueAtZ(Z_P95, ...lms), extendedBmiSigma(sex, ageMonths));
+}
+
+/**
+ * The BMI at z-score `z` on CDC's BMI-for-age at an age (its L, M and S there): the LMS curve below
+ * the 95th percentile, CDC's extended curve from it (the curve a BMI's extended z-score reads back).
+ */
+export function cdcBmiAtZ(
+  z: number,
+  lms: readonly [l: number, m: number, s: number],
+  sex: GrowthSex,
+  ageMonths: number,
+): number {
+  const [l, m, s] = lms;
+  if (z < Z_P95) return valueAtZ(z, l, m, s);
+  return extendedBmiAtZ(z, valueAtZ(Z_P95, l, m, s), extendedBmiSigma(sex, ageMonths));
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

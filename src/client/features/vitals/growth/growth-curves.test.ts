@@ -23,6 +23,20 @@ describe("the growth charts' percentile curves", () => {
     }
   });
 
+  it("draws the BMI chart's 97th from 2 years on CDC's extended charts (2022), where a BMI reads the 97th", () => {
+    for (const [sex, age] of [
+      ["male", 36],
+      ["female", 150],
+    ] as const) {
+      const row = curvesAt("bmi", sex, age);
+      expect(row.reference).toBe("CDC");
+      for (const curve of CURVES) {
+        const z = growthZ({ kind: "bmi", sex, ageMonths: age, value: row[curve.key] ?? 0 });
+        expect(z?.zScore).toBeCloseTo(curve.z, 3);
+      }
+    }
+  });
+
   it("uses the WHO standards under 24 months and the CDC charts from 24, head circumference on WHO to 60", () => {
     expect(curvesAt("height", "female", 23.9).reference).toBe("WHO");
     expect(curvesAt("height", "female", 24).reference).toBe("CDC");

@@ -1,4 +1,11 @@
-import { type GrowthKind, type GrowthSex, lmsAtAge, valueAtZ, WHO_TO_CDC_MONTHS } from "@/domain/growth";
+import {
+  cdcBmiAtZ,
+  type GrowthKind,
+  type GrowthSex,
+  lmsAtAge,
+  valueAtZ,
+  WHO_TO_CDC_MONTHS,
+} from "@/domain/growth";
 import { cdcBmiForAge } from "@/domain/growth-data/cdc-bmi-for-age";
 import { cdcStatureForAge } from "@/domain/growth-data/cdc-stature-for-age";
 import { cdcWeightForAge } from "@/domain/growth-data/cdc-weight-for-age";
@@ -77,11 +84,18 @@ export function chartAgeRange(kind: GrowthKind, ages: readonly number[]): [numbe
   return [lo, hi];
 }
 
-/** Each curve's value at an age on one reference (null outside its table). */
+/**
+ * Each curve's value at an age on one reference (null outside its table); CDC's BMI above the 95th
+ * percentile on its extended charts, as the server reads a BMI there.
+ */
 function curvesOn(table: LmsTable, reference: "WHO" | "CDC", sex: GrowthSex, ageMonths: number): CurveRow {
   const lms = lmsAtAge(table.sex[sex], ageMonths);
   const row = { ageMonths, reference: lms ? reference : null } as CurveRow;
-  for (const curve of CURVES) row[curve.key] = lms ? valueAtZ(curve.z, ...lms) : null;
+  const extended = reference === "CDC" && table === CDC.bmi;
+  for (const curve of CURVES) {
+    if (!lms) row[curve.key] = null;
+    else row[curve.key] = extended ? cdcBmiAtZ(curve.z, lms, sex, ageMonths) : valueAtZ(curve.z, ...lms);
+  }
   return row;
 }
 

@@ -54,6 +54,9 @@ export default function GrowthTab({ childId, childName }: { childId: string; chi
         <CardDescription>
           Percentile curves (3rd, 15th, 50th, 85th, 97th) of the WHO growth standards under 2 years and the
           CDC growth charts from 2 years.
+          {chart.kind === "bmi"
+            ? " From 2 years, a BMI above the 95th percentile reads on CDC's extended BMI-for-age charts (2022)."
+            : null}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
