@@ -7,6 +7,7 @@
 //   standard up to 5 years (the CDC's own stops at 36 months).
 // The tables and where they came from: src/domain/growth-data/ (made by scripts/make-growth-data.mjs);
 // the WHO's are its daily tables (a row for each day of age, as the WHO's anthro package reads them).
+import { DAYS_PER_MONTH } from "./growth-age";
 import { extendedBmiAtZ, extendedBmiSigma, extendedBmiZ, Z_P95 } from "./growth-cdc-extended";
 import { cdcBmiForAge } from "./growth-data/cdc-bmi-for-age";
 import { cdcStatureForAge } from "./growth-data/cdc-stature-for-age";
@@ -16,6 +17,8 @@ import { whoBmiForAge } from "./growth-data/who-bmi-for-age";
 import { whoHeadCircumferenceForAge } from "./growth-data/who-head-circumference-for-age";
 import { whoLengthForAge } from "./growth-data/who-length-for-age";
 import { whoWeightForAge } from "./growth-data/who-weight-for-age";
+
+export { ageInMonths, DAYS_PER_MONTH } from "./growth-age";
 
 export type GrowthKind = "weight" | "height" | "head-circumference" | "bmi";
 export type GrowthSex = "male" | "female";
@@ -27,8 +30,6 @@ export interface GrowthZ {
   reference: GrowthReference;
 }
 
-/** Days in a month: 365.25 / 12, the WHO's and the CDC's convention. */
-export const DAYS_PER_MONTH = 30.4375;
 /** The CDC's recommendation (MMWR 2010;59(RR-9)): WHO standards below this age, CDC 2000 charts from it. */
 export const WHO_TO_CDC_MONTHS = 24;
 
@@ -169,29 +170,6 @@ export function cdcBmiAtZ(
   const [l, m, s] = lms;
   if (z < Z_P95) return valueAtZ(z, l, m, s);
   return extendedBmiAtZ(z, valueAtZ(Z_P95, l, m, s), extendedBmiSigma(sex, ageMonths));
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-function utcDay(date: string): number | null {
-  const match = DATE.exec(date);
-  if (!match) return null;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(y, m - 1, d);
-  const back = new Date(time);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d) return null;
-  return time / 86_400_000;
-}
-
-/**
- * Age in months on a date: the completed days since birth divided by 30.4375 (365.25 / 12), the
- * convention of the WHO Anthro software and the CDC's programs. Null for an invalid date or a date
- * before birth.
- */
-export function ageInMonths(dateOfBirth: string, onDate: string): number | null {
-  const born = utcDay(dateOfBirth);
-  const on = utcDay(onDate);
-  if (born === null || on === null || on < born) return null;
-  return (on - born) / DAYS_PER_MONTH;
 }
 
 /** Body mass index, kg/m²; null unless both are positive numbers. */

@@ -62,7 +62,13 @@ export const growthPointRecord = z.object({
   date: dateOnly,
   kind: z.enum(["weight", "height", "head-circumference", "bmi"]),
   value: z.number(),
+  /** Months since birth. */
   ageMonths: z.number(),
+  /**
+   * For a child born before 37 weeks, under 24 months since birth: the corrected age in months that
+   * places the point and gives its z-score (negative before the due date, with no z-score); else null.
+   */
+  correctedAgeMonths: z.number().nullable(),
   zScore: z.number().nullable(),
   percentile: z.number().nullable(),
   reference: z.enum(["WHO", "CDC"]).nullable(),
@@ -70,6 +76,10 @@ export const growthPointRecord = z.object({
 export const growthRecord = z.object({
   sex: z.enum(["male", "female"]).nullable(),
   dateOfBirth: z.string().nullable(),
+  /** The gestational age at birth from the child's profile, or null when not given. */
+  gestationalAge: z.object({ weeks: z.number().int(), days: z.number().int() }).nullable(),
+  /** Born before 37 weeks: points under 24 months are placed at the corrected age. */
+  correctsAge: z.boolean(),
   /** What the chart needs and the child's profile lacks: "sex", "dateOfBirth". */
   missing: z.array(z.enum(["sex", "dateOfBirth"])),
   points: z.array(growthPointRecord),

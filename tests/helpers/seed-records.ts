@@ -41,6 +41,8 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
       name: "Sam Rivera",
       dateOfBirth: "2019-04-02",
       gender: "male",
+      gestationalAgeWeeks: 34,
+      gestationalAgeDays: 2,
       medicalDiagnosis: "Short bowel syndrome",
       notes: "Loves dinosaurs",
     }),

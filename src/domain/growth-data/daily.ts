@@ -1,7 +1,5 @@
+import { DAYS_PER_MONTH } from "../growth-age";
 import type { LmsRow, LmsTable } from "./types";
-
-/** Days in a month: 365.25 / 12, the WHO's and the CDC's convention (as growth.ts's DAYS_PER_MONTH). */
-const DAYS_PER_MONTH = 30.4375;
 
 type DailyRow = readonly [l: number, m: number, s: number];
 

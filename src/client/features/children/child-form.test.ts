@@ -8,6 +8,8 @@ const child = (over: Partial<Child>): Child => ({
   dateOfBirth: null,
   age: null,
   gender: null,
+  gestationalAgeWeeks: null,
+  gestationalAgeDays: null,
   medicalDiagnosis: null,
   avatarUrl: null,
   avatarColor: "#3B82F6",
@@ -49,12 +51,29 @@ describe("the child form", () => {
       dateOfBirth: "",
       age: "",
       gender: "",
+      gestationalAgeWeeks: "",
+      gestationalAgeDays: "",
       medicalDiagnosis: "",
       avatarColor: "#3B82F6",
       notes: "",
     });
-    const values = childFormValues(child({ age: 4, gender: "female", avatarColor: "#ec4899" }));
-    expect(values).toMatchObject({ name: "Sam", age: "4", gender: "female", avatarColor: "#EC4899" });
+    const values = childFormValues(
+      child({
+        age: 4,
+        gender: "female",
+        avatarColor: "#ec4899",
+        gestationalAgeWeeks: 30,
+        gestationalAgeDays: 4,
+      }),
+    );
+    expect(values).toMatchObject({
+      name: "Sam",
+      age: "4",
+      gender: "female",
+      avatarColor: "#EC4899",
+      gestationalAgeWeeks: "30",
+      gestationalAgeDays: "4",
+    });
   });
 
   it("sends empty optional values as null and carries userId", () => {
@@ -64,6 +83,8 @@ describe("the child form", () => {
       dateOfBirth: null,
       age: null,
       gender: null,
+      gestationalAgeWeeks: null,
+      gestationalAgeDays: null,
       medicalDiagnosis: null,
       avatarColor: "#3B82F6",
       notes: null,
@@ -76,5 +97,18 @@ describe("the child form", () => {
     expect(empty.error?.issues[0]?.message).toBe("Name is required");
     expect(childFormSchema.safeParse({ name: "Sam", age: "26" }).success).toBe(false);
     expect(childFormSchema.safeParse({ name: "Sam", age: "0" }).success).toBe(true);
+  });
+
+  it("takes the gestational age at birth as weeks (22 to 44) and days (0 to 6), the days only with weeks", () => {
+    const parsed = childFormSchema.parse({ name: "Kai", gestationalAgeWeeks: "30", gestationalAgeDays: "4" });
+    expect(parsed).toMatchObject({ gestationalAgeWeeks: 30, gestationalAgeDays: 4 });
+    const issues = (values: Record<string, string>) =>
+      childFormSchema.safeParse({ name: "Kai", ...values }).error?.issues.map((i) => [i.path[0], i.message]);
+    expect(issues({ gestationalAgeWeeks: "45" })).toEqual([
+      ["gestationalAgeWeeks", "Gestational age (weeks) must be between 22 and 44"],
+    ]);
+    expect(issues({ gestationalAgeDays: "2" })).toEqual([
+      ["gestationalAgeWeeks", "Give the weeks of the gestational age with its days"],
+    ]);
   });
 });

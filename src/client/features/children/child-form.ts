@@ -7,6 +7,8 @@ const FORM_KEYS = [
   "dateOfBirth",
   "age",
   "gender",
+  "gestationalAgeWeeks",
+  "gestationalAgeDays",
   "medicalDiagnosis",
   "avatarColor",
   "notes",

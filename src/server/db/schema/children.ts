@@ -11,6 +11,9 @@ export const children = pgTable(
     dateOfBirth: date("date_of_birth", { mode: "string" }),
     age: integer("age"),
     gender: varchar("gender", { length: 16 }).$type<Gender>(),
+    /** Gestational age at birth, whole weeks and the days beyond (30 and 4 for 30+4); null when not given. */
+    gestationalAgeWeeks: integer("gestational_age_weeks"),
+    gestationalAgeDays: integer("gestational_age_days"),
     medicalDiagnosis: text("medical_diagnosis"),
     avatarUrl: text("avatar_url"),
     avatarColor: varchar("avatar_color", { length: 16 }).notNull().default("#3B82F6"),

@@ -1,4 +1,5 @@
 import { asc } from "drizzle-orm";
+import { childIssues } from "../../../domain/children";
 import { children } from "../../db/schema/index";
 import { redactAuditOfVanished } from "../../lib/audit";
 import { ownedRecords } from "../../lib/owned-records";
@@ -12,6 +13,7 @@ export function childRecords(storage: ObjectStorage) {
     // Children keep the order in which they were added, so the first child stays first.
     orderBy: [asc(children.createdAt), asc(children.name)],
     summary: (row) => row.name,
+    rule: childIssues,
     hooks: {
       async inTransaction(ctx, change) {
         if (change.action !== "delete") return;

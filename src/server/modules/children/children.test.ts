@@ -86,6 +86,48 @@ describe("children", () => {
     expect(moved.json().issues.map((i: { path: string }) => i.path)).toEqual(["dateOfBirth"]);
   });
 
+  it("keeps the gestational age at birth (weeks and days), optional, and refuses one out of range", async () => {
+    const user = await signUp(t.app);
+    const created = await user.post("/api/children", {
+      name: "Kai",
+      dateOfBirth: "2025-03-01",
+      gestationalAgeWeeks: 30,
+      gestationalAgeDays: 4,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ gestationalAgeWeeks: 30, gestationalAgeDays: 4 });
+    const id = created.json().id;
+    expect((await user.get(`/api/children/${id}`)).json()).toMatchObject({
+      gestationalAgeWeeks: 30,
+      gestationalAgeDays: 4,
+    });
+    // Weeks alone are whole weeks; the form sends text.
+    const changed = await user.put(`/api/children/${id}`, { name: "Kai", gestationalAgeWeeks: "34" });
+    expect(changed.json()).toMatchObject({ gestationalAgeWeeks: 34, gestationalAgeDays: null });
+    const cleared = await user.put(`/api/children/${id}`, { name: "Kai", gestationalAgeWeeks: "" });
+    expect(cleared.json()).toMatchObject({ gestationalAgeWeeks: null, gestationalAgeDays: null });
+    expect((await user.post("/api/children", { name: "Ava" })).json()).toMatchObject({
+      gestationalAgeWeeks: null,
+      gestationalAgeDays: null,
+    });
+
+    const refused = async (body: Record<string, unknown>) => {
+      const res = await user.post("/api/children", { name: "Odd", ...body });
+      expect(res.statusCode).toBe(400);
+      return res.json().issues;
+    };
+    expect(await refused({ gestationalAgeWeeks: 21 })).toEqual([
+      { path: "gestationalAgeWeeks", message: "Gestational age (weeks) must be between 22 and 44" },
+    ]);
+    expect(await refused({ gestationalAgeWeeks: 30, gestationalAgeDays: 7 })).toEqual([
+      { path: "gestationalAgeDays", message: "Gestational age (days) must be between 0 and 6" },
+    ]);
+    expect(await refused({ gestationalAgeDays: 3 })).toEqual([
+      { path: "gestationalAgeWeeks", message: "Give the weeks of the gestational age with its days" },
+    ]);
+    expect((await user.get("/api/children")).json()).toHaveLength(2);
+  });
+
   it("lists children in the order they were added", async () => {
     const user = await signUp(t.app);
     for (const name of ["Zoe", "Ava", "Max"]) await user.post("/api/children", { name });

@@ -53,6 +53,8 @@ const LABELS: Record<string, string> = {
   costPerUnit: "Cost per unit ($)",
   photoUrl: "Photo",
   isActive: "Active",
+  gestationalAgeWeeks: "Gestational age at birth (weeks)",
+  gestationalAgeDays: "Gestational age at birth (days beyond the weeks)",
   isPrivate: "Private",
   externalLengthCm: "External length (cm)",
   dwellMinutes: "Dwell (minutes)",

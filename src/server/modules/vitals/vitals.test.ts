@@ -3,6 +3,7 @@ import { joinFamily } from "../../../../tests/helpers/family";
 import { addChild, ownedCrudContract } from "../../../../tests/helpers/owned-crud-contract";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
 import { addDays, today } from "../../../domain/dates";
+import { growthZ } from "../../../domain/growth";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -178,6 +179,57 @@ describe("growth", () => {
     expect(of(at30, "weight")).toMatchObject({ reference: "CDC" });
     expect(of(at30, "bmi")).toMatchObject({ reference: "CDC", value: 16.01 });
     expect(of(at12, "bmi")).toMatchObject({ reference: "WHO" });
+  });
+
+  it("places a child born at 30 weeks at its corrected age until 24 months, and says so", async () => {
+    const user = await signUp(t.app);
+    const born = addDays(today(), -800);
+    const kai = (
+      await user.post("/api/children", {
+        name: "Kai",
+        gender: "female",
+        dateOfBirth: born,
+        gestationalAgeWeeks: 30,
+        gestationalAgeDays: 0,
+      })
+    ).json().id;
+    // 35 days old (before the due date), 183 days old (113 days corrected), 760 days (past 24 months).
+    for (const [days, value] of [
+      [35, 2.1],
+      [183, 6.2],
+      [760, 11.5],
+    ] as const) {
+      const date = addDays(born, days);
+      expect((await user.post("/api/vitals", { childId: kai, date, kind: "weight", value })).statusCode).toBe(
+        201,
+      );
+    }
+    const growth = (await user.get(`/api/growth?childId=${kai}`)).json();
+    expect(growth.gestationalAge).toEqual({ weeks: 30, days: 0 });
+    const [early, six, older] = growth.points;
+    const round2 = (x: number) => Math.round(x * 100) / 100;
+    // Corrected age: days since birth less the 70 days born before 40 weeks (CDC; AAP).
+    expect(six).toMatchObject({
+      ageMonths: round2(183 / 30.4375),
+      correctedAgeMonths: round2(113 / 30.4375),
+    });
+    const expected = growthZ({ kind: "weight", sex: "female", ageMonths: 113 / 30.4375, value: 6.2 })!;
+    expect(six.zScore).toBe(round2(expected.zScore));
+    expect(six.reference).toBe("WHO");
+    // Before the due date the WHO charts (from term) have no percentile.
+    expect(early).toMatchObject({
+      correctedAgeMonths: round2(-35 / 30.4375),
+      zScore: null,
+      percentile: null,
+    });
+    // Past 24 months since birth, the age since birth.
+    expect(older).toMatchObject({
+      ageMonths: round2(760 / 30.4375),
+      correctedAgeMonths: null,
+      reference: "CDC",
+    });
+    const chronological = growthZ({ kind: "weight", sex: "female", ageMonths: 760 / 30.4375, value: 11.5 })!;
+    expect(older.zScore).toBe(round2(chronological.zScore));
   });
 
   it("says which of sex and date of birth is missing, and gives the points without a percentile", async () => {

@@ -20,7 +20,7 @@ import { Input } from "@/client/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { Textarea } from "@/client/components/ui/textarea";
 import { errorIssues } from "@/client/lib/api";
-import { ageFromDateOfBirth, type ChildInput, MAX_CHILD_AGE } from "@/domain/children";
+import { ageFromDateOfBirth, type ChildInput, GESTATION_WEEKS, MAX_CHILD_AGE } from "@/domain/children";
 import type { Child } from "../api";
 import { type ChildFormValues, childFormSchema, childFormValues, childRequestBody } from "../child-form";
 import { AvatarColorPicker } from "./avatar-color-picker";
@@ -31,7 +31,10 @@ const GENDER_NOT_SPECIFIED = "not-specified";
 /** The children screen's own add/edit dialog (its record screen gives the texts and the request). */
 export type ChildFormDialogProps = RecordFormDialogProps<Child, ChildInput>;
 
-/** 'Add New Child' / 'Edit Child Information': colour, name, gender, birth date, age, diagnosis, notes. */
+/**
+ * 'Add New Child' / 'Edit Child Information': colour, name, gender, birth date, age, gestational age
+ * at birth, diagnosis, notes.
+ */
 export function ChildFormDialog(props: ChildFormDialogProps) {
   const { open, onOpenChange, title, description } = props;
   const guard = useGuardedDialog(onOpenChange);
@@ -165,6 +168,39 @@ function ChildForm({
           />
         )}
       </FormField>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Born at (weeks of pregnancy)"
+          error={errors.gestationalAgeWeeks?.message}
+          hint="Born before 37 weeks: the growth charts use the corrected age until 2 years."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("gestationalAgeWeeks")}
+              type="number"
+              inputMode="numeric"
+              min={GESTATION_WEEKS.min}
+              max={GESTATION_WEEKS.max}
+              step={1}
+            />
+          )}
+        </FormField>
+        <FormField label="and days (0 to 6)" error={errors.gestationalAgeDays?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("gestationalAgeDays")}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={6}
+              step={1}
+            />
+          )}
+        </FormField>
+      </div>
 
       <FormField label="Medical Diagnosis" error={errors.medicalDiagnosis?.message}>
         {(control) => (

@@ -5,7 +5,7 @@ import type { GrowthKind, GrowthSex } from "@/domain/growth";
 import { axisWidth, tickLabel, valueAxis } from "@/domain/trends";
 import { ChartTooltip } from "../components/chart-tooltip";
 import { CURVES, type CurveRow, curvesAt } from "./growth-curves";
-import { ageText, measurementText, percentileText, zScoreText } from "./growth-texts";
+import { ageText, chartAge, measurementText, percentileText, pointAgeText, zScoreText } from "./growth-texts";
 
 /** A row of the chart: the curves at an age, and the child's measurement there if it is one. */
 type ChartRow = CurveRow & { child?: number; point?: GrowthPoint };
@@ -24,7 +24,8 @@ function ageTicks([lo, hi]: [number, number]): { ticks: number[]; years: boolean
 
 /**
  * A growth chart: the 3rd, 15th, 50th, 85th and 97th percentile curves of the child's sex over the
- * ages shown, and the child's measurements on them. The tooltip gives a measurement's percentile
+ * ages shown, and the child's measurements on them (at the corrected age while it applies: the
+ * points given have one at or past term). The tooltip gives a measurement's percentile
  * and z-score (the table under the chart says the same to everyone).
  */
 export default function GrowthChart({
@@ -34,6 +35,7 @@ export default function GrowthChart({
   rows,
   points,
   range,
+  correctedAge = false,
 }: {
   kind: GrowthKind;
   sex: GrowthSex;
@@ -42,10 +44,12 @@ export default function GrowthChart({
   rows: readonly CurveRow[];
   points: readonly GrowthPoint[];
   range: [number, number];
+  /** Born before 37 weeks: the ages are corrected to 2 years, and the axis says so. */
+  correctedAge?: boolean;
 }) {
   const data: ChartRow[] = [
     ...rows,
-    ...points.map((point) => ({ ...curvesAt(kind, sex, point.ageMonths), child: point.value, point })),
+    ...points.map((point) => ({ ...curvesAt(kind, sex, chartAge(point)), child: point.value, point })),
   ].sort((a, b) => a.ageMonths - b.ageMonths || Number("point" in a) - Number("point" in b));
   const values = [...rows.flatMap((row) => [row.p3, row.p97]), ...points.map((point) => point.value)].filter(
     (v): v is number => v !== null,
@@ -66,7 +70,7 @@ export default function GrowthChart({
           tick={{ fontSize: 11, fill: "#64748b" }}
           tickFormatter={(m: number) => String(years ? m / 12 : m)}
           label={{
-            value: years ? "Age (years)" : "Age (months)",
+            value: `${years ? "Age (years)" : "Age (months)"}${correctedAge ? ", corrected to 2 years" : ""}`,
             position: "insideBottom",
             offset: -10,
             fontSize: 11,
@@ -88,7 +92,7 @@ export default function GrowthChart({
             const { point } = row;
             if (point) {
               return (
-                <ChartTooltip title={`${formatCardDate(point.date)} · ${ageText(point.ageMonths)}`}>
+                <ChartTooltip title={`${formatCardDate(point.date)} · ${pointAgeText(point)}`}>
                   <p className="font-semibold">{measurementText(point.value, unit)}</p>
                   {point.percentile !== null && point.zScore !== null ? (
                     <p>

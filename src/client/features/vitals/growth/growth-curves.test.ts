@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { growthZ } from "@/domain/growth";
 import { CURVES, chartAgeRange, curveRows, curvesAt } from "./growth-curves";
-import { ageText, missingText, percentileText, zScoreText } from "./growth-texts";
+import {
+  ageText,
+  chartAge,
+  correctedAgeNote,
+  missingText,
+  percentileText,
+  pointAgeText,
+  zScoreText,
+} from "./growth-texts";
 
 describe("the growth charts' percentile curves", () => {
   it("draws each curve at the z-score of its percentile", () => {
@@ -90,6 +98,22 @@ describe("how a place on the growth reference reads", () => {
       "6 years",
     ]);
     expect(missingText(["sex", "dateOfBirth"])).toBe("sex and date of birth");
+    expect(missingText(["dateOfBirth"])).toBe("date of birth");
+  });
+
+  it("says a corrected age with the age since birth, and places the point at the corrected age", () => {
+    // Born at 30 weeks, 183 days old: 113 days corrected (CDC; AAP).
+    const six = { ageMonths: 183 / 30.4375, correctedAgeMonths: 113 / 30.4375 };
+    expect(pointAgeText(six)).toBe("3 months corrected age (6 months since birth)");
+    expect(chartAge(six)).toBe(six.correctedAgeMonths);
+    const early = { ageMonths: 35 / 30.4375, correctedAgeMonths: -35 / 30.4375 };
+    expect(pointAgeText(early)).toBe("1 month since birth, before the due date");
+    const term = { ageMonths: 7.2, correctedAgeMonths: null };
+    expect(pointAgeText(term)).toBe("7 months");
+    expect(chartAge(term)).toBe(7.2);
+    expect(correctedAgeNote("Kai", { weeks: 30, days: 4 })).toMatch(
+      /^Born at 30 weeks 4 days: Kai's percentiles and chart use the corrected age/,
+    );
     expect(missingText(["dateOfBirth"])).toBe("date of birth");
   });
 });

@@ -13,7 +13,15 @@ import { type GrowthPoint, growthQueryOptions } from "@/client/lib/vitals-api";
 import GrowthChart from "./growth-chart";
 import { chartAgeRange, curveRows } from "./growth-curves";
 import { GROWTH_CHARTS } from "./growth-kinds";
-import { ageText, measurementText, missingText, percentileText, zScoreText } from "./growth-texts";
+import {
+  chartAge,
+  correctedAgeNote,
+  measurementText,
+  missingText,
+  percentileText,
+  pointAgeText,
+  zScoreText,
+} from "./growth-texts";
 
 /**
  * The growth charts of one child: weight, length or height, head circumference and BMI for age,
@@ -38,12 +46,11 @@ export default function GrowthTab({ childId, childName }: { childId: string; chi
       />
     );
   }
-  const { sex, missing } = growth.data;
+  const { sex, missing, gestationalAge, correctsAge } = growth.data;
   const points = growth.data.points.filter((p) => p.kind === chart.kind);
-  const range = chartAgeRange(
-    chart.kind,
-    points.map((p) => p.ageMonths),
-  );
+  // Before the due date a point has no place on charts that start at term.
+  const charted = points.filter((p) => chartAge(p) >= 0);
+  const range = chartAgeRange(chart.kind, charted.map(chartAge));
 
   return (
     <Card>
@@ -66,6 +73,11 @@ export default function GrowthTab({ childId, childName }: { childId: string; chi
           onChange={(kind) => setChosen(kind as typeof chosen)}
           choices={GROWTH_CHARTS.map((c) => ({ value: c.kind, label: c.label }))}
         />
+        {correctsAge && gestationalAge ? (
+          <p className="rounded-lg border border-border bg-muted/50 px-4 py-3 text-sm">
+            {correctedAgeNote(childName, gestationalAge)}
+          </p>
+        ) : null}
         {missing.length > 0 ? (
           <div className="flex flex-col items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900 text-sm">
             <p className="flex items-center gap-2 font-medium">
@@ -96,8 +108,9 @@ export default function GrowthTab({ childId, childName }: { childId: string; chi
                   sex={sex}
                   unit={chart.unit}
                   rows={curveRows(chart.kind, sex, range)}
-                  points={points}
+                  points={charted}
                   range={range}
+                  correctedAge={correctsAge}
                 />
               </div>
             ) : null}
@@ -154,7 +167,7 @@ function GrowthTable({
           {newestFirst.map((point) => (
             <tr key={`${point.id}:${point.kind}`} className="border-border border-b last:border-0">
               <td className={cell}>{formatCardDate(point.date)}</td>
-              <td className={cell}>{ageKnown ? ageText(point.ageMonths) : "—"}</td>
+              <td className={cell}>{ageKnown ? pointAgeText(point) : "—"}</td>
               <td className={`${cell} font-medium`}>{measurementText(point.value, unit)}</td>
               <td className={cell}>
                 {point.percentile === null ? "—" : `${percentileText(point.percentile)} (${point.reference})`}

@@ -2,6 +2,10 @@
  * How a place on a growth reference reads. No growth tables here: the Vitals screen's cards read
  * these too, and the tables load with the growth charts only.
  */
+import { type Gestation, gestationText } from "@/domain/growth-age";
+
+/** A growth point's ages: months since birth, and the corrected age while it applies (else null). */
+type PointAge = { ageMonths: number; correctedAgeMonths: number | null };
 
 /** "42nd", "3rd", "below the 1st", "above the 99th". */
 export function percentileText(percentile: number): string {
@@ -42,4 +46,29 @@ export function missingText(missing: readonly ("sex" | "dateOfBirth")[]): string
 /** "12.345 kg", "86.5 cm", "16.2 kg/m²". */
 export function measurementText(value: number, unit: string): string {
   return `${value.toLocaleString("en-US", { maximumFractionDigits: unit === "kg" ? 3 : 1 })} ${unit}`;
+}
+
+/** Where a point sits on the chart: its corrected age while that applies, else its age since birth. */
+export function chartAge(point: PointAge): number {
+  return point.correctedAgeMonths ?? point.ageMonths;
+}
+
+/**
+ * A point's age as the table says it: "7 months"; for a child born early, "3 months corrected age
+ * (5 months since birth)", or "1 month since birth, before the due date".
+ */
+export function pointAgeText(point: PointAge): string {
+  const { ageMonths, correctedAgeMonths: corrected } = point;
+  if (corrected === null) return ageText(ageMonths);
+  if (corrected < 0) return `${ageText(ageMonths)} since birth, before the due date`;
+  return `${ageText(corrected)} corrected age (${ageText(ageMonths)} since birth)`;
+}
+
+/** What the growth screen says of a child born before 37 weeks. */
+export function correctedAgeNote(name: string, gestation: Gestation): string {
+  return (
+    `Born at ${gestationText(gestation)}: ${name}'s percentiles and chart use the corrected age ` +
+    "(counted from the due date) until 2 years, as the CDC and the AAP advise. Measurements before " +
+    "the due date have no percentile: the WHO charts start at term."
+  );
 }

@@ -53,8 +53,9 @@ describe("FHIR export", () => {
         // The two versions of the prescription; the dose given and the one skipped.
         .concat(["MedicationRequest", "MedicationRequest"])
         .concat(["MedicationAdministration", "MedicationAdministration"])
-        // Lab, symptoms, TPN; a temperature and a weight; the length measured at the dressing change.
-        .concat(Array(6).fill("Observation"))
+        // Lab, symptoms, TPN; a temperature and a weight; the length measured at the dressing change;
+        // the gestational age at birth.
+        .concat(Array(7).fill("Observation"))
         // The line's insertion, its dressing change and its site check.
         .concat(Array(3).fill("Procedure"))
         .sort(),
@@ -67,6 +68,20 @@ describe("FHIR export", () => {
         birthDate: "2019-04-02",
         gender: "male",
       },
+    });
+    // LOINC 76516-4 "Gestational age--at birth" (as QI-Core's example), in days so 34+2 stays exact.
+    const gestation = resourcesOf(bundle).find(
+      (r) => r.resourceType === "Observation" && r.code?.coding?.[0]?.code === "76516-4",
+    );
+    expect(gestation).toMatchObject({
+      status: "final",
+      subject: patient,
+      effectiveDateTime: "2019-04-02",
+      code: {
+        coding: [{ system: "http://loinc.org", code: "76516-4", display: "Gestational age--at birth" }],
+      },
+      valueQuantity: { value: 34 * 7 + 2, unit: "d", system: "http://unitsofmeasure.org", code: "d" },
+      note: [{ text: "34 weeks 2 days" }],
     });
     expect(only(bundle, "AllergyIntolerance")).toMatchObject({
       code: { text: "Latex" },

@@ -126,6 +126,7 @@ describe("restoring an export", () => {
     // What the server keeps beside a record's body comes back as it was: the first version's
     // end, each dose's time on the family's clock and its child, the bag's prescription.
     const childId = second.children[0]!.id;
+    expect(second.children[0]).toMatchObject({ gestationalAgeWeeks: 34, gestationalAgeDays: 2 });
     const versions = second.pnPrescriptions.map((v) => [v.startDate, v.endDate]).sort();
     expect(versions).toEqual([
       ["2026-10-01", "2026-11-14"],

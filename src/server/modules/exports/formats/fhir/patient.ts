@@ -1,7 +1,19 @@
-import type { AllergyIntolerance, Condition, Patient, Resource } from "@medplum/fhirtypes";
+import type { AllergyIntolerance, Condition, Observation, Patient, Resource } from "@medplum/fhirtypes";
+import { gestationOf, gestationText } from "../../../../../domain/growth-age";
 import type { children, medicalAllergies } from "../../../../db/schema";
 import type { Links } from "./links";
-import { annotations, coded, namedUuid, opt, type Row, TERMINOLOGY, text, urn } from "./values";
+import {
+  annotations,
+  category,
+  coded,
+  namedUuid,
+  opt,
+  type Row,
+  TERMINOLOGY,
+  text,
+  UCUM,
+  urn,
+} from "./values";
 
 /** 'Sam Rivera': the last word as the family name, the others as given names, as best one string allows. */
 export function patient(child: Row<typeof children>, links: Links): Resource[] {
@@ -15,7 +27,29 @@ export function patient(child: Row<typeof children>, links: Links): Resource[] {
     gender: child.gender ?? "unknown",
     birthDate: opt(child.dateOfBirth),
   };
-  if (!child.medicalDiagnosis) return [resource];
+  const resources: Resource[] = [resource];
+  const gestation = gestationOf(child);
+  if (gestation) {
+    // LOINC 76516-4 "Gestational age--at birth" (as in HL7 QI-Core's gestation example), in days so
+    // that 30 weeks 4 days stays exact (HL7 Portugal's GestationalAge profile converts weeks and days
+    // to days); the note says it as weeks and days.
+    const observation: Observation = {
+      resourceType: "Observation",
+      id: namedUuid(links.familyId, "gestational-age", child.id),
+      status: "final",
+      category: category("exam", "Exam"),
+      code: {
+        coding: [{ system: "http://loinc.org", code: "76516-4", display: "Gestational age--at birth" }],
+        text: "Gestational age at birth",
+      },
+      subject: { reference: urn(child.id) },
+      effectiveDateTime: opt(child.dateOfBirth),
+      valueQuantity: { value: gestation.weeks * 7 + gestation.days, unit: "d", system: UCUM, code: "d" },
+      note: [{ text: gestationText(gestation) }],
+    };
+    resources.push(observation);
+  }
+  if (!child.medicalDiagnosis) return resources;
   // The diagnosis is the first thing a clinician reading the bundle needs; FHIR keeps it as a Condition.
   const diagnosis: Condition = {
     resourceType: "Condition",
@@ -25,7 +59,7 @@ export function patient(child: Row<typeof children>, links: Links): Resource[] {
     code: text(child.medicalDiagnosis),
     subject: { reference: urn(child.id) },
   };
-  return [resource, diagnosis];
+  return [...resources, diagnosis];
 }
 
 export function allergy(row: Row<typeof medicalAllergies>, links: Links): Resource[] {
