@@ -205,6 +205,37 @@ describe("vitals on a phone", () => {
   });
 });
 
+describe("a fever threshold typed in °F", () => {
+  const browser = useBrowser();
+
+  it("opens the fever card at 100.5 °F for a threshold set to 100.5 °F, and not at 100.4 °F", async () => {
+    const page = await browser.newPage("phone");
+    const { child } = await family(page, { unit: "F" });
+    await page.goto("/settings");
+    const threshold = page.getByLabel("Fever threshold (°F)");
+    await threshold.fill("100.5");
+    await page.getByText("That is 38.06 °C.", { exact: false }).waitFor();
+    await page.getByRole("button", { name: "Save temperature settings" }).click();
+    await page.getByText("Temperatures in °F; fever from 100.5 °F.", { exact: true }).first().waitFor();
+    expect(await threshold.inputValue()).toBe("100.5");
+
+    await page.goto("/");
+    await logNow(page, "Temperature", "100.4");
+    await page.getByText("Temperature logged", { exact: true }).first().waitFor();
+    expect(await feverCard(page).count()).toBe(0);
+    await logNow(page, "Temperature", "100.5");
+    const card = feverCard(page);
+    await card.waitFor();
+    expect(await card.textContent()).toContain("100.5 °F");
+    expect(await card.textContent()).toContain("fever threshold of 100.5 °F");
+    const vitals = await (await page.request.get(`/api/vitals?childId=${child.id}`)).json();
+    expect(vitals.map((v: { value: number; feverWithLine: boolean }) => [v.value, v.feverWithLine])).toEqual([
+      [38.06, true],
+      [38, false],
+    ]);
+  });
+});
+
 describe.each<[Size, "light" | "dark"]>([
   ["phone", "light"],
   ["phone", "dark"],

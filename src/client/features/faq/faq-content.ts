@@ -22,7 +22,7 @@ const FEVER: FaqEntry = {
   id: "fever",
   question: "What do I do if my child has a fever?",
   answer: [
-    `With a central line, a fever is a temperature of ${threshold} or higher, unless your care team gave you another one (some programmes use 38.1 °C, 100.5 °F): the family's owner can set the family's threshold to theirs.`,
+    `With a central line, a fever is a temperature of ${threshold} or higher, unless your care team gave you another one (some programmes use 100.5 °F, which is 38.06 °C): the family's owner can set the family's threshold to theirs.`,
     FEVER_PLAN.action,
     "Tell the emergency department, or the nurse on the phone:",
     ...FEVER_PLAN.tellThem.map((line, i) => `${i + 1}. ${line}`),
