@@ -92,6 +92,21 @@ export function isFever(celsius: number, thresholdC: number, unit: TemperatureUn
   return temperatureShown(celsius, unit) >= temperatureShown(thresholdC, unit);
 }
 
+/**
+ * Below this a temperature asks for a second look before it is saved (never refused: it may be
+ * true). Hypothermia is a core temperature below 35 °C (95 °F): 2024 American Heart Association and
+ * American Red Cross Guidelines for First Aid. At home a reading that low is more often a slip (the
+ * thermometer not under the arm, a cold room) than the child's, and when it is the child's it
+ * matters: NICE's sepsis guideline (NG51, 2016, updated 2024) counts a temperature under 36 °C as a
+ * high-risk sign in a child under 5, and says sepsis may come without a high temperature.
+ */
+export const LOW_TEMPERATURE_C = 35.0;
+
+/** Whether a temperature reads below 35.0 °C (95.0 °F) in the family's unit. */
+export function isLowTemperature(celsius: number, unit: TemperatureUnit): boolean {
+  return temperatureShown(celsius, unit) < temperatureShown(LOW_TEMPERATURE_C, unit);
+}
+
 /** A value's issues against its kind's range, and a site only on a temperature. */
 export function vitalIssues(vital: {
   kind: VitalKind;

@@ -178,6 +178,42 @@ describe("vitals on a phone", () => {
     expect(await row.textContent()).toContain(Math.abs(weight.zScore).toFixed(2));
   });
 
+  it("asks for a second look at a temperature below 35.0 °C, saves it when the family says so, and the FAQ says why", async () => {
+    const page = await browser.newPage("phone");
+    const { child } = await family(page);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Log now" }).click();
+    await page.getByRole("button", { name: "Temperature", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Log Temperature" });
+    await dialog.getByLabel("Temperature (°C) *").fill("30.0");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    const look = page.getByRole("alertdialog", { name: "Is 30.0 °C right?" });
+    await look.waitFor();
+    expect(await look.textContent()).toContain("A low temperature can also be a sign of infection");
+    // Change it: back to the form, the number kept, nothing saved.
+    await look.getByRole("button", { name: "Change it" }).click();
+    await look.waitFor({ state: "detached" });
+    expect(await dialog.getByLabel("Temperature (°C) *").inputValue()).toBe("30.0");
+    expect(await (await page.request.get(`/api/vitals?childId=${child.id}`)).json()).toEqual([]);
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await look.getByRole("button", { name: "Save anyway" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const [vital] = await (await page.request.get(`/api/vitals?childId=${child.id}`)).json();
+    expect(vital).toMatchObject({ kind: "temperature", value: 30 });
+    // 35.0 °C is saved without a question.
+    await page.getByRole("button", { name: "Log now" }).click();
+    await page.getByRole("button", { name: "Temperature", exact: true }).click();
+    await dialog.getByLabel("Temperature (°C) *").fill("35.0");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await (await page.request.get(`/api/vitals?childId=${child.id}`)).json()).toHaveLength(2);
+
+    await page.goto("/faq");
+    await page.getByRole("button", { name: "What do I do if my child has a fever?" }).click();
+    await page.getByText("A low temperature can also be a sign of infection", { exact: false }).waitFor();
+    await page.getByRole("link", { name: /NICE.*sepsis/i }).waitFor();
+  });
+
   it("takes 100.9 from a family reading °F and keeps 38.28 °C", async () => {
     const page = await browser.newPage("phone");
     const { child } = await family(page, { unit: "F" });

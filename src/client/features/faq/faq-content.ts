@@ -1,6 +1,6 @@
 import { FEVER_PLAN, feverThresholdText } from "@/domain/fever-plan";
 import { DEFAULT_INTERVAL_HOURS, INTERVAL_SOURCES } from "@/domain/line-care";
-import { DEFAULT_FEVER_THRESHOLD_C } from "@/domain/vitals";
+import { DEFAULT_FEVER_THRESHOLD_C, LOW_TEMPERATURE_C } from "@/domain/vitals";
 
 /** The FAQ screen's questions, one per topic of the spec, answered for this app. */
 export interface FaqEntry {
@@ -28,8 +28,15 @@ const FEVER: FaqEntry = {
     ...FEVER_PLAN.tellThem.map((line, i) => `${i + 1}. ${line}`),
     `Why it is urgent: ${FEVER_PLAN.why}`,
     "The same plan is on your child's Care Summary, at your family's threshold: print it or share it with the clinic so it is at hand at the emergency desk.",
+    `A low temperature can also be a sign of infection in a small child: NICE's sepsis guideline counts a temperature under 36 °C (96.8 °F) as a warning sign in a child under 5, and a child with sepsis may have no fever at all. Take it again; if it stays low, or your child seems unwell, call the care team as you would for a fever. The app asks for a second look at a temperature below ${feverThresholdText(LOW_TEMPERATURE_C, "C")} (${feverThresholdText(LOW_TEMPERATURE_C, "F")}) before saving it.`,
   ],
-  sources: FEVER_PLAN.sources,
+  sources: [
+    ...FEVER_PLAN.sources,
+    {
+      name: "NICE guideline NG51: Sepsis, recognition, diagnosis and early management (temperature under 36 °C in children under 5)",
+      url: "https://www.nice.org.uk/guidance/ng51",
+    },
+  ],
 };
 
 const { dressingTransparent, dressingGauze, tubingWithLipids, tubing, connector } = DEFAULT_INTERVAL_HOURS;
