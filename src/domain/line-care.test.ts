@@ -154,6 +154,42 @@ describe("complication rates per 1,000 catheter-days", () => {
     });
   });
 
+  // NHSN Patient Safety Component Manual (CDC, January 2025), chapter 4, Bloodstream Infection
+  // Event: a central line is eligible once in place more than 2 consecutive calendar days (line day
+  // 3 on; line day 1 is the day it went in) and stays eligible until the day after it is removed; a
+  // bloodstream infection with an eligible line present that day or the day before is a CLABSI.
+  it("counts a bloodstream infection as NHSN does: from line day 3 to the day after removal", () => {
+    const line = { id: "line-1", insertionDate: "2026-03-01", removalDate: "2026-03-20" };
+    const bsi = (infectionDate: string) =>
+      complicationRates(
+        [line],
+        [{ piccLineId: "line-1", infectionDate, infectionType: "bloodstream" }],
+        [],
+        "2026-12-31",
+      );
+    const counted = (date: string) => [
+      bsi(date).child.counts.bloodstream,
+      bsi(date).lines[0]!.counts.bloodstream,
+    ];
+    expect(counted("2026-03-01")).toEqual([0, 0]); // line day 1
+    expect(counted("2026-03-02")).toEqual([0, 0]); // line day 2
+    expect(counted("2026-03-03")).toEqual([1, 1]); // line day 3
+    expect(counted("2026-03-20")).toEqual([1, 1]); // the day it came out
+    expect(counted("2026-03-21")).toEqual([1, 1]); // the day after
+    expect(counted("2026-03-22")).toEqual([0, 0]);
+    // Catheter-days stay the days the line was in: Mar 1 to Mar 20.
+    expect(bsi("2026-03-21").lines[0]!.catheterDays).toBe(20);
+    // A line out on its day 2 was never eligible: nothing the day after counts.
+    const short = { id: "line-2", insertionDate: "2026-05-01", removalDate: "2026-05-02" };
+    const early = complicationRates(
+      [short],
+      [{ piccLineId: "line-2", infectionDate: "2026-05-03", infectionType: "bloodstream" }],
+      [],
+      "2026-12-31",
+    );
+    expect(early.child.counts.bloodstream).toBe(0);
+  });
+
   it("has no rate without catheter-days", () => {
     expect(complicationRates([], [], [], "2026-01-01").child).toMatchObject({
       catheterDays: 0,

@@ -1,6 +1,6 @@
 import { instantOf } from "./clock";
 import { dayNumber, today as localToday } from "./dates";
-import { catheterDays } from "./picc";
+import { catheterDays, isClabsiOf } from "./picc";
 
 /**
  * Line care: what a family does for a central line (a PICC or a tunnelled line), the intervals it
@@ -250,10 +250,10 @@ function ratesOf(counts: Record<Complication, number>, days: number): Complicati
 
 /**
  * Catheter-days and complication rates, for a child (all their lines: days with at least one line
- * in, an event counted when a line was in place that day) and for each line (its own days and the
- * events and infections of that line, on days it was in). Events and infections outside every
- * line's dates are not counted. Bloodstream: infections of type "bloodstream"; exit site: type
- * "exit-site"; the others from the line-care log.
+ * in) and for each line (its own days, and the events and infections of that line). Bloodstream:
+ * infections of type "bloodstream" that are a CLABSI of a line as NHSN counts one (`isClabsiOf`:
+ * from line day 3 to the day after removal); exit site (type "exit-site") and the line-care log's
+ * occlusions, breakages and dislodgements: on a day a line was in place.
  */
 export function complicationRates(
   lines: readonly RateLine[],
@@ -261,12 +261,15 @@ export function complicationRates(
   events: readonly RateEvent[],
   today: string = localToday(),
 ): { child: ComplicationRates; lines: (ComplicationRates & { lineId: string })[] } {
-  const count = (ofLine: (date: string, lineId: string | null) => boolean) => {
+  const count = (
+    ofLine: (date: string, lineId: string | null) => boolean,
+    clabsiOf: (date: string, lineId: string | null) => boolean,
+  ) => {
     const counts = Object.fromEntries(COMPLICATIONS.map((c) => [c, 0])) as Record<Complication, number>;
     for (const infection of infections) {
-      if (!ofLine(infection.infectionDate, infection.piccLineId)) continue;
-      if (infection.infectionType === "bloodstream") counts.bloodstream += 1;
-      if (infection.infectionType === "exit-site") counts.exitSite += 1;
+      const { infectionDate: date, piccLineId: lineId } = infection;
+      if (infection.infectionType === "bloodstream" && clabsiOf(date, lineId)) counts.bloodstream += 1;
+      if (infection.infectionType === "exit-site" && ofLine(date, lineId)) counts.exitSite += 1;
     }
     for (const event of events) {
       if (!ofLine(event.date, event.piccLineId)) continue;
@@ -277,7 +280,10 @@ export function complicationRates(
     return counts;
   };
   const child = ratesOf(
-    count((date) => lines.some((line) => inPlace(line, date, today))),
+    count(
+      (date) => lines.some((line) => inPlace(line, date, today)),
+      (date) => lines.some((line) => isClabsiOf(line, date, today)),
+    ),
     catheterDays(lines, today),
   );
   return {
@@ -285,7 +291,10 @@ export function complicationRates(
     lines: lines.map((line) => ({
       lineId: line.id,
       ...ratesOf(
-        count((date, lineId) => lineId === line.id && inPlace(line, date, today)),
+        count(
+          (date, lineId) => lineId === line.id && inPlace(line, date, today),
+          (date, lineId) => lineId === line.id && isClabsiOf(line, date, today),
+        ),
         catheterDays([line], today),
       ),
     })),

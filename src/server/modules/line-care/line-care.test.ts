@@ -192,6 +192,42 @@ describe("line care", () => {
     ]);
   });
 
+  // NHSN Patient Safety Component Manual, chapter 4 (CLABSI): line day 1 is the day it went in; a
+  // bloodstream infection counts from line day 3, and on the day of removal or the next day.
+  it("counts bloodstream infections as NHSN counts a CLABSI: the day after removal yes, line day 2 no", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const first = await lineFor(user, sam, {
+      insertionDate: addDays(today(), -40),
+      removalDate: addDays(today(), -20),
+    });
+    const second = await lineFor(user, sam, { insertionDate: addDays(today(), -10) });
+    for (const [piccLineId, days] of [
+      [first, -19], // the day after the first line came out
+      [second, -9], // the second line's day 2
+    ] as const) {
+      const infection = await user.post("/api/picc-infections", {
+        childId: sam,
+        piccLineId,
+        infectionDate: addDays(today(), days),
+        infectionType: "bloodstream",
+      });
+      expect(infection.statusCode, infection.body).toBe(201);
+    }
+    const rates = (await user.get(`/api/picc-lines/rates?childId=${sam}`)).json();
+    expect(rates.child.counts.bloodstream).toBe(1);
+    const byLine = Object.fromEntries(
+      rates.lines.map((line: { lineId: string; counts: { bloodstream: number } }) => [
+        line.lineId,
+        line.counts.bloodstream,
+      ]),
+    );
+    expect(byLine).toEqual({ [first]: 1, [second]: 0 });
+    const [summary] = (await user.get(`/api/care-summary?childId=${sam}`)).json();
+    expect(summary.currentLine.daysIn).toBe(11);
+    expect(summary.lineDays).toMatchObject({ catheterDays: 32 });
+  });
+
   it("follows the family's roles and children", async () => {
     const owner = await signUp(t.app);
     const sam = await addChild(owner, "Sam");
