@@ -40,6 +40,19 @@ describe("a care's state against its due time", () => {
   ])("is right %s", (_when, offset, state) => {
     expect(careState(due, new Date(due.getTime() + offset))).toBe(state);
   });
+
+  it("is not 'due' right after a change with a day's interval: its second half is", () => {
+    // A tubing changed with the nightly bag is due a day later; a day's warning made it amber at once.
+    const changed = at("2026-11-20", "20:00");
+    const dueAt = new Date(changed.getTime() + 24 * HOUR);
+    const stateAfter = (hours: number) => careState(dueAt, new Date(changed.getTime() + hours * HOUR), 24);
+    expect(stateAfter(0.02)).toBe("ok");
+    expect(stateAfter(11.9)).toBe("ok");
+    expect(stateAfter(12)).toBe("due");
+    expect(stateAfter(24.1)).toBe("overdue");
+    const tubing = { kind: "tubing", date: "2026-11-20", time: "20:00", withLipids: true } as const;
+    expect(statusOf([tubing], at("2026-11-20", "20:01")).tubing.state).toBe("ok");
+  });
 });
 
 describe("the ages of a line's care", () => {

@@ -114,8 +114,17 @@ export interface LineIntervals {
   lockHours: number | null;
 }
 
-/** "Due" starts this long before the due time: amber, done within the day. */
+/**
+ * "Due" (amber) starts this long before the due time: a day, or the second half of an interval
+ * shorter than two days. A day's warning on a 24-hour tubing made it amber the moment it was
+ * changed; its last 12 hours are amber now (a 12-hour lipid set's last 6).
+ */
 export const DUE_SOON_HOURS = 24;
+
+/** How many hours before its due time a care of this interval turns "due". */
+export function dueSoonHours(intervalHours: number | null): number {
+  return intervalHours === null ? DUE_SOON_HOURS : Math.min(DUE_SOON_HOURS, intervalHours / 2);
+}
 
 export type CareState = "ok" | "due" | "overdue";
 
@@ -135,7 +144,7 @@ export interface CareStatus {
   /** The interval in hours (by the last event's type for a dressing or tubing), or null when none is set. */
   intervalHours: number | null;
   dueAt: Date | null;
-  /** ok: not due within the day; due: due within the day, or never logged; overdue: past due. */
+  /** ok: not due soon; due: within `dueSoonHours` of the due time, or never logged; overdue: past due. */
   state: CareState;
 }
 
@@ -161,11 +170,14 @@ function intervalFor(kind: ScheduledKind, last: CareEvent | null, line: LineInte
   }
 }
 
-/** Where a due time stands at `now`: past it, within the day before it, or further. */
-export function careState(dueAt: Date, now: Date): CareState {
+/**
+ * Where a due time stands at `now`: past it, within its warning before it (`dueSoonHours` of the
+ * interval), or further.
+ */
+export function careState(dueAt: Date, now: Date, intervalHours: number | null = null): CareState {
   const left = dueAt.getTime() - now.getTime();
   if (left < 0) return "overdue";
-  return left <= DUE_SOON_HOURS * HOUR ? "due" : "ok";
+  return left <= dueSoonHours(intervalHours) * HOUR ? "due" : "ok";
 }
 
 /**
@@ -190,7 +202,13 @@ export function lineCareStatus(
       return { kind, lastAt: null, intervalHours, dueAt: null, state: intervalHours === null ? "ok" : "due" };
     }
     const dueAt = intervalHours === null ? null : new Date(last.at.getTime() + intervalHours * HOUR);
-    return { kind, lastAt: last.at, intervalHours, dueAt, state: dueAt ? careState(dueAt, now) : "ok" };
+    return {
+      kind,
+      lastAt: last.at,
+      intervalHours,
+      dueAt,
+      state: dueAt ? careState(dueAt, now, intervalHours) : "ok",
+    };
   });
 }
 

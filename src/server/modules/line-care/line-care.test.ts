@@ -150,6 +150,37 @@ describe("line care", () => {
     expect((await user.get("/api/picc-lines/not-a-line/care-status")).statusCode).toBe(404);
   });
 
+  it("shows a tubing changed just now as fine, not amber 'due' (its 24 hours' second half is)", async () => {
+    const user = await signUp(t.app, { timeZone: "America/Chicago" });
+    const sam = await addChild(user);
+    const now = t.clock.now();
+    const tubingChanged = async (hoursAgo: number) => {
+      const line = await lineFor(user, sam);
+      const at = new Date(now.getTime() - hoursAgo * HOUR);
+      const [date, time] = new Intl.DateTimeFormat("sv-SE", {
+        timeZone: "America/Chicago",
+        dateStyle: "short",
+        timeStyle: "short",
+      })
+        .format(at)
+        .split(" ");
+      const logged = await user.post("/api/line-care", {
+        childId: sam,
+        piccLineId: line,
+        kind: "tubing",
+        date,
+        time,
+        withLipids: true,
+      });
+      expect(logged.statusCode, logged.body).toBe(201);
+      const status = (await user.get(`/api/picc-lines/${line}/care-status`)).json();
+      return status.find((s: { kind: string }) => s.kind === "tubing");
+    };
+    expect(await tubingChanged(0)).toMatchObject({ intervalHours: 24, state: "ok" });
+    expect((await tubingChanged(11)).state).toBe("ok");
+    expect((await tubingChanged(12.1)).state).toBe("due");
+  });
+
   it("gives catheter-days and each complication's rate per 1,000 catheter-days, with the ASPEN figure", async () => {
     const user = await signUp(t.app);
     const sam = await addChild(user);
