@@ -321,6 +321,15 @@ describe("spreadsheet exports", () => {
         Reason: "Vomiting after the night's feed",
       }),
     ]);
+    // A vital's value is a number (it sorts and charts), its unit in the cell's number format.
+    const vitals = sheetRows(workbook, "Vitals");
+    expect(vitals.rows.map((row) => [row.Kind, row.Value])).toEqual([
+      ["Temperature", 38.3],
+      ["Weight", 21.4],
+    ]);
+    const value = vitals.header.indexOf("Value") + 1;
+    expect(vitals.sheet.getRow(2).getCell(value).numFmt).toBe('General" °C"');
+    expect(vitals.sheet.getRow(3).getCell(value).numFmt).toBe('General" kg"');
     const medications = sheetRows(workbook, "Medications");
     expect(medications.rows[0]).toMatchObject({ Route: "By mouth", Schedule: "08:00, 20:00" });
     expect(medications.header).not.toContain("Schedule times");
