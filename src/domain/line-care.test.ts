@@ -5,6 +5,7 @@ import {
   type CareStatus,
   careState,
   complicationRates,
+  DEFAULT_INTERVAL_HOURS,
   externalLengthMoved,
   type LineIntervals,
   lineCareStatus,
@@ -18,6 +19,7 @@ const defaults: LineIntervals = {
   dressingGauzeHours: null,
   tubingWithLipidsHours: null,
   tubingHours: null,
+  tubingLipidsAloneHours: null,
   connectorHours: null,
   lockHours: null,
 };
@@ -83,12 +85,29 @@ describe("the ages of a line's care", () => {
     expect(status.state).toBe("ok");
   });
 
-  it("gives tubing with lipids a day and tubing without 96 hours", () => {
-    const now = at("2026-11-21", "10:00");
-    const lipids = statusOf([{ kind: "tubing", date: "2026-11-20", time: "09:00", withLipids: true }], now);
-    expect(lipids.tubing).toMatchObject({ intervalHours: 24, state: "overdue" });
-    const plain = statusOf([{ kind: "tubing", date: "2026-11-20", time: "09:00", withLipids: false }], now);
-    expect(plain.tubing).toMatchObject({ intervalHours: 96, state: "ok" });
+  // A set for lipids alone: 12 hours (INS Infusion Therapy Standards of Practice 2021; CDC 2011:
+  // a lipid emulsion given alone is completed within 12 hours of hanging it). A PN set with lipids:
+  // 24 hours (CDC 2011 and INS 2021). A PN set without lipids: 24 hours, changed with every bag
+  // (INS 2021), where CDC 2011 allows up to 96 hours for fluids without lipids: a line set to 96
+  // follows CDC. (The old default of 96 hours for a PN set without lipids followed CDC alone.)
+  it("gives a set for lipids alone 12 hours, and a PN set 24 hours with or without lipids", () => {
+    const now = at("2026-11-21", "07:00");
+    const tubing = (fields: Partial<CareEvent>, line = defaults) =>
+      statusOf([{ kind: "tubing", date: "2026-11-20", time: "20:00", ...fields }], now, line).tubing;
+    expect(tubing({ withLipids: true, lipidsAlone: true })).toMatchObject({
+      intervalHours: 12,
+      state: "due",
+    });
+    expect(tubing({ withLipids: true })).toMatchObject({ intervalHours: 24, state: "ok" });
+    expect(tubing({ withLipids: false })).toMatchObject({ intervalHours: 24, state: "ok" });
+    expect(tubing({ withLipids: false }, { ...defaults, tubingHours: 96 })).toMatchObject({
+      intervalHours: 96,
+    });
+    expect(tubing({ lipidsAlone: true }, { ...defaults, tubingLipidsAloneHours: 10 })).toMatchObject({
+      intervalHours: 10,
+      state: "overdue",
+    });
+    expect(DEFAULT_INTERVAL_HOURS).toMatchObject({ tubingLipidsAlone: 12, tubingWithLipids: 24, tubing: 24 });
   });
 
   it("says a scheduled care never logged is due, and a lock without a prescribed interval is fine", () => {

@@ -75,9 +75,17 @@ const DAY_HOURS = 24;
  * - Transparent (semipermeable) dressing: every 7 days, or at once if damp, loose or soiled;
  *   gauze: every 2 days. CDC Guidelines for the Prevention of Intravascular Catheter-Related
  *   Infections (O'Grady et al., 2011), recommendations on dressing replacement.
- * - Administration set (tubing) carrying lipids or lipid-containing PN: within 24 hours of
- *   starting the infusion; other continuous sets: not more often than every 96 hours (and at
- *   least every 7 days). CDC 2011; Infusion Nurses Society Standards of Practice (2021).
+ * - Administration set (tubing), by what it carries:
+ *   - a lipid emulsion alone: 12 hours. INS Infusion Therapy Standards of Practice (2021): a set
+ *     for a lipid emulsion given alone is changed every 12 hours (with each new container); CDC
+ *     2011: a lipid emulsion given alone is completed within 12 hours of hanging it, so its set
+ *     serves one 12-hour infusion.
+ *   - PN with lipids (a 3-in-1 bag, or lipids joining the PN set): 24 hours. CDC 2011 ("within 24
+ *     hours of initiating the infusion") and INS 2021 agree.
+ *   - PN without lipids: 24 hours, following INS 2021 (a PN set is changed with each new PN
+ *     container, at least every 24 hours): a family on home PN hangs a new bag every day and
+ *     changes the set with it. CDC 2011 allows up to 96 hours (at least every 7 days) for a set
+ *     carrying no lipids, blood or blood products; a team that follows CDC sets 96 on the line.
  * - Needleless connector: with the administration set, and not more often than every 96 hours;
  *   many home-PN teaching sheets change it weekly with the dressing, the default here. INS 2021.
  * - Lock: as prescribed (an ethanol or taurolidine lock is often weekly); no default: the family
@@ -86,8 +94,9 @@ const DAY_HOURS = 24;
 export const DEFAULT_INTERVAL_HOURS = {
   dressingTransparent: 7 * DAY_HOURS,
   dressingGauze: 2 * DAY_HOURS,
+  tubingLipidsAlone: 12,
   tubingWithLipids: 24,
-  tubing: 96,
+  tubing: 24,
   connector: 7 * DAY_HOURS,
   lock: null,
 } as const;
@@ -110,6 +119,7 @@ export interface LineIntervals {
   dressingGauzeHours: number | null;
   tubingWithLipidsHours: number | null;
   tubingHours: number | null;
+  tubingLipidsAloneHours: number | null;
   connectorHours: number | null;
   lockHours: number | null;
 }
@@ -135,6 +145,8 @@ export interface CareEvent {
   time: string | null;
   dressingType?: DressingType | null;
   withLipids?: boolean | null;
+  /** A tubing whose set carries a lipid emulsion alone. */
+  lipidsAlone?: boolean | null;
 }
 
 export interface CareStatus {
@@ -160,6 +172,7 @@ function intervalFor(kind: ScheduledKind, last: CareEvent | null, line: LineInte
         ? (line.dressingGauzeHours ?? DEFAULT_INTERVAL_HOURS.dressingGauze)
         : (line.dressingTransparentHours ?? DEFAULT_INTERVAL_HOURS.dressingTransparent);
     case "tubing":
+      if (last?.lipidsAlone) return line.tubingLipidsAloneHours ?? DEFAULT_INTERVAL_HOURS.tubingLipidsAlone;
       return last?.withLipids === false
         ? (line.tubingHours ?? DEFAULT_INTERVAL_HOURS.tubing)
         : (line.tubingWithLipidsHours ?? DEFAULT_INTERVAL_HOURS.tubingWithLipids);

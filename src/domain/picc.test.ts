@@ -25,6 +25,7 @@ const line = (insertionDate: string, removalDate: string | null = null): PiccLin
   dressingGauzeHours: null,
   tubingWithLipidsHours: null,
   tubingHours: null,
+  tubingLipidsAloneHours: null,
   connectorHours: null,
   lockHours: null,
   createdAt: "2026-01-01T00:00:00.000Z",

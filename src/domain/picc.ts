@@ -92,6 +92,7 @@ export const piccLineInput = z
     dressingGauzeHours: intervalHours("Gauze dressing interval"),
     tubingWithLipidsHours: intervalHours("Tubing with lipids interval"),
     tubingHours: intervalHours("Tubing interval"),
+    tubingLipidsAloneHours: intervalHours("Lipids-alone tubing interval"),
     connectorHours: intervalHours("Connector interval"),
     lockHours: intervalHours("Lock interval"),
   })
@@ -114,6 +115,7 @@ export const piccLineRecord = z.object({
   dressingGauzeHours: z.number().int().nullable(),
   tubingWithLipidsHours: z.number().int().nullable(),
   tubingHours: z.number().int().nullable(),
+  tubingLipidsAloneHours: z.number().int().nullable(),
   connectorHours: z.number().int().nullable(),
   lockHours: z.number().int().nullable(),
 });

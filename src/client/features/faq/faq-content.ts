@@ -39,7 +39,8 @@ const FEVER: FaqEntry = {
   ],
 };
 
-const { dressingTransparent, dressingGauze, tubingWithLipids, tubing, connector } = DEFAULT_INTERVAL_HOURS;
+const { dressingTransparent, dressingGauze, tubingLipidsAlone, tubingWithLipids, tubing, connector } =
+  DEFAULT_INTERVAL_HOURS;
 
 const LINE_CARE: FaqEntry = {
   id: "line-care-intervals",
@@ -47,7 +48,7 @@ const LINE_CARE: FaqEntry = {
   answer: [
     "These are the usual intervals, and the app's starting point; your care team's own instructions come first.",
     `Dressing: a transparent one ${every(dressingTransparent)}, a gauze one ${every(dressingGauze)}, and at once whenever it is damp, loose or soiled.`,
-    `Tubing (the administration set): within ${tubingWithLipids} hours of starting an infusion that contains lipids (fat); tubing without lipids, every ${tubing} hours (${tubing / 24} days).`,
+    `Tubing (the administration set): a set for lipids (fat) given alone, every ${tubingLipidsAlone} hours (INS Standards of Practice 2021; the CDC asks for a lipid emulsion given alone to be finished within 12 hours of hanging it). A PN set with lipids, within ${tubingWithLipids} hours of starting the infusion (the CDC and INS agree). A PN set without lipids, every ${tubing} hours, changed with each new bag, as the INS advises for PN; the CDC allows up to 96 hours for a set without lipids, so a team that follows the CDC may set 96 hours on the line.`,
     `Needleless connector: ${every(connector)}, often together with the dressing (the standards advise no more often than every 96 hours).`,
     "Lock: as prescribed (an ethanol or taurolidine lock is often weekly). There is no default: add the interval to the line when a lock is prescribed.",
     "Each interval can be changed for each line, so a line follows your team's schedule; the app counts each one from the last change you logged for that line.",

@@ -181,6 +181,53 @@ describe("line care", () => {
     expect((await tubingChanged(12.1)).state).toBe("due");
   });
 
+  it("keeps a set for lipids alone 12 hours and a PN set 24 hours unless the line says otherwise", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const tubingOf = async (fields: Record<string, unknown>, line: Record<string, unknown> = {}) => {
+      const lineId = await lineFor(user, sam, line);
+      const logged = await user.post("/api/line-care", {
+        childId: sam,
+        piccLineId: lineId,
+        kind: "tubing",
+        date: addDays(today(), -3),
+        ...fields,
+      });
+      expect(logged.statusCode, logged.body).toBe(201);
+      const status = (await user.get(`/api/picc-lines/${lineId}/care-status`)).json();
+      return { event: logged.json(), status: status.find((s: { kind: string }) => s.kind === "tubing") };
+    };
+    const alone = await tubingOf({ withLipids: true, lipidsAlone: true });
+    expect(alone.event).toMatchObject({ withLipids: true, lipidsAlone: true });
+    expect(alone.status.intervalHours).toBe(12);
+    expect((await tubingOf({ withLipids: true })).status.intervalHours).toBe(24);
+    expect((await tubingOf({ withLipids: false })).status.intervalHours).toBe(24);
+    // A team that follows CDC's 96 hours for a set without lipids sets it on the line.
+    expect((await tubingOf({ withLipids: false }, { tubingHours: 96 })).status.intervalHours).toBe(96);
+    const own = await tubingOf({ lipidsAlone: true }, { tubingLipidsAloneHours: 10 });
+    expect(own.status.intervalHours).toBe(10);
+    const line = (await user.get(`/api/picc-lines?childId=${sam}`)).json()[0];
+    expect(line).toHaveProperty("tubingLipidsAloneHours");
+    // A set for lipids alone carries lipids; and only a tubing says it.
+    const refused = async (fields: Record<string, unknown>) => {
+      const lineId = await lineFor(user, sam);
+      const response = await user.post("/api/line-care", {
+        childId: sam,
+        piccLineId: lineId,
+        date: today(),
+        ...fields,
+      });
+      expect(response.statusCode).toBe(400);
+      return response.json().issues;
+    };
+    expect(await refused({ kind: "tubing", withLipids: false, lipidsAlone: true })).toEqual([
+      { path: "lipidsAlone", message: "A set for lipids alone carries lipids" },
+    ]);
+    expect(await refused({ kind: "flush", lipidsAlone: true })).toEqual([
+      { path: "lipidsAlone", message: "Not part of a flush" },
+    ]);
+  });
+
   it("gives catheter-days and each complication's rate per 1,000 catheter-days, with the ASPEN figure", async () => {
     const user = await signUp(t.app);
     const sam = await addChild(user);
