@@ -29,12 +29,15 @@ export const familyUpdateInput = z.object({
   name: familyNameField.optional(),
   timeZone: timeZoneField.optional(),
   temperatureUnit: oneOf("Temperature unit", TEMPERATURE_UNITS).optional(),
-  /** In °C: 37.5 to 39.5 covers the thresholds home-PN programmes use (38.0 by default). */
+  /**
+   * In °C: 37.5 to 39.5 covers the thresholds home-PN programmes use (38.0 by default). Two
+   * decimals, so a threshold typed in °F keeps its tenth of a °F (100.5 °F is 38.06 °C: vitals.ts).
+   */
   feverThresholdC: z
     .number({ message: "The fever threshold must be a number of °C" })
     .min(37.5, "The fever threshold must be at least 37.5 °C")
     .max(39.5, "The fever threshold must be at most 39.5 °C")
-    .multipleOf(0.1, "The fever threshold has at most one decimal")
+    .multipleOf(0.01, "The fever threshold has at most two decimals")
     .optional(),
 });
 

@@ -17,6 +17,8 @@
  *   480 central cultures were positive (Pediatr Emerg Care 2017, Pittsburgh).
  */
 
+import { formatTemperature } from "./vitals";
+
 export const FEVER_PLAN = {
   title: "Fever with a central line: act now",
   /** The one thing to do, first. */
@@ -46,7 +48,5 @@ export const FEVER_PLAN = {
 
 /** The threshold as the family reads it: "38.0 °C" or "100.4 °F". */
 export function feverThresholdText(celsius: number, unit: "C" | "F"): string {
-  return unit === "F"
-    ? `${(Math.round(((celsius * 9) / 5 + 32) * 10) / 10).toFixed(1)} °F`
-    : `${celsius.toFixed(1)} °C`;
+  return formatTemperature(celsius, unit);
 }

@@ -40,6 +40,7 @@ const optionalYesNo = () =>
 const FIELDS_OF: Record<string, readonly LineCareKind[]> = {
   dressingType: ["dressing"],
   withLipids: ["tubing"],
+  lipidsAlone: ["tubing"],
   lockSolution: ["lock"],
   dwellMinutes: ["lock"],
   findings: ["site-check"],
@@ -52,6 +53,7 @@ export interface LineCareFields {
   kind: LineCareKind;
   dressingType: string | null;
   withLipids: boolean | null;
+  lipidsAlone: boolean | null;
   lockSolution: string | null;
   dwellMinutes: number | null;
   findings: readonly string[] | null;
@@ -70,6 +72,8 @@ export function lineCareIssues(event: LineCareFields): FieldIssue[] {
     issues.push({ path: "dressingType", message: "Choose the dressing: transparent or gauze" });
   if (event.kind === "external-length" && event.externalLengthCm === null)
     issues.push({ path: "externalLengthCm", message: "Enter the length measured, in cm" });
+  if (event.lipidsAlone && event.withLipids === false)
+    issues.push({ path: "lipidsAlone", message: "A set for lipids alone carries lipids" });
   if (event.kind === "site-check" && !event.findings?.length)
     issues.push({ path: "findings", message: "Choose what the site looked like" });
   for (const [field, kinds] of Object.entries(FIELDS_OF)) {
@@ -91,6 +95,8 @@ export const lineCareInput = z
     time: optionalTime(),
     dressingType: optionalChoice("Dressing", DRESSING_TYPES),
     withLipids: optionalYesNo(),
+    /** A tubing whose set carries a lipid emulsion alone (12 hours by default: line-care.ts). */
+    lipidsAlone: optionalYesNo(),
     lockSolution: optionalChoice("Lock solution", LOCK_SOLUTIONS),
     dwellMinutes: optionalInt("Dwell time (minutes)", 1, 7 * 24 * 60),
     findings: z
@@ -109,6 +115,7 @@ export const lineCareInput = z
         "kind",
         "dressingType",
         "withLipids",
+        "lipidsAlone",
         "lockSolution",
         "dwellMinutes",
         "findings",
@@ -130,6 +137,7 @@ export const lineCareRecord = z.object({
   time: nullableText,
   dressingType: z.enum(DRESSING_TYPES).nullable(),
   withLipids: z.boolean().nullable(),
+  lipidsAlone: z.boolean().nullable(),
   lockSolution: z.enum(LOCK_SOLUTIONS).nullable(),
   dwellMinutes: z.number().int().nullable(),
   findings: z.array(z.enum(SITE_FINDINGS)).nullable(),

@@ -5,6 +5,7 @@ import {
   type CareStatus,
   careState,
   complicationRates,
+  DEFAULT_INTERVAL_HOURS,
   externalLengthMoved,
   type LineIntervals,
   lineCareStatus,
@@ -18,6 +19,7 @@ const defaults: LineIntervals = {
   dressingGauzeHours: null,
   tubingWithLipidsHours: null,
   tubingHours: null,
+  tubingLipidsAloneHours: null,
   connectorHours: null,
   lockHours: null,
 };
@@ -39,6 +41,19 @@ describe("a care's state against its due time", () => {
     ["a week after", 7 * 24 * HOUR, "overdue"],
   ])("is right %s", (_when, offset, state) => {
     expect(careState(due, new Date(due.getTime() + offset))).toBe(state);
+  });
+
+  it("is not 'due' right after a change with a day's interval: its second half is", () => {
+    // A tubing changed with the nightly bag is due a day later; a day's warning made it amber at once.
+    const changed = at("2026-11-20", "20:00");
+    const dueAt = new Date(changed.getTime() + 24 * HOUR);
+    const stateAfter = (hours: number) => careState(dueAt, new Date(changed.getTime() + hours * HOUR), 24);
+    expect(stateAfter(0.02)).toBe("ok");
+    expect(stateAfter(11.9)).toBe("ok");
+    expect(stateAfter(12)).toBe("due");
+    expect(stateAfter(24.1)).toBe("overdue");
+    const tubing = { kind: "tubing", date: "2026-11-20", time: "20:00", withLipids: true } as const;
+    expect(statusOf([tubing], at("2026-11-20", "20:01")).tubing.state).toBe("ok");
   });
 });
 
@@ -70,12 +85,29 @@ describe("the ages of a line's care", () => {
     expect(status.state).toBe("ok");
   });
 
-  it("gives tubing with lipids a day and tubing without 96 hours", () => {
-    const now = at("2026-11-21", "10:00");
-    const lipids = statusOf([{ kind: "tubing", date: "2026-11-20", time: "09:00", withLipids: true }], now);
-    expect(lipids.tubing).toMatchObject({ intervalHours: 24, state: "overdue" });
-    const plain = statusOf([{ kind: "tubing", date: "2026-11-20", time: "09:00", withLipids: false }], now);
-    expect(plain.tubing).toMatchObject({ intervalHours: 96, state: "ok" });
+  // A set for lipids alone: 12 hours (INS Infusion Therapy Standards of Practice 2021; CDC 2011:
+  // a lipid emulsion given alone is completed within 12 hours of hanging it). A PN set with lipids:
+  // 24 hours (CDC 2011 and INS 2021). A PN set without lipids: 24 hours, changed with every bag
+  // (INS 2021), where CDC 2011 allows up to 96 hours for fluids without lipids: a line set to 96
+  // follows CDC. (The old default of 96 hours for a PN set without lipids followed CDC alone.)
+  it("gives a set for lipids alone 12 hours, and a PN set 24 hours with or without lipids", () => {
+    const now = at("2026-11-21", "07:00");
+    const tubing = (fields: Partial<CareEvent>, line = defaults) =>
+      statusOf([{ kind: "tubing", date: "2026-11-20", time: "20:00", ...fields }], now, line).tubing;
+    expect(tubing({ withLipids: true, lipidsAlone: true })).toMatchObject({
+      intervalHours: 12,
+      state: "due",
+    });
+    expect(tubing({ withLipids: true })).toMatchObject({ intervalHours: 24, state: "ok" });
+    expect(tubing({ withLipids: false })).toMatchObject({ intervalHours: 24, state: "ok" });
+    expect(tubing({ withLipids: false }, { ...defaults, tubingHours: 96 })).toMatchObject({
+      intervalHours: 96,
+    });
+    expect(tubing({ lipidsAlone: true }, { ...defaults, tubingLipidsAloneHours: 10 })).toMatchObject({
+      intervalHours: 10,
+      state: "overdue",
+    });
+    expect(DEFAULT_INTERVAL_HOURS).toMatchObject({ tubingLipidsAlone: 12, tubingWithLipids: 24, tubing: 24 });
   });
 
   it("says a scheduled care never logged is due, and a lock without a prescribed interval is fine", () => {
@@ -152,6 +184,42 @@ describe("complication rates per 1,000 catheter-days", () => {
       catheterDays: 266,
       counts: { bloodstream: 1, exitSite: 1, breakage: 1, dislodgement: 1, occlusion: 0 },
     });
+  });
+
+  // NHSN Patient Safety Component Manual (CDC, January 2025), chapter 4, Bloodstream Infection
+  // Event: a central line is eligible once in place more than 2 consecutive calendar days (line day
+  // 3 on; line day 1 is the day it went in) and stays eligible until the day after it is removed; a
+  // bloodstream infection with an eligible line present that day or the day before is a CLABSI.
+  it("counts a bloodstream infection as NHSN does: from line day 3 to the day after removal", () => {
+    const line = { id: "line-1", insertionDate: "2026-03-01", removalDate: "2026-03-20" };
+    const bsi = (infectionDate: string) =>
+      complicationRates(
+        [line],
+        [{ piccLineId: "line-1", infectionDate, infectionType: "bloodstream" }],
+        [],
+        "2026-12-31",
+      );
+    const counted = (date: string) => [
+      bsi(date).child.counts.bloodstream,
+      bsi(date).lines[0]!.counts.bloodstream,
+    ];
+    expect(counted("2026-03-01")).toEqual([0, 0]); // line day 1
+    expect(counted("2026-03-02")).toEqual([0, 0]); // line day 2
+    expect(counted("2026-03-03")).toEqual([1, 1]); // line day 3
+    expect(counted("2026-03-20")).toEqual([1, 1]); // the day it came out
+    expect(counted("2026-03-21")).toEqual([1, 1]); // the day after
+    expect(counted("2026-03-22")).toEqual([0, 0]);
+    // Catheter-days stay the days the line was in: Mar 1 to Mar 20.
+    expect(bsi("2026-03-21").lines[0]!.catheterDays).toBe(20);
+    // A line out on its day 2 was never eligible: nothing the day after counts.
+    const short = { id: "line-2", insertionDate: "2026-05-01", removalDate: "2026-05-02" };
+    const early = complicationRates(
+      [short],
+      [{ piccLineId: "line-2", infectionDate: "2026-05-03", infectionType: "bloodstream" }],
+      [],
+      "2026-12-31",
+    );
+    expect(early.child.counts.bloodstream).toBe(0);
   });
 
   it("has no rate without catheter-days", () => {

@@ -1,6 +1,6 @@
 import { instantOf } from "./clock";
 import { dayNumber, today as localToday } from "./dates";
-import { catheterDays } from "./picc";
+import { catheterDays, isClabsiOf } from "./picc";
 
 /**
  * Line care: what a family does for a central line (a PICC or a tunnelled line), the intervals it
@@ -75,9 +75,17 @@ const DAY_HOURS = 24;
  * - Transparent (semipermeable) dressing: every 7 days, or at once if damp, loose or soiled;
  *   gauze: every 2 days. CDC Guidelines for the Prevention of Intravascular Catheter-Related
  *   Infections (O'Grady et al., 2011), recommendations on dressing replacement.
- * - Administration set (tubing) carrying lipids or lipid-containing PN: within 24 hours of
- *   starting the infusion; other continuous sets: not more often than every 96 hours (and at
- *   least every 7 days). CDC 2011; Infusion Nurses Society Standards of Practice (2021).
+ * - Administration set (tubing), by what it carries:
+ *   - a lipid emulsion alone: 12 hours. INS Infusion Therapy Standards of Practice (2021): a set
+ *     for a lipid emulsion given alone is changed every 12 hours (with each new container); CDC
+ *     2011: a lipid emulsion given alone is completed within 12 hours of hanging it, so its set
+ *     serves one 12-hour infusion.
+ *   - PN with lipids (a 3-in-1 bag, or lipids joining the PN set): 24 hours. CDC 2011 ("within 24
+ *     hours of initiating the infusion") and INS 2021 agree.
+ *   - PN without lipids: 24 hours, following INS 2021 (a PN set is changed with each new PN
+ *     container, at least every 24 hours): a family on home PN hangs a new bag every day and
+ *     changes the set with it. CDC 2011 allows up to 96 hours (at least every 7 days) for a set
+ *     carrying no lipids, blood or blood products; a team that follows CDC sets 96 on the line.
  * - Needleless connector: with the administration set, and not more often than every 96 hours;
  *   many home-PN teaching sheets change it weekly with the dressing, the default here. INS 2021.
  * - Lock: as prescribed (an ethanol or taurolidine lock is often weekly); no default: the family
@@ -86,8 +94,9 @@ const DAY_HOURS = 24;
 export const DEFAULT_INTERVAL_HOURS = {
   dressingTransparent: 7 * DAY_HOURS,
   dressingGauze: 2 * DAY_HOURS,
+  tubingLipidsAlone: 12,
   tubingWithLipids: 24,
-  tubing: 96,
+  tubing: 24,
   connector: 7 * DAY_HOURS,
   lock: null,
 } as const;
@@ -110,12 +119,22 @@ export interface LineIntervals {
   dressingGauzeHours: number | null;
   tubingWithLipidsHours: number | null;
   tubingHours: number | null;
+  tubingLipidsAloneHours: number | null;
   connectorHours: number | null;
   lockHours: number | null;
 }
 
-/** "Due" starts this long before the due time: amber, done within the day. */
+/**
+ * "Due" (amber) starts this long before the due time: a day, or the second half of an interval
+ * shorter than two days. A day's warning on a 24-hour tubing made it amber the moment it was
+ * changed; its last 12 hours are amber now (a 12-hour lipid set's last 6).
+ */
 export const DUE_SOON_HOURS = 24;
+
+/** How many hours before its due time a care of this interval turns "due". */
+export function dueSoonHours(intervalHours: number | null): number {
+  return intervalHours === null ? DUE_SOON_HOURS : Math.min(DUE_SOON_HOURS, intervalHours / 2);
+}
 
 export type CareState = "ok" | "due" | "overdue";
 
@@ -126,6 +145,8 @@ export interface CareEvent {
   time: string | null;
   dressingType?: DressingType | null;
   withLipids?: boolean | null;
+  /** A tubing whose set carries a lipid emulsion alone. */
+  lipidsAlone?: boolean | null;
 }
 
 export interface CareStatus {
@@ -135,7 +156,7 @@ export interface CareStatus {
   /** The interval in hours (by the last event's type for a dressing or tubing), or null when none is set. */
   intervalHours: number | null;
   dueAt: Date | null;
-  /** ok: not due within the day; due: due within the day, or never logged; overdue: past due. */
+  /** ok: not due soon; due: within `dueSoonHours` of the due time, or never logged; overdue: past due. */
   state: CareState;
 }
 
@@ -151,6 +172,7 @@ function intervalFor(kind: ScheduledKind, last: CareEvent | null, line: LineInte
         ? (line.dressingGauzeHours ?? DEFAULT_INTERVAL_HOURS.dressingGauze)
         : (line.dressingTransparentHours ?? DEFAULT_INTERVAL_HOURS.dressingTransparent);
     case "tubing":
+      if (last?.lipidsAlone) return line.tubingLipidsAloneHours ?? DEFAULT_INTERVAL_HOURS.tubingLipidsAlone;
       return last?.withLipids === false
         ? (line.tubingHours ?? DEFAULT_INTERVAL_HOURS.tubing)
         : (line.tubingWithLipidsHours ?? DEFAULT_INTERVAL_HOURS.tubingWithLipids);
@@ -161,11 +183,14 @@ function intervalFor(kind: ScheduledKind, last: CareEvent | null, line: LineInte
   }
 }
 
-/** Where a due time stands at `now`: past it, within the day before it, or further. */
-export function careState(dueAt: Date, now: Date): CareState {
+/**
+ * Where a due time stands at `now`: past it, within its warning before it (`dueSoonHours` of the
+ * interval), or further.
+ */
+export function careState(dueAt: Date, now: Date, intervalHours: number | null = null): CareState {
   const left = dueAt.getTime() - now.getTime();
   if (left < 0) return "overdue";
-  return left <= DUE_SOON_HOURS * HOUR ? "due" : "ok";
+  return left <= dueSoonHours(intervalHours) * HOUR ? "due" : "ok";
 }
 
 /**
@@ -190,7 +215,13 @@ export function lineCareStatus(
       return { kind, lastAt: null, intervalHours, dueAt: null, state: intervalHours === null ? "ok" : "due" };
     }
     const dueAt = intervalHours === null ? null : new Date(last.at.getTime() + intervalHours * HOUR);
-    return { kind, lastAt: last.at, intervalHours, dueAt, state: dueAt ? careState(dueAt, now) : "ok" };
+    return {
+      kind,
+      lastAt: last.at,
+      intervalHours,
+      dueAt,
+      state: dueAt ? careState(dueAt, now, intervalHours) : "ok",
+    };
   });
 }
 
@@ -250,10 +281,10 @@ function ratesOf(counts: Record<Complication, number>, days: number): Complicati
 
 /**
  * Catheter-days and complication rates, for a child (all their lines: days with at least one line
- * in, an event counted when a line was in place that day) and for each line (its own days and the
- * events and infections of that line, on days it was in). Events and infections outside every
- * line's dates are not counted. Bloodstream: infections of type "bloodstream"; exit site: type
- * "exit-site"; the others from the line-care log.
+ * in) and for each line (its own days, and the events and infections of that line). Bloodstream:
+ * infections of type "bloodstream" that are a CLABSI of a line as NHSN counts one (`isClabsiOf`:
+ * from line day 3 to the day after removal); exit site (type "exit-site") and the line-care log's
+ * occlusions, breakages and dislodgements: on a day a line was in place.
  */
 export function complicationRates(
   lines: readonly RateLine[],
@@ -261,12 +292,15 @@ export function complicationRates(
   events: readonly RateEvent[],
   today: string = localToday(),
 ): { child: ComplicationRates; lines: (ComplicationRates & { lineId: string })[] } {
-  const count = (ofLine: (date: string, lineId: string | null) => boolean) => {
+  const count = (
+    ofLine: (date: string, lineId: string | null) => boolean,
+    clabsiOf: (date: string, lineId: string | null) => boolean,
+  ) => {
     const counts = Object.fromEntries(COMPLICATIONS.map((c) => [c, 0])) as Record<Complication, number>;
     for (const infection of infections) {
-      if (!ofLine(infection.infectionDate, infection.piccLineId)) continue;
-      if (infection.infectionType === "bloodstream") counts.bloodstream += 1;
-      if (infection.infectionType === "exit-site") counts.exitSite += 1;
+      const { infectionDate: date, piccLineId: lineId } = infection;
+      if (infection.infectionType === "bloodstream" && clabsiOf(date, lineId)) counts.bloodstream += 1;
+      if (infection.infectionType === "exit-site" && ofLine(date, lineId)) counts.exitSite += 1;
     }
     for (const event of events) {
       if (!ofLine(event.date, event.piccLineId)) continue;
@@ -277,7 +311,10 @@ export function complicationRates(
     return counts;
   };
   const child = ratesOf(
-    count((date) => lines.some((line) => inPlace(line, date, today))),
+    count(
+      (date) => lines.some((line) => inPlace(line, date, today)),
+      (date) => lines.some((line) => isClabsiOf(line, date, today)),
+    ),
     catheterDays(lines, today),
   );
   return {
@@ -285,7 +322,10 @@ export function complicationRates(
     lines: lines.map((line) => ({
       lineId: line.id,
       ...ratesOf(
-        count((date, lineId) => lineId === line.id && inPlace(line, date, today)),
+        count(
+          (date, lineId) => lineId === line.id && inPlace(line, date, today),
+          (date, lineId) => lineId === line.id && isClabsiOf(line, date, today),
+        ),
         catheterDays([line], today),
       ),
     })),

@@ -25,6 +25,7 @@ const line = (insertionDate: string, removalDate: string | null = null): PiccLin
   dressingGauzeHours: null,
   tubingWithLipidsHours: null,
   tubingHours: null,
+  tubingLipidsAloneHours: null,
   connectorHours: null,
   lockHours: null,
   createdAt: "2026-01-01T00:00:00.000Z",
@@ -78,7 +79,8 @@ describe("lineStatistics", () => {
       today,
     );
     expect(stats.currentLine?.insertionDate).toBe("2026-07-05");
-    expect(stats.currentLineDays).toBe(141);
+    // Line day 142: the day it went in is day 1, as its catheter-days count (Jul 5 - Nov 23 is 142).
+    expect(stats.currentLineDays).toBe(142);
     // Jan 1 - Jun 30 is 181 days; Jul 5 - Nov 23 is 142.
     expect(stats.catheterDays).toBe(323);
     expect(stats.bloodstreamInfections).toBe(2);
@@ -93,6 +95,28 @@ describe("lineStatistics", () => {
     );
     expect(stats.bloodstreamInfections).toBe(0);
     expect(stats.infectionRate).toBe(0);
+  });
+
+  it("says a line put in today is on its day 1, as its one catheter-day", () => {
+    const stats = lineStatistics([line(today)], [], today);
+    expect(stats.currentLineDays).toBe(1);
+    expect(stats.catheterDays).toBe(1);
+  });
+
+  // NHSN Patient Safety Component Manual, chapter 4 (CLABSI): line day 1 is the day of placement;
+  // a BSI counts from line day 3 on, and on the day of removal or the next day.
+  it("counts bloodstream infections as NHSN does: not on line day 1 or 2, still on the day after removal", () => {
+    const stats = lineStatistics(
+      lines,
+      [
+        { infectionDate: "2026-07-01", infectionType: "bloodstream" }, // day after the first came out
+        { infectionDate: "2026-07-05", infectionType: "bloodstream" }, // the new line's day 1
+        { infectionDate: "2026-07-06", infectionType: "bloodstream" }, // its day 2
+        { infectionDate: "2026-07-07", infectionType: "bloodstream" }, // its day 3
+      ],
+      today,
+    );
+    expect(stats.bloodstreamInfections).toBe(2);
   });
 
   it("has no rate and no current line without lines", () => {

@@ -92,6 +92,7 @@ export const piccLineInput = z
     dressingGauzeHours: intervalHours("Gauze dressing interval"),
     tubingWithLipidsHours: intervalHours("Tubing with lipids interval"),
     tubingHours: intervalHours("Tubing interval"),
+    tubingLipidsAloneHours: intervalHours("Lipids-alone tubing interval"),
     connectorHours: intervalHours("Connector interval"),
     lockHours: intervalHours("Lock interval"),
   })
@@ -114,6 +115,7 @@ export const piccLineRecord = z.object({
   dressingGauzeHours: z.number().int().nullable(),
   tubingWithLipidsHours: z.number().int().nullable(),
   tubingHours: z.number().int().nullable(),
+  tubingLipidsAloneHours: z.number().int().nullable(),
   connectorHours: z.number().int().nullable(),
   lockHours: z.number().int().nullable(),
 });
@@ -228,26 +230,41 @@ export function catheterDays(lines: readonly LineDates[], today: string = localT
   return total;
 }
 
-/** Whether a line was in place on `date`. */
-const inPlaceOn = (line: LineDates, date: string, today: string) =>
-  dayNumber(line.insertionDate) <= dayNumber(date) && dayNumber(date) <= dayNumber(line.removalDate ?? today);
+/**
+ * Whether a bloodstream infection on `date` is a central-line-associated bloodstream infection
+ * (CLABSI) of `line`, as the CDC's National Healthcare Safety Network counts one (NHSN Patient
+ * Safety Component Manual, chapter 4, Bloodstream Infection Event): a line is eligible once it has
+ * been in place more than 2 consecutive calendar days (from line day 3; the day it went in is line
+ * day 1) and stays eligible until the day after its removal, so a BSI on line day 1 or 2 is not
+ * one, and a BSI on the day the line came out or the next day still is. Nothing after `today`.
+ */
+export function isClabsiOf(line: LineDates, date: string, today: string = localToday()): boolean {
+  const day = dayNumber(date);
+  const eligibleFrom = dayNumber(line.insertionDate) + 2;
+  const lastDayIn = line.removalDate ? dayNumber(line.removalDate) : dayNumber(today);
+  const eligibleUntil = line.removalDate ? lastDayIn + 1 : lastDayIn;
+  return lastDayIn >= eligibleFrom && day >= eligibleFrom && day <= eligibleUntil && day <= dayNumber(today);
+}
 
 export interface LineStatistics {
   /** The line in place now (not removed; the latest inserted), if any. */
   currentLine: PiccLine | null;
-  /** Days since the current line went in. */
+  /**
+   * The current line's day today: the day it went in is day 1 (NHSN's line day, as catheter-days
+   * count it), so a line in since 30 days ago is on its day 31, with 31 catheter-days.
+   */
   currentLineDays: number | null;
   catheterDays: number;
-  /** Bloodstream infections on a day with a line in place. */
+  /** Bloodstream infections that are CLABSIs of one of the lines, as NHSN counts them (`isClabsiOf`). */
   bloodstreamInfections: number;
   /** Per 1,000 catheter-days, one decimal; null without catheter-days. */
   infectionRate: number | null;
 }
 
 /**
- * A child's central-line figures: the current line's age, catheter-days over all lines, and the
- * central-line-associated bloodstream infection (CLABSI) rate per 1,000 catheter-days. Only
- * bloodstream infections dated while a line was in place count.
+ * A child's central-line figures: the current line's day, catheter-days over all lines, and the
+ * central-line-associated bloodstream infection (CLABSI) rate per 1,000 catheter-days. A
+ * bloodstream infection counts as NHSN counts a CLABSI (`isClabsiOf`).
  */
 export function lineStatistics(
   lines: readonly PiccLine[],
@@ -262,11 +279,11 @@ export function lineStatistics(
   const bloodstream = infections.filter(
     (infection) =>
       infection.infectionType === "bloodstream" &&
-      lines.some((line) => inPlaceOn(line, infection.infectionDate, today)),
+      lines.some((line) => isClabsiOf(line, infection.infectionDate, today)),
   ).length;
   return {
     currentLine,
-    currentLineDays: currentLine ? daysBetween(currentLine.insertionDate, today) : null,
+    currentLineDays: currentLine ? daysBetween(currentLine.insertionDate, today) + 1 : null,
     catheterDays: days,
     bloodstreamInfections: bloodstream,
     infectionRate: days > 0 ? Math.round((bloodstream / days) * 10_000) / 10 : null,

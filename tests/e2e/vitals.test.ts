@@ -178,6 +178,42 @@ describe("vitals on a phone", () => {
     expect(await row.textContent()).toContain(Math.abs(weight.zScore).toFixed(2));
   });
 
+  it("asks for a second look at a temperature below 35.0 °C, saves it when the family says so, and the FAQ says why", async () => {
+    const page = await browser.newPage("phone");
+    const { child } = await family(page);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Log now" }).click();
+    await page.getByRole("button", { name: "Temperature", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Log Temperature" });
+    await dialog.getByLabel("Temperature (°C) *").fill("30.0");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    const look = page.getByRole("alertdialog", { name: "Is 30.0 °C right?" });
+    await look.waitFor();
+    expect(await look.textContent()).toContain("A low temperature can also be a sign of infection");
+    // Change it: back to the form, the number kept, nothing saved.
+    await look.getByRole("button", { name: "Change it" }).click();
+    await look.waitFor({ state: "detached" });
+    expect(await dialog.getByLabel("Temperature (°C) *").inputValue()).toBe("30.0");
+    expect(await (await page.request.get(`/api/vitals?childId=${child.id}`)).json()).toEqual([]);
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await look.getByRole("button", { name: "Save anyway" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const [vital] = await (await page.request.get(`/api/vitals?childId=${child.id}`)).json();
+    expect(vital).toMatchObject({ kind: "temperature", value: 30 });
+    // 35.0 °C is saved without a question.
+    await page.getByRole("button", { name: "Log now" }).click();
+    await page.getByRole("button", { name: "Temperature", exact: true }).click();
+    await dialog.getByLabel("Temperature (°C) *").fill("35.0");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await (await page.request.get(`/api/vitals?childId=${child.id}`)).json()).toHaveLength(2);
+
+    await page.goto("/faq");
+    await page.getByRole("button", { name: "What do I do if my child has a fever?" }).click();
+    await page.getByText("A low temperature can also be a sign of infection", { exact: false }).waitFor();
+    await page.getByRole("link", { name: /NICE.*sepsis/i }).waitFor();
+  });
+
   it("takes 100.9 from a family reading °F and keeps 38.28 °C", async () => {
     const page = await browser.newPage("phone");
     const { child } = await family(page, { unit: "F" });
@@ -202,6 +238,37 @@ describe("vitals on a phone", () => {
     await page.getByText("Fever with a line", { exact: true }).waitFor();
     await page.getByRole("button", { name: "What to do now" }).click();
     await card.waitFor();
+  });
+});
+
+describe("a fever threshold typed in °F", () => {
+  const browser = useBrowser();
+
+  it("opens the fever card at 100.5 °F for a threshold set to 100.5 °F, and not at 100.4 °F", async () => {
+    const page = await browser.newPage("phone");
+    const { child } = await family(page, { unit: "F" });
+    await page.goto("/settings");
+    const threshold = page.getByLabel("Fever threshold (°F)");
+    await threshold.fill("100.5");
+    await page.getByText("That is 38.06 °C.", { exact: false }).waitFor();
+    await page.getByRole("button", { name: "Save temperature settings" }).click();
+    await page.getByText("Temperatures in °F; fever from 100.5 °F.", { exact: true }).first().waitFor();
+    expect(await threshold.inputValue()).toBe("100.5");
+
+    await page.goto("/");
+    await logNow(page, "Temperature", "100.4");
+    await page.getByText("Temperature logged", { exact: true }).first().waitFor();
+    expect(await feverCard(page).count()).toBe(0);
+    await logNow(page, "Temperature", "100.5");
+    const card = feverCard(page);
+    await card.waitFor();
+    expect(await card.textContent()).toContain("100.5 °F");
+    expect(await card.textContent()).toContain("fever threshold of 100.5 °F");
+    const vitals = await (await page.request.get(`/api/vitals?childId=${child.id}`)).json();
+    expect(vitals.map((v: { value: number; feverWithLine: boolean }) => [v.value, v.feverWithLine])).toEqual([
+      [38.06, true],
+      [38, false],
+    ]);
   });
 });
 

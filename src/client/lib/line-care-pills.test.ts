@@ -132,3 +132,27 @@ describe("intervalPlaceholder", () => {
     expect(intervalPlaceholder(null)).toBe("None set");
   });
 });
+
+describe("a tubing changed a moment ago", () => {
+  it("is not amber 'due' right away: a short interval is due in its second half (12 hours of 24)", () => {
+    const changed = (hoursAgo: number, intervalHours = 24) =>
+      carePill(
+        status({
+          kind: "tubing",
+          lastAt: hoursFrom(-hoursAgo),
+          intervalHours,
+          dueAt: hoursFrom(intervalHours - hoursAgo),
+          state: "ok",
+        }),
+        now,
+        ZONE,
+      ).tone;
+    expect(changed(0.02)).toBe("ok");
+    expect(changed(11.9)).toBe("ok");
+    expect(changed(12)).toBe("due");
+    expect(changed(24.1)).toBe("overdue");
+    // A week's dressing is still amber its last day.
+    expect(changed(6 * 24, 168)).toBe("due");
+    expect(changed(6 * 24 - 0.1, 168)).toBe("ok");
+  });
+});

@@ -17,7 +17,10 @@ export const CARE_NAMES: Record<ScheduledCare, string> = {
   lock: "Lock",
 };
 
-/** ok: not due within the day; due: within the day, or never logged; overdue: past due; none: no schedule. */
+/**
+ * ok: not due soon; due: within its warning (a day, or a short interval's second half), or never
+ * logged; overdue: past due; none: no schedule.
+ */
 export type PillTone = "ok" | "due" | "overdue" | "none";
 
 export interface CarePill {
@@ -31,8 +34,12 @@ export interface CarePill {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** "Due" starts this long before the due time, as `DUE_SOON_HOURS` in src/domain/line-care.ts. */
-const DUE_SOON = 24 * HOUR;
+/**
+ * "Due" starts this long before the due time: a day, or the second half of a shorter interval, as
+ * `dueSoonHours` in src/domain/line-care.ts (not imported: it would load the schemas).
+ */
+const dueSoon = (intervalHours: number | null) =>
+  (intervalHours === null ? 24 : Math.min(24, intervalHours / 2)) * HOUR;
 /** Closer than this, a due time is said as a count of hours ("due in 3 hours"), else as a day and time. */
 const SAY_HOURS_UNTIL = 12 * HOUR;
 
@@ -75,10 +82,10 @@ export function dueText(dueAt: Date, now: Date, timeZone: string): string {
 }
 
 /** Where a due time stands at `now` (as `careState` in src/domain/line-care.ts, read again as time passes). */
-function toneAt(dueAt: Date, now: Date): PillTone {
+function toneAt(dueAt: Date, now: Date, intervalHours: number | null): PillTone {
   const left = dueAt.getTime() - now.getTime();
   if (left < 0) return "overdue";
-  return left <= DUE_SOON ? "due" : "ok";
+  return left <= dueSoon(intervalHours) ? "due" : "ok";
 }
 
 /**
@@ -94,7 +101,7 @@ export function carePill(status: CareStatusItem, now: Date, timeZone: string): C
   const ago = agoText(new Date(status.lastAt), now);
   if (!status.dueAt) return { ...base, text: ago, tone: "none" };
   const dueAt = new Date(status.dueAt);
-  const tone = toneAt(dueAt, now);
+  const tone = toneAt(dueAt, now, status.intervalHours);
   const due = dueText(dueAt, now, timeZone);
   return { ...base, text: tone === "overdue" ? due : `${ago}, ${due}`, tone };
 }

@@ -59,10 +59,13 @@ describe("a vital's value between the form and the server", () => {
 });
 
 describe("the fever threshold setting", () => {
-  it("turns °F into °C to one decimal, as the family keeps it", () => {
+  it("keeps a threshold typed in °F to its tenth of a °F (°C to two decimals), and one in °C to a tenth", () => {
     expect(thresholdFromInput("100.4", "F")).toEqual({ value: 38 });
-    expect(thresholdFromInput("100.5", "F")).toEqual({ value: 38.1 });
+    // 100.5 °F is 38.06 °C: kept as 38.1 °C (100.6 °F) it would not open at 100.5 °F.
+    expect(thresholdFromInput("100.5", "F")).toEqual({ value: 38.06 });
+    expect(thresholdInputValue(38.06, "F")).toBe("100.5");
     expect(thresholdFromInput("38.1", "C")).toEqual({ value: 38.1 });
+    expect(thresholdFromInput("38.06", "C")).toEqual({ value: 38.1 });
     expect(thresholdInputValue(38, "F")).toBe("100.4");
     expect(thresholdInputValue(38, "C")).toBe("38.0");
   });

@@ -3,6 +3,8 @@ import {
   fahrenheitToCelsius,
   formatTemperature,
   type TemperatureUnit,
+  temperatureShown,
+  toTenth,
   VITAL_LABELS,
   VITAL_RANGES,
   VITAL_UNITS,
@@ -105,12 +107,13 @@ export const FEVER_THRESHOLD_RANGE_C = [37.5, 39.5] as const;
 
 /** The threshold as its input shows it, in the family's unit: "38.0" or "100.4". */
 export function thresholdInputValue(celsius: number, unit: TemperatureUnit): string {
-  return (unit === "F" ? celsiusToFahrenheit(celsius) : celsius).toFixed(1);
+  return temperatureShown(celsius, unit).toFixed(1);
 }
 
 /**
- * A typed fever threshold to the °C the family keeps, to one decimal (100.4 °F is 38.0 °C), or the
- * message to show under the field, in the unit typed.
+ * A typed fever threshold to the °C the family keeps, or the message to show under the field, in
+ * the unit typed. A threshold is a tenth of the unit typed: in °F it is kept to two decimals of °C,
+ * so it reads back as typed (100.5 °F is 38.06 °C, not 38.1 °C, which is 100.6 °F); in °C to a tenth.
  */
 export function thresholdFromInput(typed: string, unit: TemperatureUnit): StoredValue {
   const label = "The fever threshold";
@@ -118,7 +121,8 @@ export function thresholdFromInput(typed: string, unit: TemperatureUnit): Stored
   if (typed.trim() === "") return { error: `${label} is required` };
   if (number === null)
     return { error: `${label} must be a number such as ${unit === "F" ? "100.4" : "38.0"}` };
-  const celsius = Math.round((unit === "F" ? ((number - 32) * 5) / 9 : number) * 10) / 10;
+  const tenth = toTenth(number);
+  const celsius = unit === "F" ? fahrenheitToCelsius(tenth) : tenth;
   const [min, max] = FEVER_THRESHOLD_RANGE_C;
   if (celsius < min || celsius > max) {
     const [low, high] = [min, max].map((c) => thresholdInputValue(c, unit));

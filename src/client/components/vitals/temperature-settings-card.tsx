@@ -113,7 +113,7 @@ function TemperatureSettingsForm({ user }: { user: AuthUser }) {
         label={`Fever threshold (°${unit})`}
         hint={
           typedOtherUnit
-            ? `Kept as ${feverThresholdText(parsed.value, "C")}. ${defaultHint(unit)}`
+            ? `That is ${parsed.value.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 2 })} °C. ${defaultHint(unit)}`
             : defaultHint(unit)
         }
         error={error}

@@ -31,7 +31,13 @@ import {
   VITAL_LABELS,
   type VitalKind,
 } from "@/domain/vitals";
-import { VITAL_FORM_FIELDS, type VitalFormValues, vitalFormSchema, vitalFormValues } from "./vital-form";
+import {
+  VITAL_FORM_FIELDS,
+  type VitalFormValues,
+  vitalFormSchema,
+  vitalFormValues,
+  vitalSecondLooks,
+} from "./vital-form";
 
 export interface VitalFormDialogProps {
   open: boolean;
@@ -67,8 +73,9 @@ const FIELDS = VITAL_FORM_FIELDS.map((name) => ({
 /**
  * Adds or changes a temperature, weight, length or head circumference: the value in the family's
  * unit (a decimal keyboard on phones; the focus starts there), where a temperature was taken, the
- * date and time (now on the family's clock) and notes. Closing with unsaved typing asks first; what
- * was typed is kept as a draft on the device.
+ * date and time (now on the family's clock) and notes. A temperature below 35.0 °C asks for a second
+ * look before it is saved. Closing with unsaved typing asks first; what was typed is kept as a draft
+ * on the device.
  */
 export function VitalFormDialog(props: VitalFormDialogProps) {
   const { open, onOpenChange, title, description, record } = props;
@@ -121,6 +128,7 @@ function VitalForm({
       draftKey,
       onSubmit,
       onSubmitted: () => onOpenChange(false),
+      secondLooks: (body) => vitalSecondLooks(body, unit),
     });
   useEffect(() => onDirtyChange(dirty, discardDraft), [dirty, discardDraft, onDirtyChange]);
   // The number is what is typed first: the cursor waits in it.

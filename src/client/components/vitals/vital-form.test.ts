@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays, today } from "@/domain/dates";
 import { formFieldErrors } from "../../../../tests/helpers/form-errors";
-import { vitalFormSchema, vitalFormValues } from "./vital-form";
+import { vitalFormSchema, vitalFormValues, vitalSecondLooks } from "./vital-form";
 
 const childId = "0b8f2f4e-4a4c-4d7e-9a51-0c5f7a3c2e11";
 const start = { kind: "temperature" as const, childId, date: today(), time: "03:10" };
@@ -68,5 +68,40 @@ describe("the vitals form", () => {
       time: "",
       notes: "after the flush",
     });
+  });
+});
+
+describe("a second look before saving a low temperature", () => {
+  const body = (kind: "temperature" | "weight", value: number) => ({
+    childId,
+    kind,
+    value,
+    date: today(),
+    time: "03:10",
+    site: null,
+    notes: null,
+  });
+
+  // Hypothermia is a core temperature below 35 °C (95 °F): 2024 American Heart Association and
+  // American Red Cross Guidelines for First Aid. A reading that low at home is more often a slip (a
+  // thermometer not under the arm) than the child's: it is asked about, never refused.
+  it("asks below 35.0 °C (95.0 °F), in the family's unit, and lets the family save it anyway", () => {
+    const [look] = vitalSecondLooks(body("temperature", 30), "C");
+    expect(look).toMatchObject({
+      title: "Is 30.0 °C right?",
+      confirmLabel: "Save anyway",
+      backLabel: "Change it",
+    });
+    expect(look?.description).toContain("below 35.0 °C");
+    expect(look?.description).toContain("A low temperature can also be a sign of infection");
+    expect(vitalSecondLooks(body("temperature", 34.94), "F")[0]?.title).toBe("Is 94.9 °F right?");
+    expect(vitalSecondLooks(body("temperature", 34.94), "F")[0]?.description).toContain("below 95.0 °F");
+  });
+
+  it("asks nothing from 35.0 °C up, nor of a weight", () => {
+    expect(vitalSecondLooks(body("temperature", 35), "C")).toEqual([]);
+    expect(vitalSecondLooks(body("temperature", 34.95), "C")).toEqual([]); // reads 35.0 °C
+    expect(vitalSecondLooks(body("temperature", 37.2), "F")).toEqual([]);
+    expect(vitalSecondLooks(body("weight", 30), "C")).toEqual([]);
   });
 });

@@ -3,7 +3,14 @@ import { z } from "zod";
 import { storedVitalValue, vitalInputValue } from "@/client/lib/vital-values";
 import type { Vital, VitalBody } from "@/client/lib/vitals-api";
 import { vitalInput } from "@/domain/vital-records";
-import type { TemperatureUnit, VitalKind } from "@/domain/vitals";
+import {
+  formatTemperature,
+  isLowTemperature,
+  LOW_TEMPERATURE_C,
+  type TemperatureUnit,
+  type VitalKind,
+} from "@/domain/vitals";
+import type { SecondLook } from "../record-screen/second-look";
 
 /** The inputs' strings: the value as typed in the family's unit. */
 export interface VitalFormValues {
@@ -89,4 +96,21 @@ export function vitalFormValues(
     time: start.time,
     notes: "",
   };
+}
+
+/**
+ * What the form asks before saving a value that is more likely a slip than the child's: a
+ * temperature below 35.0 °C (95.0 °F, `LOW_TEMPERATURE_C` with its sources). It can be saved
+ * anyway, since it may be true, and then it matters.
+ */
+export function vitalSecondLooks(body: VitalBody, unit: TemperatureUnit): SecondLook[] {
+  if (body.kind !== "temperature" || !isLowTemperature(body.value, unit)) return [];
+  return [
+    {
+      title: `Is ${formatTemperature(body.value, unit)} right?`,
+      description: `That is very low for a child (below ${formatTemperature(LOW_TEMPERATURE_C, unit)}). Check the thermometer and take it again. A low temperature can also be a sign of infection in a small child: if it is low again, or your child seems unwell, call your care team.`,
+      confirmLabel: "Save anyway",
+      backLabel: "Change it",
+    },
+  ];
 }

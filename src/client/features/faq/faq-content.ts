@@ -1,6 +1,6 @@
 import { FEVER_PLAN, feverThresholdText } from "@/domain/fever-plan";
 import { DEFAULT_INTERVAL_HOURS, INTERVAL_SOURCES } from "@/domain/line-care";
-import { DEFAULT_FEVER_THRESHOLD_C } from "@/domain/vitals";
+import { DEFAULT_FEVER_THRESHOLD_C, LOW_TEMPERATURE_C } from "@/domain/vitals";
 
 /** The FAQ screen's questions, one per topic of the spec, answered for this app. */
 export interface FaqEntry {
@@ -22,17 +22,25 @@ const FEVER: FaqEntry = {
   id: "fever",
   question: "What do I do if my child has a fever?",
   answer: [
-    `With a central line, a fever is a temperature of ${threshold} or higher, unless your care team gave you another one (some programmes use 38.1 °C, 100.5 °F): the family's owner can set the family's threshold to theirs.`,
+    `With a central line, a fever is a temperature of ${threshold} or higher, unless your care team gave you another one (some programmes use 100.5 °F, which is 38.06 °C): the family's owner can set the family's threshold to theirs.`,
     FEVER_PLAN.action,
     "Tell the emergency department, or the nurse on the phone:",
     ...FEVER_PLAN.tellThem.map((line, i) => `${i + 1}. ${line}`),
     `Why it is urgent: ${FEVER_PLAN.why}`,
     "The same plan is on your child's Care Summary, at your family's threshold: print it or share it with the clinic so it is at hand at the emergency desk.",
+    `A low temperature can also be a sign of infection in a small child: NICE's sepsis guideline counts a temperature under 36 °C (96.8 °F) as a warning sign in a child under 5, and a child with sepsis may have no fever at all. Take it again; if it stays low, or your child seems unwell, call the care team as you would for a fever. The app asks for a second look at a temperature below ${feverThresholdText(LOW_TEMPERATURE_C, "C")} (${feverThresholdText(LOW_TEMPERATURE_C, "F")}) before saving it.`,
   ],
-  sources: FEVER_PLAN.sources,
+  sources: [
+    ...FEVER_PLAN.sources,
+    {
+      name: "NICE guideline NG51: Sepsis, recognition, diagnosis and early management (temperature under 36 °C in children under 5)",
+      url: "https://www.nice.org.uk/guidance/ng51",
+    },
+  ],
 };
 
-const { dressingTransparent, dressingGauze, tubingWithLipids, tubing, connector } = DEFAULT_INTERVAL_HOURS;
+const { dressingTransparent, dressingGauze, tubingLipidsAlone, tubingWithLipids, tubing, connector } =
+  DEFAULT_INTERVAL_HOURS;
 
 const LINE_CARE: FaqEntry = {
   id: "line-care-intervals",
@@ -40,7 +48,7 @@ const LINE_CARE: FaqEntry = {
   answer: [
     "These are the usual intervals, and the app's starting point; your care team's own instructions come first.",
     `Dressing: a transparent one ${every(dressingTransparent)}, a gauze one ${every(dressingGauze)}, and at once whenever it is damp, loose or soiled.`,
-    `Tubing (the administration set): within ${tubingWithLipids} hours of starting an infusion that contains lipids (fat); tubing without lipids, every ${tubing} hours (${tubing / 24} days).`,
+    `Tubing (the administration set): a set for lipids (fat) given alone, every ${tubingLipidsAlone} hours (INS Standards of Practice 2021; the CDC asks for a lipid emulsion given alone to be finished within 12 hours of hanging it). A PN set with lipids, within ${tubingWithLipids} hours of starting the infusion (the CDC and INS agree). A PN set without lipids, every ${tubing} hours, changed with each new bag, as the INS advises for PN; the CDC allows up to 96 hours for a set without lipids, so a team that follows the CDC may set 96 hours on the line.`,
     `Needleless connector: ${every(connector)}, often together with the dressing (the standards advise no more often than every 96 hours).`,
     "Lock: as prescribed (an ethanol or taurolidine lock is often weekly). There is no default: add the interval to the line when a lock is prescribed.",
     "Each interval can be changed for each line, so a line follows your team's schedule; the app counts each one from the last change you logged for that line.",

@@ -38,6 +38,7 @@ const LINE_KEYS = [
   "dressingGauzeHours",
   "tubingWithLipidsHours",
   "tubingHours",
+  "tubingLipidsAloneHours",
   "connectorHours",
   "lockHours",
 ] as const;
@@ -68,8 +69,25 @@ const intervalFields = [
     "Empty: the usual interval shown. Set what your care team asks.",
   ),
   interval("dressingGauzeHours", "Gauze dressing interval", DEFAULT_INTERVAL_HOURS.dressingGauze),
-  interval("tubingWithLipidsHours", "Tubing with lipids interval", DEFAULT_INTERVAL_HOURS.tubingWithLipids),
-  interval("tubingHours", "Tubing without lipids interval", DEFAULT_INTERVAL_HOURS.tubing),
+  // Which default follows which source, and why: src/domain/line-care.ts.
+  interval(
+    "tubingWithLipidsHours",
+    "Tubing with lipids interval",
+    DEFAULT_INTERVAL_HOURS.tubingWithLipids,
+    "PN with lipids: 24 hours (CDC 2011 and INS 2021 agree).",
+  ),
+  interval(
+    "tubingHours",
+    "Tubing without lipids interval",
+    DEFAULT_INTERVAL_HOURS.tubing,
+    "PN without lipids: 24 hours, changed with every bag (INS 2021). CDC 2011 allows up to 96 hours for fluids without lipids: set 96 if your team follows it.",
+  ),
+  interval(
+    "tubingLipidsAloneHours",
+    "Lipids-alone tubing interval",
+    DEFAULT_INTERVAL_HOURS.tubingLipidsAlone,
+    "A set for lipids alone: 12 hours (INS 2021; CDC 2011 completes a lipid emulsion alone within 12 hours).",
+  ),
   interval("connectorHours", "Connector interval", DEFAULT_INTERVAL_HOURS.connector),
   interval(
     "lockHours",

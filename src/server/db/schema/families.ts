@@ -30,8 +30,11 @@ export const families = pgTable("families", {
   timeZone: text("time_zone").notNull().default("UTC"),
   /** How the family reads temperatures: "C" or "F" (stored in °C whatever this says). */
   temperatureUnit: varchar("temperature_unit", { length: 1 }).$type<"C" | "F">().notNull().default("C"),
-  /** The fever that opens the fever card for a child with a central line (src/domain/vitals.ts). */
-  feverThresholdC: numeric("fever_threshold_c", { precision: 3, scale: 1, mode: "number" })
+  /**
+   * The fever that opens the fever card for a child with a central line (src/domain/vitals.ts), in
+   * °C to two decimals: a threshold typed in °F keeps its tenth (100.5 °F is 38.06 °C).
+   */
+  feverThresholdC: numeric("fever_threshold_c", { precision: 4, scale: 2, mode: "number" })
     .notNull()
     .default(38),
   /**

@@ -49,6 +49,7 @@ export const piccLines = pgTable(
     dressingGauzeHours: integer("dressing_gauze_hours"),
     tubingWithLipidsHours: integer("tubing_with_lipids_hours"),
     tubingHours: integer("tubing_hours"),
+    tubingLipidsAloneHours: integer("tubing_lipids_alone_hours"),
     connectorHours: integer("connector_hours"),
     lockHours: integer("lock_hours"),
     createdAt: createdAt(),
@@ -115,6 +116,8 @@ export const lineCareEvents = pgTable(
     time: varchar("time", { length: 5 }),
     dressingType: varchar("dressing_type", { length: 16 }).$type<DressingType>(),
     withLipids: boolean("with_lipids"),
+    /** A tubing's set carries a lipid emulsion alone (12 hours by default: src/domain/line-care.ts). */
+    lipidsAlone: boolean("lipids_alone"),
     lockSolution: varchar("lock_solution", { length: 16 }).$type<LockSolution>(),
     dwellMinutes: integer("dwell_minutes"),
     findings: text("findings").array(),

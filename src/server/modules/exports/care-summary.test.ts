@@ -50,7 +50,8 @@ describe("the care summary", () => {
     expect(seeded.currentLine).toMatchObject({
       lineType: "double-lumen",
       insertionDate: "2026-07-05",
-      daysIn: daysBetween("2026-07-05", today()),
+      // The line's day, the day it went in being day 1 (as catheter-days count).
+      daysIn: daysBetween("2026-07-05", today()) + 1,
       lastDressing: {
         date: "2026-11-20",
         time: "19:30",

@@ -211,12 +211,12 @@ describe("spreadsheet exports", () => {
     ]);
     const care = await lines("line-care.csv");
     expect(care[0]).toMatch(
-      /^Child,Line,Kind,Date,Time,Dressing type,With lipids,Lock solution,Dwell \(minutes\),Findings,External length \(cm\),Alteplase used,Repaired,Notes,/,
+      /^Child,Line,Kind,Date,Time,Dressing type,With lipids,Lipids alone,Lock solution,Dwell \(minutes\),Findings,External length \(cm\),Alteplase used,Repaired,Notes,/,
     );
     expect(care[1]).toMatch(
-      /^Sam Rivera,"Double lumen, left arm, inserted Jul 5, 2026",Dressing change,2026-11-20,19:30,Transparent,,,,,2\.5,,,,/,
+      /^Sam Rivera,"Double lumen, left arm, inserted Jul 5, 2026",Dressing change,2026-11-20,19:30,Transparent,,,,,,2\.5,,,,/,
     );
-    expect(care[2]).toMatch(/,Site check,2026-11-21,,,,,,Redness,,,,,/);
+    expect(care[2]).toMatch(/,Site check,2026-11-21,,,,,,,Redness,,,,,/);
     const tpn = (await lines("tpn-entries.csv")).join("\n");
     expect(tpn).toContain("Sam Rivera,2026-11-21,,,,,1150,12,");
     expect(tpn).toContain("Sam Rivera,2026-11-20,850.5,25,,,1000,12,");
@@ -321,6 +321,15 @@ describe("spreadsheet exports", () => {
         Reason: "Vomiting after the night's feed",
       }),
     ]);
+    // A vital's value is a number (it sorts and charts), its unit in the cell's number format.
+    const vitals = sheetRows(workbook, "Vitals");
+    expect(vitals.rows.map((row) => [row.Kind, row.Value])).toEqual([
+      ["Temperature", 38.3],
+      ["Weight", 21.4],
+    ]);
+    const value = vitals.header.indexOf("Value") + 1;
+    expect(vitals.sheet.getRow(2).getCell(value).numFmt).toBe('General" °C"');
+    expect(vitals.sheet.getRow(3).getCell(value).numFmt).toBe('General" kg"');
     const medications = sheetRows(workbook, "Medications");
     expect(medications.rows[0]).toMatchObject({ Route: "By mouth", Schedule: "08:00, 20:00" });
     expect(medications.header).not.toContain("Schedule times");

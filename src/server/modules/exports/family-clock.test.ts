@@ -60,7 +60,8 @@ describe("the family's clock in Chicago at 21:45 on 24 November", () => {
     const screen = lineStatistics(lines, [], "2026-11-24");
     expect(summary.lineDays.catheterDays).toBe(5);
     expect(summary.lineDays.catheterDays).toBe(screen.catheterDays);
-    expect(summary.currentLine.daysIn).toBe(4);
+    // Line day 5: the day it went in is day 1, as its catheter-days count.
+    expect(summary.currentLine.daysIn).toBe(5);
     expect(summary.currentLine.daysIn).toBe(screen.currentLineDays);
   });
 

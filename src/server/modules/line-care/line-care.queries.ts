@@ -63,6 +63,7 @@ async function scheduledEvents(db: Db | Tx, familyId: string, lineId: string): P
       time: lineCareEvents.time,
       dressingType: lineCareEvents.dressingType,
       withLipids: lineCareEvents.withLipids,
+      lipidsAlone: lineCareEvents.lipidsAlone,
     })
     .from(lineCareEvents)
     .where(

@@ -150,6 +150,84 @@ describe("line care", () => {
     expect((await user.get("/api/picc-lines/not-a-line/care-status")).statusCode).toBe(404);
   });
 
+  it("shows a tubing changed just now as fine, not amber 'due' (its 24 hours' second half is)", async () => {
+    const user = await signUp(t.app, { timeZone: "America/Chicago" });
+    const sam = await addChild(user);
+    const now = t.clock.now();
+    const tubingChanged = async (hoursAgo: number) => {
+      const line = await lineFor(user, sam);
+      const at = new Date(now.getTime() - hoursAgo * HOUR);
+      const [date, time] = new Intl.DateTimeFormat("sv-SE", {
+        timeZone: "America/Chicago",
+        dateStyle: "short",
+        timeStyle: "short",
+      })
+        .format(at)
+        .split(" ");
+      const logged = await user.post("/api/line-care", {
+        childId: sam,
+        piccLineId: line,
+        kind: "tubing",
+        date,
+        time,
+        withLipids: true,
+      });
+      expect(logged.statusCode, logged.body).toBe(201);
+      const status = (await user.get(`/api/picc-lines/${line}/care-status`)).json();
+      return status.find((s: { kind: string }) => s.kind === "tubing");
+    };
+    expect(await tubingChanged(0)).toMatchObject({ intervalHours: 24, state: "ok" });
+    expect((await tubingChanged(11)).state).toBe("ok");
+    expect((await tubingChanged(12.1)).state).toBe("due");
+  });
+
+  it("keeps a set for lipids alone 12 hours and a PN set 24 hours unless the line says otherwise", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const tubingOf = async (fields: Record<string, unknown>, line: Record<string, unknown> = {}) => {
+      const lineId = await lineFor(user, sam, line);
+      const logged = await user.post("/api/line-care", {
+        childId: sam,
+        piccLineId: lineId,
+        kind: "tubing",
+        date: addDays(today(), -3),
+        ...fields,
+      });
+      expect(logged.statusCode, logged.body).toBe(201);
+      const status = (await user.get(`/api/picc-lines/${lineId}/care-status`)).json();
+      return { event: logged.json(), status: status.find((s: { kind: string }) => s.kind === "tubing") };
+    };
+    const alone = await tubingOf({ withLipids: true, lipidsAlone: true });
+    expect(alone.event).toMatchObject({ withLipids: true, lipidsAlone: true });
+    expect(alone.status.intervalHours).toBe(12);
+    expect((await tubingOf({ withLipids: true })).status.intervalHours).toBe(24);
+    expect((await tubingOf({ withLipids: false })).status.intervalHours).toBe(24);
+    // A team that follows CDC's 96 hours for a set without lipids sets it on the line.
+    expect((await tubingOf({ withLipids: false }, { tubingHours: 96 })).status.intervalHours).toBe(96);
+    const own = await tubingOf({ lipidsAlone: true }, { tubingLipidsAloneHours: 10 });
+    expect(own.status.intervalHours).toBe(10);
+    const line = (await user.get(`/api/picc-lines?childId=${sam}`)).json()[0];
+    expect(line).toHaveProperty("tubingLipidsAloneHours");
+    // A set for lipids alone carries lipids; and only a tubing says it.
+    const refused = async (fields: Record<string, unknown>) => {
+      const lineId = await lineFor(user, sam);
+      const response = await user.post("/api/line-care", {
+        childId: sam,
+        piccLineId: lineId,
+        date: today(),
+        ...fields,
+      });
+      expect(response.statusCode).toBe(400);
+      return response.json().issues;
+    };
+    expect(await refused({ kind: "tubing", withLipids: false, lipidsAlone: true })).toEqual([
+      { path: "lipidsAlone", message: "A set for lipids alone carries lipids" },
+    ]);
+    expect(await refused({ kind: "flush", lipidsAlone: true })).toEqual([
+      { path: "lipidsAlone", message: "Not part of a flush" },
+    ]);
+  });
+
   it("gives catheter-days and each complication's rate per 1,000 catheter-days, with the ASPEN figure", async () => {
     const user = await signUp(t.app);
     const sam = await addChild(user);
@@ -190,6 +268,42 @@ describe("line care", () => {
         counts: expect.objectContaining({ occlusion: 1 }),
       }),
     ]);
+  });
+
+  // NHSN Patient Safety Component Manual, chapter 4 (CLABSI): line day 1 is the day it went in; a
+  // bloodstream infection counts from line day 3, and on the day of removal or the next day.
+  it("counts bloodstream infections as NHSN counts a CLABSI: the day after removal yes, line day 2 no", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const first = await lineFor(user, sam, {
+      insertionDate: addDays(today(), -40),
+      removalDate: addDays(today(), -20),
+    });
+    const second = await lineFor(user, sam, { insertionDate: addDays(today(), -10) });
+    for (const [piccLineId, days] of [
+      [first, -19], // the day after the first line came out
+      [second, -9], // the second line's day 2
+    ] as const) {
+      const infection = await user.post("/api/picc-infections", {
+        childId: sam,
+        piccLineId,
+        infectionDate: addDays(today(), days),
+        infectionType: "bloodstream",
+      });
+      expect(infection.statusCode, infection.body).toBe(201);
+    }
+    const rates = (await user.get(`/api/picc-lines/rates?childId=${sam}`)).json();
+    expect(rates.child.counts.bloodstream).toBe(1);
+    const byLine = Object.fromEntries(
+      rates.lines.map((line: { lineId: string; counts: { bloodstream: number } }) => [
+        line.lineId,
+        line.counts.bloodstream,
+      ]),
+    );
+    expect(byLine).toEqual({ [first]: 1, [second]: 0 });
+    const [summary] = (await user.get(`/api/care-summary?childId=${sam}`)).json();
+    expect(summary.currentLine.daysIn).toBe(11);
+    expect(summary.lineDays).toMatchObject({ catheterDays: 32 });
   });
 
   it("follows the family's roles and children", async () => {

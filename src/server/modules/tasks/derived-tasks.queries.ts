@@ -35,6 +35,7 @@ import {
   taskState,
   URGENT_KINDS,
 } from "../../../domain/tasks";
+import { DEFAULT_FEVER_THRESHOLD_C, formatTemperature, isFever } from "../../../domain/vitals";
 import type { Db, Tx } from "../../db/client";
 import {
   careTaskEvents,
@@ -581,12 +582,13 @@ const FEVER_STALE_MS = 48 * HOUR;
 /**
  * A temperature at or above the family's fever threshold while the child has a central line in
  * place, with no lower reading after it and not yet answered: the fever card's "call the team now"
- * (src/domain/vitals.ts), due at the reading. Urgent: every caregiver is told at once.
+ * (src/domain/vitals.ts: compared and said in the family's unit), due at the reading. Urgent:
+ * every caregiver is told at once.
  */
 async function feverTasks(c: Context, eventOf: EventLookup): Promise<Part[]> {
   if (c.childIds.length === 0) return [];
   const [family] = await c.db
-    .select({ threshold: families.feverThresholdC })
+    .select({ threshold: families.feverThresholdC, unit: families.temperatureUnit })
     .from(families)
     .where(eq(families.id, c.view.familyId));
   const latest = await withAuthorNames(
@@ -609,8 +611,9 @@ async function feverTasks(c: Context, eventOf: EventLookup): Promise<Part[]> {
         desc(vitals.createdAt),
       ),
   );
-  const threshold = family?.threshold ?? 38;
-  const fevers = latest.filter((reading) => reading.value >= threshold);
+  const threshold = family?.threshold ?? DEFAULT_FEVER_THRESHOLD_C;
+  const unit = family?.unit ?? "C";
+  const fevers = latest.filter((reading) => isFever(reading.value, threshold, unit));
   if (fevers.length === 0) return [];
   const lines = await c.db
     .select({
@@ -647,7 +650,7 @@ async function feverTasks(c: Context, eventOf: EventLookup): Promise<Part[]> {
         childId: reading.childId,
         subjectId: reading.childId,
         title: "Fever with a central line: call the team now",
-        detail: `${reading.value} °C${reading.time ? ` at ${reading.time}` : ""}, taken by ${reading.createdByName ?? "a caregiver"}. Follow the fever card.`,
+        detail: `${formatTemperature(reading.value, unit)}${reading.time ? ` at ${reading.time}` : ""}, taken by ${reading.createdByName ?? "a caregiver"}. Follow the fever card.`,
         dueAt: at,
         lastDone: answered
           ? { at: answered.doneAt, by: answered.createdByName, byId: answered.createdBy }

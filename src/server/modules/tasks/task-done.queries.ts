@@ -52,6 +52,7 @@ export async function markTaskDone(
         time,
         dressingType: kind === "dressing" ? (last?.dressingType ?? "transparent") : null,
         withLipids: kind === "tubing" ? (last?.withLipids ?? null) : null,
+        lipidsAlone: kind === "tubing" ? (last?.lipidsAlone ?? null) : null,
         lockSolution: kind === "lock" ? (last?.lockSolution ?? null) : null,
         dwellMinutes: kind === "lock" ? (last?.dwellMinutes ?? null) : null,
         notes: body.notes,

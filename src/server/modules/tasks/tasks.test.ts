@@ -435,6 +435,31 @@ describe("care tasks", () => {
     expect((await done(user, `family:${once.id}`)).json().task).toMatchObject({ dueAt: null, state: "ok" });
   });
 
+  it("says a fever with a line in the family's unit, at a threshold typed in °F", async () => {
+    const user = await parent();
+    const sam = await addChild(user, "Sam");
+    await lineWithDressing(user, sam, HOUR);
+    const set = await user.patch("/api/family", { temperatureUnit: "F", feverThresholdC: 38.06 });
+    expect(set.statusCode, set.body).toBe(200);
+    const reading = (value: number) =>
+      created(
+        user.post("/api/vitals", {
+          childId: sam,
+          kind: "temperature",
+          value,
+          date: today(),
+          time: timeIn(ZONE, now()),
+          site: "axillary",
+        }),
+      );
+    await reading(38); // 100.4 °F: under the family's 100.5 °F
+    expect(await taskOf(user, `fever:${sam}`)).toBeUndefined();
+    await reading(38.06); // 100.5 °F
+    const fever = await taskOf(user, `fever:${sam}`);
+    expect(fever).toMatchObject({ kind: "fever", urgent: true });
+    expect(fever?.detail).toMatch(/^100\.5 °F at \d\d:\d\d, taken by /);
+  });
+
   it("answers an unknown task as missing", async () => {
     const user = await parent();
     expect((await done(user, "line-care:not-an-id")).statusCode).toBe(404);

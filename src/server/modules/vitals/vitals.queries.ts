@@ -1,5 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { VITAL_KINDS, VITAL_LABELS, VITAL_UNITS, vitalIssues } from "../../../domain/vitals";
+import {
+  DEFAULT_FEVER_THRESHOLD_C,
+  isFever,
+  VITAL_KINDS,
+  VITAL_LABELS,
+  VITAL_UNITS,
+  vitalIssues,
+} from "../../../domain/vitals";
 import type { Tx } from "../../db/client";
 import { families, piccLines, vitals } from "../../db/schema/index";
 import { ownedRecords, type RowOf } from "../../lib/owned-records";
@@ -9,14 +16,15 @@ type VitalRow = RowOf<typeof vitals>;
 
 /**
  * Marks each temperature at or above the family's fever threshold taken on a day its child had a
- * central line in place (`feverWithLine`): the fever card opens for it. One read of the threshold
- * and one of the children's lines for a page of rows.
+ * central line in place (`feverWithLine`): the fever card opens for it. Both are compared as the
+ * family reads them, in its unit to a tenth (`isFever`). One read of the family's settings and one
+ * of the children's lines for a page of rows.
  */
 export async function withFeverFlags(tx: Tx, familyId: string, rows: readonly VitalRow[]) {
   const temperatures = rows.filter((row) => row.kind === "temperature");
   if (temperatures.length === 0) return rows.map((row) => ({ ...row, feverWithLine: false }));
   const [family] = await tx
-    .select({ threshold: families.feverThresholdC })
+    .select({ threshold: families.feverThresholdC, unit: families.temperatureUnit })
     .from(families)
     .where(eq(families.id, familyId));
   const childIds = [...new Set(temperatures.map((row) => row.childId))];
@@ -28,7 +36,8 @@ export async function withFeverFlags(tx: Tx, familyId: string, rows: readonly Vi
     })
     .from(piccLines)
     .where(and(eq(piccLines.familyId, familyId), inArray(piccLines.childId, childIds)));
-  const threshold = family?.threshold ?? 38;
+  const threshold = family?.threshold ?? DEFAULT_FEVER_THRESHOLD_C;
+  const unit = family?.unit ?? "C";
   const lineInOn = (childId: string, date: string) =>
     lines.some(
       (line) =>
@@ -38,7 +47,8 @@ export async function withFeverFlags(tx: Tx, familyId: string, rows: readonly Vi
     );
   return rows.map((row) => ({
     ...row,
-    feverWithLine: row.kind === "temperature" && row.value >= threshold && lineInOn(row.childId, row.date),
+    feverWithLine:
+      row.kind === "temperature" && isFever(row.value, threshold, unit) && lineInOn(row.childId, row.date),
   }));
 }
 

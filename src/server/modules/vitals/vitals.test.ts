@@ -131,6 +131,29 @@ describe("vitals", () => {
     expect((await user.patch("/api/family", { feverThresholdC: 41 })).statusCode).toBe(400);
   });
 
+  it("keeps a threshold typed in °F to its tenth, and flags what the family sees at or above it", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user, "Sam");
+    await lineFor(user, sam);
+    const flagged = async (value: number) =>
+      (await user.post("/api/vitals", temperature(sam, value))).json().feverWithLine;
+    // °C, NASPGHAN's 38.0 °C: 37.95 °C reads "38.0 °C" on every screen, so it is a fever.
+    expect(await flagged(37.95)).toBe(true);
+    expect(await flagged(37.94)).toBe(false);
+    // °F, a programme's 100.5 °F: kept as 38.06 °C (100.5 °F), not 38.1 °C (100.6 °F).
+    const settings = await user.patch("/api/family", { temperatureUnit: "F", feverThresholdC: 38.06 });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json()).toMatchObject({ temperatureUnit: "F", feverThresholdC: 38.06 });
+    expect((await user.get("/api/auth/user")).json()).toMatchObject({ feverThresholdC: 38.06 });
+    expect(await flagged(38.06)).toBe(true); // 100.5 °F
+    expect(await flagged(38)).toBe(false); // 100.4 °F
+    // In °F, 37.95 °C reads 100.3 °F: below the threshold shown.
+    await user.patch("/api/family", { feverThresholdC: 38 });
+    expect(await flagged(37.95)).toBe(false);
+    const refused = await user.patch("/api/family", { feverThresholdC: 38.055 });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it("follows the family's roles and children", async () => {
     const owner = await signUp(t.app);
     const sam = await addChild(owner, "Sam");

@@ -7,7 +7,7 @@ import { useChildFilter } from "@/client/lib/child-filter";
 import { pnFiguresKey } from "@/client/lib/pn-api";
 import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
 import { type VitalBody, vitalsApi } from "@/client/lib/vitals-api";
-import { DEFAULT_FEVER_THRESHOLD_C, VITAL_LABELS } from "@/domain/vitals";
+import { DEFAULT_FEVER_THRESHOLD_C, isFever, VITAL_LABELS } from "@/domain/vitals";
 
 /**
  * 'Temperature' and 'Weight' from Log now: the number (the cursor waits in it), now, the child
@@ -28,6 +28,7 @@ export function QuickVitalDialog({
 }) {
   const { user } = useAuth();
   const threshold = user?.feverThresholdC ?? DEFAULT_FEVER_THRESHOLD_C;
+  const unit = user?.temperatureUnit ?? "C";
   const { children } = useChildFilter();
   const [fever, setFever] = useState<FeverCardReading | null>(null);
   const label = VITAL_LABELS[kind];
@@ -47,7 +48,8 @@ export function QuickVitalDialog({
     const outcome = await createEntry.mutateAsync({ input: body, entryKey: entry.key });
     const reading = { ...body, time: body.time ?? null, site: body.site ?? null };
     if (outcome.saved?.feverWithLine) setFever(outcome.saved);
-    else if (outcome.pending && body.kind === "temperature" && body.value >= threshold) setFever(reading);
+    else if (outcome.pending && body.kind === "temperature" && isFever(body.value, threshold, unit))
+      setFever(reading);
   };
   return (
     <>

@@ -5,7 +5,10 @@ import { lineStatistics } from "@/domain/picc";
 import type { PiccInfection, PiccLine } from "../api";
 import { lineLabel } from "../picc-labels";
 
-/** The child's line figures: the current line's days in, catheter-days, and the CLABSI rate. */
+/**
+ * The child's line figures: the current line's day (the day it went in is day 1, as catheter-days
+ * count it), catheter-days, and the CLABSI rate as NHSN counts it (`lineStatistics`).
+ */
 export function LineStatistics({
   lines,
   infections,
@@ -46,8 +49,10 @@ export function LineStatistics({
           )}
         </Figure>
         <p className="text-muted-foreground text-xs sm:col-span-3">
-          The infection rate is the standard CLABSI measure: bloodstream infections while a central line was
-          in place ({stats.bloodstreamInfections}), per 1,000 days with a line in ({stats.catheterDays}).
+          The infection rate follows the NHSN definition of a CLABSI (central-line-associated bloodstream
+          infection): bloodstream infections from a line's day 3 until the day after it came out (
+          {stats.bloodstreamInfections}), per 1,000 days with a line in ({stats.catheterDays}). Days are
+          counted as NHSN counts them: the day a line goes in is day 1.
         </p>
       </CardContent>
     </Card>

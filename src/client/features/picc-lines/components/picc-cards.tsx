@@ -23,6 +23,7 @@ const INTERVAL_NAMES = [
   ["dressingGauzeHours", "gauze dressing"],
   ["tubingWithLipidsHours", "tubing with lipids"],
   ["tubingHours", "tubing without lipids"],
+  ["tubingLipidsAloneHours", "tubing for lipids alone"],
   ["connectorHours", "connector"],
   ["lockHours", "lock"],
 ] as const;

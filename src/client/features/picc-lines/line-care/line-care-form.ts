@@ -59,12 +59,28 @@ const yesNo = [
   { value: "false", label: "No" },
 ];
 
+/**
+ * What a tubing's set carries, one choice: the form's `withLipids` holds "true", "false" or
+ * "alone" (a lipid emulsion alone: `lipidsAlone`), each with its interval (src/domain/line-care.ts).
+ */
+const SET_CARRIES = [
+  { value: "true", label: "PN with lipids (24 hours)" },
+  { value: "false", label: "PN without lipids (24 hours)" },
+  { value: "alone", label: "Lipids alone (12 hours)" },
+];
+
 /** The inputs the field list draws; the kind, the dressing and the findings are choices of their own. */
 function fieldConfigs(line: Pick<PiccLine, "externalLengthCm">, kind: string) {
   const atInsertion =
     line.externalLengthCm === null ? undefined : `At insertion: ${line.externalLengthCm} cm.`;
   const configs: Partial<Record<KindField, RecordFieldConfig<LineCareFormValues>>> = {
-    withLipids: { name: "withLipids", label: "Carries lipids", type: "select", options: yesNo },
+    withLipids: {
+      name: "withLipids",
+      label: "The set carries",
+      type: "select",
+      options: SET_CARRIES,
+      hint: "The usual intervals; a line can have its own.",
+    },
     lockSolution: {
       name: "lockSolution",
       label: "Lock solution",
@@ -131,7 +147,12 @@ export const lineCareFormSchema = z.preprocess((values) => {
   const cleared = Object.fromEntries(
     ALL_KIND_FIELDS.filter((field) => !own.includes(field)).map((field) => [field, null]),
   );
-  return { ...form, ...cleared };
+  // "alone": a set for lipids alone, which carries lipids.
+  const set =
+    own.includes("withLipids") && form.withLipids === "alone"
+      ? { withLipids: "true", lipidsAlone: true }
+      : {};
+  return { ...form, ...cleared, ...set };
 }, lineCareInput) as unknown as z.ZodType<z.output<typeof lineCareInput>, FieldValues>;
 
 const text = (value: string | number | boolean | null | undefined) =>
@@ -150,7 +171,7 @@ export function lineCareFormValues(
     date: event?.date ?? toDateOnly(),
     time: event ? text(event.time).slice(0, 5) : toTimeOnly(),
     dressingType: text(event?.dressingType),
-    withLipids: text(event?.withLipids),
+    withLipids: event?.lipidsAlone ? "alone" : text(event?.withLipids),
     lockSolution: text(event?.lockSolution),
     dwellMinutes: text(event?.dwellMinutes),
     findings: event?.findings ? [...event.findings] : [],

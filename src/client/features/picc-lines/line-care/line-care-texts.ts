@@ -12,6 +12,7 @@ type EventFields = Pick<
   | "kind"
   | "dressingType"
   | "withLipids"
+  | "lipidsAlone"
   | "lockSolution"
   | "dwellMinutes"
   | "findings"
@@ -42,7 +43,9 @@ export function eventDetails(event: EventFields): string[] {
       details.push(event.externalLengthCm === null ? null : `External length ${event.externalLengthCm} cm`);
       break;
     case "tubing":
-      details.push(yesNo(event.withLipids, "With lipids", "Without lipids"));
+      details.push(
+        event.lipidsAlone ? "Lipids alone" : yesNo(event.withLipids, "With lipids", "Without lipids"),
+      );
       break;
     case "lock":
       details.push(event.lockSolution ? LOCK_SOLUTION_LABELS[event.lockSolution] : null);

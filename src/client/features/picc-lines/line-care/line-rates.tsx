@@ -61,6 +61,8 @@ export function LineRatesTable({ childId, lines }: { childId: string; lines: rea
         <CardTitle id={headingId}>Complication rates</CardTitle>
         <CardDescription>
           Per 1,000 catheter-days, with the number of events in brackets. "—" until a line has been in.
+          Bloodstream infections follow the NHSN definition of a CLABSI: counted from a line's day 3 (the day
+          it went in is day 1) until the day after it came out.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">

@@ -4,7 +4,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { chartedValue, formatVitalValue, vitalUnit } from "@/client/lib/vital-values";
 import type { Vital } from "@/client/lib/vitals-api";
 import { feverThresholdText } from "@/domain/fever-plan";
-import { celsiusToFahrenheit, type TemperatureUnit, VITAL_LABELS, type VitalKind } from "@/domain/vitals";
+import { type TemperatureUnit, temperatureShown, VITAL_LABELS, type VitalKind } from "@/domain/vitals";
 import { vitalWhen } from "./vital-card";
 import type { VitalChartPoint } from "./vital-chart";
 
@@ -52,7 +52,7 @@ export function VitalTrend({
   const threshold =
     kind === "temperature"
       ? {
-          value: unit === "F" ? celsiusToFahrenheit(feverThresholdC) : feverThresholdC,
+          value: temperatureShown(feverThresholdC, unit),
           label: `Fever from ${feverThresholdText(feverThresholdC, unit)}`,
         }
       : undefined;

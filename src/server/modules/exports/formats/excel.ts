@@ -42,6 +42,9 @@ const FORMATS: Partial<Record<ReadableKind, string>> = {
   money: "0.00",
 };
 
+/** A number as written followed by its unit ('General" °C"'); quotes in a unit are left out. */
+const unitFormat = (unit: string) => `General" ${unit.replaceAll('"', "")}"`;
+
 const columnWidth = (column: ReadableColumn) =>
   column.kind === "instant"
     ? Math.max(18, column.label.length + 2)
@@ -73,9 +76,20 @@ async function writeWorkbook(context: ExportContext, stream: PassThrough) {
     for await (const row of context.rows(section, "date")) {
       // Nobody reads any more (a download cut short): stop reading the records.
       if (stream.destroyed) return;
-      sheet
-        .addRow(columns.map((column) => cellValue(column, column.value(row, names), context.timeZone)))
-        .commit();
+      const added = sheet.addRow(
+        columns.map((column) =>
+          column.measure ? null : cellValue(column, column.value(row, names), context.timeZone),
+        ),
+      );
+      columns.forEach((column, i) => {
+        const measure = column.measure?.(row);
+        if (!measure) return;
+        // A number that sorts and charts, shown with its unit: 38.3 °C, 21.4 kg.
+        const cell = added.getCell(i + 1);
+        cell.value = measure.amount;
+        if (measure.unit) cell.numFmt = unitFormat(measure.unit);
+      });
+      added.commit();
     }
     sheet.commit();
   }

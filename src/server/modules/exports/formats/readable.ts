@@ -50,6 +50,11 @@ export interface ReadableColumn {
   label: string;
   kind: ReadableKind;
   value(row: Row, names: LinkNames): ReadableValue;
+  /**
+   * A measurement whose unit depends on the record (a vital's value): its number and unit, for a
+   * spreadsheet to keep the number a number and show the unit in the cell's format.
+   */
+  measure?(row: Row): { amount: number; unit: string } | null;
 }
 
 /** Each coded column's labels: the lists the forms offer (src/domain). */
@@ -142,7 +147,8 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
   }
   const unitOf = UNIT_OF[section.name]?.[key];
   if (unitOf) {
-    // "38.3 °C", "21.4 kg": text, since a column of them holds several units.
+    // "38.3 °C", "21.4 kg": text, since a column of them holds several units; a spreadsheet
+    // takes the number and the unit apart (`measure`).
     return {
       key,
       label,
@@ -151,6 +157,10 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
         row[key] === null || row[key] === undefined
           ? null
           : [numberText(Number(row[key])), unitOf(row)].filter(Boolean).join(" "),
+      measure: (row) =>
+        row[key] === null || row[key] === undefined
+          ? null
+          : { amount: Number(row[key]), unit: unitOf(row) ?? "" },
     };
   }
   const listCodes = LIST_LABELS[section.name]?.[key];

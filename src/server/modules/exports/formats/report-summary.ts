@@ -31,8 +31,9 @@ import {
 const SUMMARY_INFECTIONS = 5;
 
 const RATE_NOTE =
-  "Infection rate: bloodstream infections that began while a central line was in place, per 1,000 days " +
-  "with a line in (catheter-days), over all of this child's lines (the CLABSI rate hospitals report).";
+  "Infection rate: bloodstream infections counted as the NHSN counts a CLABSI (from a line's day 3, the " +
+  "day it went in being day 1, to the day after it came out), per 1,000 days with a line in " +
+  "(catheter-days), over all of this child's lines. Days in: the day the line went in is day 1.";
 
 function centralLineBlock(summary: CareSummary): SummaryBlock {
   const { currentLine, lineDays } = summary;

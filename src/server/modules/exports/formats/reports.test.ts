@@ -70,8 +70,9 @@ const render = async (formatter: ExportFormatter, scope: ExportScope = {}) =>
 
 /** The line is the seeded double-lumen one, in since Jul 5, 2026, with one bloodstream infection. */
 function lineFigures() {
-  const daysIn = daysBetween("2026-07-05", today());
-  return { daysIn: `${daysIn} days in`, rate: `${(1000 / (daysIn + 1)).toFixed(1)} per 1,000 catheter-days` };
+  // The line's day (the day it went in is day 1) is its catheter-days.
+  const daysIn = daysBetween("2026-07-05", today()) + 1;
+  return { daysIn: `${daysIn} days in`, rate: `${(1000 / daysIn).toFixed(1)} per 1,000 catheter-days` };
 }
 
 const SUMMARY_TEXTS = () => [

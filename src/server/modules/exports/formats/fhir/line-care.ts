@@ -75,7 +75,9 @@ export function lineCare(row: Row<typeof lineCareEvents>, links: Links): Resourc
     focalDevice: [{ manipulated: line }],
     usedCode: [text(usedText(row))],
     note: annotations(
-      row.withLipids !== null && (row.withLipids ? "Tubing carrying lipids" : "Tubing without lipids"),
+      row.lipidsAlone
+        ? "Tubing carrying lipids alone"
+        : row.withLipids !== null && (row.withLipids ? "Tubing carrying lipids" : "Tubing without lipids"),
       row.dwellMinutes !== null && `Dwell: ${row.dwellMinutes} minutes`,
       row.findings !== null &&
         row.findings.length > 0 &&
