@@ -3,10 +3,12 @@
  *
  * At the due time the assigned or on-duty caregiver is told; the reminder repeats every
  * `repeatMinutes` until someone does it or acknowledges it; after `nextAfterMinutes` the next
- * caregiver in the family's order is told too; after `everyoneAfterMinutes` every caregiver,
- * marked urgent. An urgent task (a fever card, PN not started by the latest start time) goes to
- * everyone, urgent, at once. Quiet hours hold back what is not urgent for that person: the next
- * repeat after their quiet hours end reaches them.
+ * caregiver in the family's order is told too; after `everyoneAfterMinutes` every caregiver. A
+ * task urgent in itself (a fever with a central line, PN not started by the latest start time, a
+ * family task marked urgent) goes to everyone, urgent, at once. Reaching everyone does not make a
+ * routine task urgent: quiet hours hold back all but an urgent task for that person (the next
+ * repeat after their quiet hours end reaches them), as Settings promises, so a tubing change due
+ * at 23:00 does not wake a sleeping caregiver at midnight.
  *
  * The defaults follow Medisafe's "Medfriend" (a second person is told 30 minutes after the
  * patient's last reminder, an hour after the dose: help-center.medisafe.com, "All about
@@ -19,7 +21,7 @@ import { DEFAULT_ESCALATION, type EscalationPolicy } from "./tasks";
 
 export { DEFAULT_ESCALATION, type EscalationPolicy };
 
-/** The steps of the ladder: 0 the first person, 1 the next one too, 2 everyone (urgent). */
+/** The steps of the ladder: 0 the first person, 1 the next one too, 2 everyone. */
 export const STEP_LABELS = ["First caregiver", "Next caregiver", "Everyone"] as const;
 
 export interface QuietHours {
@@ -42,6 +44,7 @@ export interface PlannedDelivery {
   /** When it is sent: with the task, its due time and the person, the delivery's identity. */
   at: Date;
   step: 0 | 1 | 2;
+  /** The task's own urgency (never the step's): urgent reminders go through quiet hours. */
   urgent: boolean;
 }
 
@@ -55,7 +58,7 @@ export function inQuietHours(quiet: QuietHours | null | undefined, time: string)
     : time >= quiet.start || time < quiet.end;
 }
 
-/** The step in force `minutes` after the due time. */
+/** The step in force `minutes` after the due time (an urgent task: everyone from the start). */
 export function stepAt(policy: EscalationPolicy, minutes: number, urgent: boolean): 0 | 1 | 2 {
   if (urgent || minutes >= policy.everyoneAfterMinutes) return 2;
   return minutes >= policy.nextAfterMinutes ? 1 : 0;
@@ -77,7 +80,7 @@ const startOf = (o: Occurrence) =>
 /**
  * Every delivery an occurrence calls for from its due time (or the end of a snooze) until `now`,
  * one round every `repeatMinutes`, the step by the minutes since it came due; each person's quiet
- * hours hold back what is not urgent; nothing once acknowledged. A caller sends those it has not
+ * hours hold back all but an urgent task, whatever the step; nothing once acknowledged. A caller sends those it has not
  * sent yet (the task, the due time, the person and the time are a delivery's identity), so
  * running it twice sends nothing twice.
  */
@@ -102,7 +105,7 @@ export function plannedDeliveries(
     if (occurrence.acknowledgedAt && at >= occurrence.acknowledgedAt) break;
     const minutes = (at.getTime() - occurrence.dueAt.getTime()) / MINUTE_MS;
     const step = stepAt(policy, minutes, occurrence.urgent);
-    const urgent = step === 2;
+    const urgent = occurrence.urgent;
     const time = timeIn(timeZone, at);
     for (const userId of recipientsOf(step, order)) {
       if (!urgent && inQuietHours(quietHoursOf(userId), time)) continue;
