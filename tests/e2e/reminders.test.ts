@@ -213,7 +213,7 @@ describe("reminders", () => {
     await signUpViaApi(page, "Maria", "Lopez");
     await page.goto("/settings#task-settings");
     const everyone = page.getByLabel("Dose: Everyone after (minutes)");
-    await everyone.fill("20");
+    await everyone.fill("15");
     await page.getByRole("button", { name: "Save reminder steps" }).click();
     await page.getByText("Everyone is told at the same time as the next caregiver or later").waitFor();
     await everyone.fill("90");

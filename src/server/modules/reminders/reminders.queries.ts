@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { todayIn } from "../../../domain/clock";
-import type { QuietHours } from "../../../domain/escalation";
+import { type QuietHours, tellingOrder } from "../../../domain/escalation";
 import { can, type Role } from "../../../domain/roles";
 import { weekdayOf } from "../../../domain/tasks";
 import type { Db, Tx } from "../../db/client";
@@ -89,9 +89,11 @@ export function reminderOrderFor(
   task: { childId: string | null; assigneeId: string | null },
 ): string[] {
   const sees = (c: Caregiver) => !task.childId || c.childIds === null || c.childIds.includes(task.childId);
-  const ids = facts.caregivers.filter(sees).map((c) => c.userId);
-  const first = [task.assigneeId, facts.onDutyId].find((id) => id && ids.includes(id));
-  return first ? [first, ...ids.filter((id) => id !== first)] : ids;
+  return tellingOrder(
+    facts.caregivers.filter(sees).map((c) => c.userId),
+    task.assigneeId,
+    facts.onDutyId,
+  );
 }
 
 export type OccurrenceRow = typeof reminderOccurrences.$inferSelect;
