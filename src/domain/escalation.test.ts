@@ -21,7 +21,7 @@ const plan = (now: Date, extra: Partial<Parameters<typeof plannedDeliveries>[0]>
   );
 
 describe("the escalation ladder", () => {
-  it("tells the first caregiver at the due time, repeats every 15 minutes, adds the next at +30 and everyone at +60, urgent", () => {
+  it("tells the first caregiver at the due time, repeats every 15 minutes, adds the next at +30 and everyone at +60, not urgent for a routine task", () => {
     expect(plan(at("07:59"))).toEqual([]);
     expect(plan(at("08:00"))).toEqual(["due maria"]);
     expect(plan(at("09:00"))).toEqual([
@@ -31,9 +31,9 @@ describe("the escalation ladder", () => {
       "+30 dad",
       "+45 maria",
       "+45 dad",
-      "+60 maria urgent",
-      "+60 dad urgent",
-      "+60 grandma urgent",
+      "+60 maria",
+      "+60 dad",
+      "+60 grandma",
     ]);
   });
 
@@ -78,13 +78,40 @@ describe("the escalation ladder", () => {
       "+30 maria",
       "+45 maria",
       "+45 dad",
-      "+60 maria urgent",
-      "+60 dad urgent",
-      "+60 grandma urgent",
+      "+60 maria",
+      "+60 dad",
+      "+60 grandma",
+    ]);
+    const asleep = (_userId: string) => ({ start: "00:00", end: "23:59" });
+    expect(plan(at("08:00"), { urgent: true }, asleep)).toEqual([
+      "due maria urgent",
+      "due dad urgent",
+      "due grandma urgent",
     ]);
     expect(inQuietHours({ start: "22:00", end: "07:00" }, "23:30")).toBe(true);
     expect(inQuietHours({ start: "22:00", end: "07:00" }, "07:00")).toBe(false);
     expect(inQuietHours({ start: "13:00", end: "15:00" }, "14:59")).toBe(true);
+  });
+
+  it("lets a routine task that reached everyone wait for the end of quiet hours: a tubing change due at 23:00 wakes nobody at midnight", () => {
+    const night = (userId: string) => (userId === "grandma" ? null : { start: "22:30", end: "07:00" });
+    const tubing = plannedDeliveries(
+      { dueAt: at("23:00"), urgent: false },
+      DEFAULT_ESCALATION,
+      order,
+      night,
+      TZ,
+      at("07:00", "2026-11-28"),
+    );
+    const byNight = tubing.filter((d) => d.at < at("07:00", "2026-11-28"));
+    // Only grandma keeps no quiet hours: she alone hears of it in the night, from midnight on.
+    expect(new Set(byNight.map((d) => d.userId))).toEqual(new Set(["grandma"]));
+    expect(byNight[0]!.at).toEqual(at("00:00", "2026-11-28"));
+    expect(tubing.every((d) => !d.urgent)).toBe(true);
+    // At 07:00 the round reaches the sleepers again: everyone, as the ladder says by then.
+    expect(
+      tubing.filter((d) => d.at.getTime() === at("07:00", "2026-11-28").getTime()).map((d) => d.userId),
+    ).toEqual(["maria", "dad", "grandma"]);
   });
 
   it("wakes at the due time, then at each round, and not after an acknowledgement", () => {

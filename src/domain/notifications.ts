@@ -199,6 +199,9 @@ export const deliveryRecord = z.object({
 });
 export type DeliveryRecord = z.infer<typeof deliveryRecord>;
 
+/** Who answered a reminder's due time, and when. */
+const answeredBy = z.object({ at: timestamp, by: z.string().nullable() });
+
 /** A notification in the person's inbox, with each channel's delivery. */
 export const notificationRecord = z.object({
   id: z.uuid(),
@@ -214,6 +217,10 @@ export const notificationRecord = z.object({
   ackAt: timestamp.nullable(),
   /** A reminder's: the task's due time it reminds of (Done and Snooze answer that one). */
   dueAt: timestamp.nullable(),
+  /** A reminder's task done for that due time: when, and by whom (null: an account gone). */
+  done: answeredBy.nullable(),
+  /** Someone said "I'm on it" for that due time, which stopped its reminders for everyone. */
+  acknowledged: answeredBy.nullable(),
   deliveries: z.array(deliveryRecord),
 });
 export type NotificationRecord = z.infer<typeof notificationRecord>;

@@ -28,14 +28,26 @@ export const acknowledgeInput = z
 /** `POST /api/reminder-actions/:token`: a Snooze may say how long. */
 export const reminderActionInput = z.object({ minutes: snoozeMinutes.optional() }).default({});
 
-/** What a reminder's Done or Snooze link is for, before it is used (the page that asks first). */
+/** Who did a task, as a reminder's link says it: a name, never an email (null: none given). */
+const doneByName = z.object({ at: timestamp, by: z.string().nullable() });
+
+/**
+ * What a reminder's Done or Snooze link is for, before it is used (the page that asks first).
+ * Anyone holding the link may open it (an ntfy topic is readable by whoever knows its name, an
+ * email is forwarded), so without the family's sign-in it says only what the link does and where
+ * it stands (`details` false: no task, no time, no one's name); a member of the family signed in
+ * reads the task, its due time and who did it.
+ */
 export const reminderActionPreview = z.object({
   action: z.enum(["done", "snooze"]),
   state: z.enum(["ready", "used", "expired", "answered"]),
-  title: z.string(),
-  /** The Done button's words ("Given" for a dose). */
+  details: z.boolean(),
+  title: z.string().nullable(),
+  /** The Done button's words ("Given" for a dose; "Done" without details). */
   doneLabel: z.string(),
-  dueAt: timestamp,
+  dueAt: timestamp.nullable(),
+  /** Who did the task for that due time, once someone did (with details only). */
+  done: doneByName.nullable(),
 });
 export type ReminderActionPreview = Wire<typeof reminderActionPreview>;
 
@@ -46,6 +58,10 @@ export const reminderActionResult = z.object({
   until: timestamp.nullable(),
 });
 export type ReminderActionResult = Wire<typeof reminderActionResult>;
+
+/** What a reminder's link did: as `reminderActionResult`, without the task's title unless signed in. */
+export const reminderLinkResult = reminderActionResult.extend({ title: z.string().nullable() });
+export type ReminderLinkResult = Wire<typeof reminderLinkResult>;
 
 const who = z.object({ at: timestamp, by: z.string().nullable(), byId: z.uuid().nullable() });
 

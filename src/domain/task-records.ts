@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { familyClock } from "./clock";
+import { ladderIssues, ORDER_MESSAGE } from "./escalation";
 import {
   acrossFields,
   type FieldIssue,
@@ -14,7 +15,14 @@ import {
 } from "./fields";
 import { childLinkField, nullableText, recordBase, timestamp, type Wire } from "./records";
 import { normalizeRule, ruleProblem } from "./recurrence";
-import { DEFAULT_ESCALATION, EVENT_KINDS, TASK_KINDS, TASK_STATES } from "./tasks";
+import {
+  DEFAULT_ESCALATION,
+  EVENT_KINDS,
+  TASK_KINDS,
+  TASK_STATES,
+  type TaskKind,
+  URGENT_KINDS,
+} from "./tasks";
 
 /** The contracts of `/api/tasks`: the family's own tasks, Done, the derived list and the settings. */
 
@@ -50,12 +58,17 @@ const minutes = (label: string, min: number, max: number, fallback: number) =>
 export interface CareTaskFields {
   intervalHours: number | null;
   rrule: string | null;
+  urgent: boolean;
+  repeatMinutes: number;
   nextAfterMinutes: number;
   everyoneAfterMinutes: number;
 }
 
-/** A family task recurs by an interval or by a rule, one of the two; its steps come in order. */
-export function careTaskIssues(task: CareTaskFields): FieldIssue[] {
+/**
+ * A family task recurs by an interval or by a rule, one of the two; its steps come in order, each
+ * at a round of its reminders (`ladderIssues`).
+ */
+export function careTaskIssues(task: CareTaskFields, options: { rounds?: boolean } = {}): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (task.intervalHours === null && !task.rrule)
     issues.push({
@@ -70,11 +83,9 @@ export function careTaskIssues(task: CareTaskFields): FieldIssue[] {
     const problem = ruleProblem(task.rrule);
     if (problem) issues.push({ path: "rrule", message: problem });
   }
-  if (task.everyoneAfterMinutes < task.nextAfterMinutes)
-    issues.push({
-      path: "everyoneAfterMinutes",
-      message: "Everyone is told at the same time as the next caregiver or later",
-    });
+  if (options.rounds !== false) issues.push(...ladderIssues(task, task.urgent));
+  else if (task.everyoneAfterMinutes < task.nextAfterMinutes)
+    issues.push({ path: "everyoneAfterMinutes", message: ORDER_MESSAGE });
   return issues;
 }
 
@@ -94,16 +105,27 @@ const careTaskFields = {
   everyoneAfterMinutes: minutes("Everyone after", 0, 2880, DEFAULT_ESCALATION.everyoneAfterMinutes),
 };
 const careTaskRule = acrossFields<CareTaskFields>(
-  ["intervalHours", "rrule", "nextAfterMinutes", "everyoneAfterMinutes"],
+  ["intervalHours", "rrule", "urgent", "repeatMinutes", "nextAfterMinutes", "everyoneAfterMinutes"],
   careTaskIssues,
 );
 
 export const careTaskInput = z.object(careTaskFields).check(careTaskRule);
 export type CareTaskInput = z.input<typeof careTaskInput>;
 
-/** A family task as a backup holds it: no assignee (an account of this server only). */
+/**
+ * A family task as a backup holds it: no assignee (an account of this server only). Its steps only
+ * in order: a backup made before steps had to fall on a round is restored as it was (the reminders
+ * tell an off-round step at the next round; the form asks for a round at the next edit).
+ */
 const { assigneeId: _assignee, ...restoredFields } = careTaskFields;
-export const careTaskRestoreInput = z.object(restoredFields).check(careTaskRule);
+export const careTaskRestoreInput = z
+  .object(restoredFields)
+  .check(
+    acrossFields<CareTaskFields>(
+      ["intervalHours", "rrule", "urgent", "repeatMinutes", "nextAfterMinutes", "everyoneAfterMinutes"],
+      (task) => careTaskIssues(task, { rounds: false }),
+    ),
+  );
 
 export const careTaskRecord = z.object({
   ...recordBase,
@@ -251,17 +273,21 @@ export const taskSettingsInput = z.object({
             DEFAULT_ESCALATION.everyoneAfterMinutes,
           ),
         })
-        .check((ctx) => {
-          if (ctx.value.everyoneAfterMinutes < ctx.value.nextAfterMinutes)
-            ctx.issues.push({
-              code: "custom",
-              input: ctx.value,
-              path: ["everyoneAfterMinutes"],
-              message: "Everyone is told at the same time as the next caregiver or later",
-            });
-        })
         .nullable(),
     )
+    // Each kind's steps at its rounds; the urgent kinds tell everyone at once (their repeat only).
+    .check((ctx) => {
+      for (const [kind, ladder] of Object.entries(ctx.value)) {
+        if (!ladder) continue;
+        for (const issue of ladderIssues(ladder, URGENT_KINDS.includes(kind as TaskKind)))
+          ctx.issues.push({
+            code: "custom",
+            input: ladder,
+            path: [kind, issue.path],
+            message: issue.message,
+          });
+      }
+    })
     .optional(),
 });
 export type TaskSettingsInput = z.input<typeof taskSettingsInput>;

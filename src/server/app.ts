@@ -42,8 +42,9 @@ import { objectRoutes, objectServingRoutes } from "./modules/objects/objects.rou
 import { physicalTherapyRoutes } from "./modules/physical-therapy/physical-therapy.routes";
 import { piccRoutes } from "./modules/picc/picc.routes";
 import { pnPrescriptionRoutes } from "./modules/pn-prescriptions/pn-prescriptions.routes";
+import { reminderActionRoutes } from "./modules/reminders/reminder-actions.routes";
 import { reminderJobs } from "./modules/reminders/reminders.jobs";
-import { reminderActionRoutes, reminderRoutes } from "./modules/reminders/reminders.routes";
+import { reminderRoutes } from "./modules/reminders/reminders.routes";
 import { sharedSummaryRoutes, shareLinkRoutes } from "./modules/share-links/share-links.routes";
 import { specialistVisitRoutes } from "./modules/specialist-visits/specialist-visits.routes";
 import { supplyRoutes } from "./modules/supplies/supplies.routes";

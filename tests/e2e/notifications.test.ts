@@ -203,4 +203,63 @@ describe("notifications on this device", () => {
       await workers.detach();
     }
   });
+
+  it("says what failed when notifications cannot be turned on: the push service, the browser's permission, or the server", async () => {
+    const page = await browser.newPage("desktop");
+    await page.context().grantPermissions(["notifications"], { origin: baseUrl() });
+    // The page's choice for each try: how its push service (or the person) answers.
+    await page.addInitScript(() => {
+      const mode = () => localStorage.getItem("e2e-push-mode") ?? "unreachable";
+      const realPermission = Object.getOwnPropertyDescriptor(Notification, "permission")!;
+      Object.defineProperty(Notification, "permission", {
+        configurable: true,
+        get: () => (mode() === "denied" ? "denied" : realPermission.get!.call(Notification)),
+      });
+      const realRequest = Notification.requestPermission.bind(Notification);
+      Notification.requestPermission = async () => (mode() === "denied" ? "denied" : realRequest());
+      PushManager.prototype.getSubscription = async () => null;
+      PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+        if (mode() === "unreachable")
+          // What Chromium says when it cannot reach its push service, permission granted or not.
+          throw new DOMException("Registration failed - permission denied", "NotAllowedError");
+        const key = options!.applicationServerKey as ArrayBuffer;
+        return {
+          endpoint: "ftp://push.example/not-a-push-service",
+          options: { applicationServerKey: key, userVisibleOnly: true },
+          toJSON: () => ({
+            endpoint: "ftp://push.example/not-a-push-service",
+            expirationTime: null,
+            keys: { p256dh: "BAAA", auth: "AAAA" },
+          }),
+          unsubscribe: async () => true,
+        } as unknown as PushSubscription;
+      };
+    });
+    await signUpViaApi(page);
+    const problem = page.getByRole("alert").filter({ hasText: /this (device|site)/ });
+    const tryWith = async (mode: string) => {
+      await page.goto("/settings#notifications");
+      await page.evaluate((chosen) => localStorage.setItem("e2e-push-mode", chosen), mode);
+      await page.reload();
+      await page.getByRole("button", { name: "Turn on for this device" }).click();
+      await problem.first().waitFor();
+      return (await problem.first().textContent()) ?? "";
+    };
+
+    // Allowed, but the push service cannot be reached: said so, not "permission denied".
+    const unreachable = await tryWith("unreachable");
+    expect(unreachable).toMatch(
+      /^Notifications are allowed for this site, but the browser's push service did not answer/,
+    );
+    expect(unreachable).toContain("use ntfy or email below");
+    // Blocked by the person: their browser's settings are where to look.
+    expect(await tryWith("denied")).toBe(
+      "Notifications are blocked for this site. Allow them in your browser's site settings, then try again.",
+    );
+    // Subscribed, but this server did not keep it: the server's words.
+    expect(await tryWith("refused")).toMatch(
+      /^The push service gave this device an address, but the server did not keep it: /,
+    );
+    await page.evaluate(() => localStorage.removeItem("e2e-push-mode"));
+  });
 });

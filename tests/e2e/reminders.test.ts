@@ -101,6 +101,79 @@ describe("reminders", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  it("puts an unread urgent reminder above a newer routine one, calls only it urgent, and says who did a task", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page, "Maria", "Lopez");
+    const post = async (path: string, data: unknown) => {
+      const response = await page.request.post(path, { data });
+      expect(response.status(), await response.text()).toBeLessThan(300);
+      return response.json();
+    };
+    const { timeZone } = await (await page.request.get("/api/auth/user")).json();
+    const wall = (at: Date) =>
+      Object.fromEntries(
+        new Intl.DateTimeFormat("en-CA", {
+          timeZone,
+          year: "numeric",
+          month: "2-digit",
+          day: "2-digit",
+          hour: "2-digit",
+          minute: "2-digit",
+          hourCycle: "h23",
+        })
+          .formatToParts(at)
+          .map((part) => [part.type, part.value]),
+      );
+    const nowThere = wall(new Date(Date.now() - 60_000));
+    const today = `${nowThere.year}-${nowThere.month}-${nowThere.day}`;
+    const child = await post("/api/children", { name: "Sofia" });
+    await post("/api/picc-lines", {
+      childId: child.id,
+      insertionDate: today,
+      insertionSite: "right-arm",
+      lineType: "double-lumen",
+    });
+    // A fever with the line in: urgent, to every caregiver at once.
+    await post("/api/vitals", {
+      childId: child.id,
+      kind: "temperature",
+      value: 38.6,
+      date: today,
+      time: `${nowThere.hour}:${nowThere.minute}`,
+      site: "axillary",
+    });
+    const titles = async () =>
+      ((await (await page.request.get("/api/notifications")).json()) as { title: string }[]).map(
+        (n) => n.title,
+      );
+    await expect.poll(titles, { timeout: 30_000 }).toContain("Fever with a central line: call the team now");
+    // Then a routine task of the family's own comes due: its reminder is newer.
+    await post("/api/tasks", {
+      title: "Charge the pump battery",
+      intervalHours: 24,
+      startAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    await expect.poll(titles, { timeout: 30_000 }).toContain("Charge the pump battery");
+
+    await page.goto("/notifications");
+    const items = page.getByRole("list", { name: "Notifications" }).getByRole("listitem");
+    await items.first().waitFor();
+    // The urgent one on top, and only it called urgent.
+    expect(await items.nth(0).getByRole("heading").textContent()).toBe(
+      "Unread: Urgent: Fever with a central line: call the team now",
+    );
+    expect(await items.nth(1).getByRole("heading").textContent()).toBe("Unread: Charge the pump battery");
+    expect(await page.getByText("Urgent:", { exact: true }).count()).toBe(1);
+
+    // Done from the inbox: the item says who did it, and when.
+    const battery = items.filter({ hasText: "Charge the pump battery" });
+    await battery.getByRole("button", { name: /^Done/ }).click();
+    await battery.getByText(/^Done by Maria Lopez at \d{2}:\d{2}$/).waitFor();
+    expect(await items.nth(0).getByRole("heading").textContent()).toContain("Fever with a central line");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   it("sets who is on duty on Mondays and on a date, keeps it, and assigns a task to a caregiver", async () => {
     const page = await browser.newPage("desktop");
     await signUpViaApi(page, "Maria", "Lopez");
@@ -140,7 +213,7 @@ describe("reminders", () => {
     await signUpViaApi(page, "Maria", "Lopez");
     await page.goto("/settings#task-settings");
     const everyone = page.getByLabel("Dose: Everyone after (minutes)");
-    await everyone.fill("20");
+    await everyone.fill("15");
     await page.getByRole("button", { name: "Save reminder steps" }).click();
     await page.getByText("Everyone is told at the same time as the next caregiver or later").waitFor();
     await everyone.fill("90");

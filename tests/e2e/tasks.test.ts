@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { signUpViaApi, useBrowser } from "./browser";
+import { confirmEmailViaApi, signUpViaApi, useBrowser } from "./browser";
 
 async function post(page: Page, path: string, data: unknown) {
   const response = await page.request.post(path, { data });
@@ -76,6 +76,52 @@ describe("care tasks on a phone", () => {
     expect(saved).toMatchObject({ dressingType: "transparent", date: await familyDay(page) });
 
     // The screen fits the phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  it("says when each person will be told of a family task, and refuses a step between two reminders", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page, "Maria", "Lopez");
+    // Grandma joins as a caregiver, from her own browser.
+    const rosa = await browser.newPage("desktop");
+    const { email } = await signUpViaApi(rosa, "Rosa", "Diaz");
+    await confirmEmailViaApi(rosa, email);
+    const invitation = await post(page, "/api/family/invitations", { email, role: "caregiver" });
+    await post(rosa, "/api/invitations/accept", { token: new URL(invitation.url).searchParams.get("token") });
+
+    await page.goto("/tasks");
+    await page.getByRole("button", { name: "Add task" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Task").fill("Change the tubing");
+    await dialog.getByLabel("Time", { exact: true }).fill("23:00");
+    await dialog.getByLabel("Told first").selectOption({ label: "Maria Lopez" });
+    const words = dialog.getByTestId("ladder-words");
+    await expect
+      .poll(() => words.textContent())
+      .toBe(
+        "Who is told when: At 23:00 Maria Lopez; 23:15 again; 23:30 Rosa Diaz too; 00:00 everyone; then every 15 min until it is done. Quiet hours hold them back.",
+      );
+    // "Next caregiver after 2 min" with a reminder every 5: told at the 5-minute reminder, and refused.
+    await dialog.getByLabel("Repeat every (min)").fill("5");
+    await dialog.getByLabel("Next caregiver after (min)").fill("2");
+    await expect
+      .poll(() => words.textContent())
+      .toContain("At 23:00 Maria Lopez; 23:05 Rosa Diaz too; 00:00 everyone");
+    await dialog.getByRole("button", { name: "Add task" }).click();
+    await dialog
+      .getByText("Reminders go out every 5 min: the next caregiver can be told after 0 or 5 min, not 2")
+      .waitFor();
+    const next = dialog.getByLabel("Next caregiver after (min)");
+    expect(await next.getAttribute("aria-invalid")).toBe("true");
+    await next.fill("5");
+    await dialog.getByRole("button", { name: "Add task" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const tasks = await (await page.request.get("/api/tasks")).json();
+    expect(tasks.find((t: { title: string }) => t.title === "Change the tubing")?.escalation).toEqual({
+      repeatMinutes: 5,
+      nextAfterMinutes: 5,
+      everyoneAfterMinutes: 60,
+    });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

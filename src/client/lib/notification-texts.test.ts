@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { deliverySummary, deliveryText, isAppPath, notificationContext } from "./notification-texts";
+import { instantOf } from "@/domain/clock";
+import {
+  answeredText,
+  deliverySummary,
+  deliveryText,
+  isAppPath,
+  notificationContext,
+} from "./notification-texts";
 
 describe("the words of notifications", () => {
   it("says where a delivery went, and why it did not", () => {
@@ -55,5 +62,31 @@ describe("the words of notifications", () => {
     expect(isAppPath("//evil.example/x")).toBe(false);
     expect(isAppPath("https://evil.example")).toBe(false);
     expect(isAppPath(null)).toBe(false);
+  });
+
+  it("says who did a reminder's task, or said they were on it, on the family's clock", () => {
+    const timeZone = "America/Chicago";
+    const now = instantOf("2026-11-27", "08:00", timeZone);
+    const at = (date: string, time: string) => instantOf(date, time, timeZone).toISOString();
+    const reader = { now, timeZone };
+    expect(
+      answeredText(
+        { done: { at: at("2026-11-27", "03:12"), by: "Grandma Rosa" }, acknowledged: null },
+        reader,
+      ),
+    ).toBe("Done by Grandma Rosa at 03:12");
+    expect(
+      answeredText(
+        {
+          done: { at: at("2026-11-26", "23:40"), by: null },
+          acknowledged: { at: at("2026-11-26", "23:35"), by: "Ben" },
+        },
+        reader,
+      ),
+    ).toBe("Done by a former member on Nov 26 at 23:40");
+    expect(
+      answeredText({ done: null, acknowledged: { at: at("2026-11-27", "03:05"), by: "Ben Lopez" } }, reader),
+    ).toBe("Ben Lopez said they were on it at 03:05");
+    expect(answeredText({ done: null, acknowledged: null }, reader)).toBe("");
   });
 });

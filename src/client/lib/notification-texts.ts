@@ -2,6 +2,8 @@
  * What the inbox and Settings' delivery log say about a notification and its deliveries. No zod:
  * the words only.
  */
+import { format } from "date-fns";
+import { timeIn, todayIn, zonedNow } from "@/domain/clock";
 import { type Channel, NOTIFICATION_KIND_LABELS, type NotificationKind } from "@/domain/notification-kinds";
 
 const CHANNEL_NAMES: Record<Channel, string> = { push: "Push", ntfy: "ntfy", email: "Email" };
@@ -70,4 +72,31 @@ export function notificationContext(notification: { taskKind: string | null; ste
 /** Whether a notification's address opens a screen of this app (a path of the site). */
 export function isAppPath(url: string | null): url is string {
   return typeof url === "string" && url.startsWith("/") && !url.startsWith("//");
+}
+
+/** "at 03:12", or "on Nov 26 at 03:12" on another day than today, on the family's clock. */
+function atTime(at: string, reader: { now: Date; timeZone: string }): string {
+  const instant = new Date(at);
+  const time = timeIn(reader.timeZone, instant);
+  return todayIn(reader.timeZone, instant) === todayIn(reader.timeZone, reader.now)
+    ? `at ${time}`
+    : `on ${format(zonedNow(reader.timeZone, instant), "MMM d")} at ${time}`;
+}
+
+/**
+ * What became of a reminder's due time, for every copy of it: "Done by Grandma Rosa at 03:12",
+ * "Ben Lopez said they were on it at 03:05"; empty while nobody answered it.
+ */
+export function answeredText(
+  notification: {
+    done: { at: string; by: string | null } | null;
+    acknowledged: { at: string; by: string | null } | null;
+  },
+  reader: { now: Date; timeZone: string },
+): string {
+  const { done, acknowledged } = notification;
+  if (done) return `Done by ${done.by ?? "a former member"} ${atTime(done.at, reader)}`;
+  if (acknowledged)
+    return `${acknowledged.by ?? "A former member"} said they were on it ${atTime(acknowledged.at, reader)}`;
+  return "";
 }

@@ -4,8 +4,9 @@
  * where to send (`/api/notification-settings/push-subscriptions`).
  */
 
-import { errorStatus, getJson, requestJson } from "./api";
+import { errorMessage, errorStatus, getJson, requestJson } from "./api";
 import type { PushDevice } from "./notifications-api";
+import { isSessionEndedError } from "./session-expiry";
 
 const SUBSCRIPTIONS = "/api/notification-settings/push-subscriptions";
 
@@ -38,6 +39,46 @@ export class PushBlockedError extends Error {
     this.name = "PushBlockedError";
   }
 }
+
+/**
+ * Notifications are allowed, but the browser's push service (run by the browser's maker: Google,
+ * Mozilla, Apple) did not give this device an address: unreachable from this network, or off in a
+ * private window. Chromium words it "Registration failed - permission denied" even then, so what
+ * failed is told by the permission, not by the browser's message.
+ */
+export class PushServiceError extends Error {
+  constructor(browserSays: string) {
+    super(
+      `Notifications are allowed for this site, but the browser's push service did not answer, so this device has no address to be reached at${browserSays ? ` (the browser said: "${browserSays}")` : ""}. Check the internet connection and try again later, or use ntfy or email below.`,
+    );
+    this.name = "PushServiceError";
+  }
+}
+
+/** The browser subscribed, but this server did not keep the device (its answer says why). */
+export class PushServerRefusedError extends Error {
+  constructor(serverSays: string) {
+    super(`The push service gave this device an address, but the server did not keep it: ${serverSays}`);
+    this.name = "PushServerRefusedError";
+  }
+}
+
+/** The person closed the browser's question without answering it. */
+export class PushNotAnsweredError extends Error {
+  constructor() {
+    super(
+      "Notifications were not allowed: the browser's question was closed. Turn them on again and choose Allow.",
+    );
+    this.name = "PushNotAnsweredError";
+  }
+}
+
+/** Whether an error of turning push on says what failed in the person's words. */
+export const isPushError = (error: unknown) =>
+  error instanceof PushBlockedError ||
+  error instanceof PushServiceError ||
+  error instanceof PushServerRefusedError ||
+  error instanceof PushNotAnsweredError;
 
 function bytesOf(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
@@ -75,7 +116,8 @@ export async function thisDeviceHash(): Promise<string | null> {
  */
 export async function turnOnPush(): Promise<PushDevice> {
   const permission = await Notification.requestPermission();
-  if (permission !== "granted") throw new PushBlockedError();
+  if (permission === "denied") throw new PushBlockedError();
+  if (permission !== "granted") throw new PushNotAnsweredError();
   await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   const registration = await navigator.serviceWorker.ready;
   const { publicKey } = await getJson<{ publicKey: string }>("/api/notification-settings/push-key");
@@ -85,11 +127,22 @@ export async function turnOnPush(): Promise<PushDevice> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: key,
-  });
-  return requestJson<PushDevice>("POST", SUBSCRIPTIONS, subscription.toJSON());
+  try {
+    subscription ??= await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: key,
+    });
+  } catch (error) {
+    // Said "permission denied" by Chromium whatever failed: the permission tells which it was.
+    if (Notification.permission === "denied") throw new PushBlockedError();
+    throw new PushServiceError(error instanceof Error ? error.message : "");
+  }
+  try {
+    return await requestJson<PushDevice>("POST", SUBSCRIPTIONS, subscription.toJSON());
+  } catch (error) {
+    if (errorStatus(error) === undefined || isSessionEndedError(error)) throw error;
+    throw new PushServerRefusedError(errorMessage(error));
+  }
 }
 
 /** Turns push off for this device: the server forgets it, and the browser's subscription ends. */

@@ -10,7 +10,12 @@ import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
 import { useAuth } from "@/client/lib/auth";
 import { formatDateTime } from "@/client/lib/format";
-import { deliverySummary, isAppPath, notificationContext } from "@/client/lib/notification-texts";
+import {
+  answeredText,
+  deliverySummary,
+  isAppPath,
+  notificationContext,
+} from "@/client/lib/notification-texts";
 import {
   acknowledgeAll,
   acknowledgeNotification,
@@ -21,6 +26,7 @@ import {
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import { markTaskDone, snoozeTask, tasksKey } from "@/client/lib/tasks-api";
 import { cn } from "@/client/lib/utils";
+import { familyClock } from "@/domain/clock";
 import { SNOOZE_CHOICES } from "@/domain/reminders";
 import { DONE_BY, DONE_LABELS, TASK_KINDS, type TaskKind } from "@/domain/tasks";
 
@@ -28,7 +34,10 @@ import { DONE_BY, DONE_LABELS, TASK_KINDS, type TaskKind } from "@/domain/tasks"
 const snoozeWords = (minutes: number) =>
   minutes < 60 ? `${minutes} minutes` : minutes === 60 ? "1 hour" : `${minutes / 60} hours`;
 
-/** The person's inbox: every reminder sent to them, newest first, with how each channel took it. */
+/**
+ * The person's inbox: every reminder sent to them, unread urgent ones first (the server's order),
+ * then newest first, with how each channel took it and who answered it.
+ */
 export function NotificationsPage() {
   const queryClient = useQueryClient();
   const { user } = useAuth();
@@ -47,7 +56,7 @@ export function NotificationsPage() {
     <>
       <PageHeader
         title="Notifications"
-        subtitle="Reminders of care tasks, newest first."
+        subtitle="Reminders of care tasks: urgent ones not yet read first, then the newest."
         actions={
           <>
             {notifications.some((n) => !n.ackAt) ? (
@@ -153,6 +162,8 @@ function NotificationItem({
   });
   const context = [notificationContext(notification), familyName].filter(Boolean).join(" · ");
   const summary = deliverySummary(notification.deliveries);
+  const clock = familyClock();
+  const answered = answeredText(notification, { now: clock.now(), timeZone: clock.timeZone });
   return (
     <li
       className={cn(
@@ -172,6 +183,12 @@ function NotificationItem({
       </div>
       {notification.body ? <p className="mt-1 break-words text-foreground">{notification.body}</p> : null}
       {context ? <p className="mt-1 text-muted-foreground text-sm">{context}</p> : null}
+      {answered ? (
+        <p className="mt-1 flex items-center gap-1.5 font-medium text-sm">
+          <Check aria-hidden="true" className="size-4 shrink-0 text-green-700 dark:text-green-400" />
+          {answered}
+        </p>
+      ) : null}
       {summary.sent ? <p className="mt-2 text-muted-foreground text-sm">{summary.sent}</p> : null}
       {summary.failed ? (
         <p className="mt-1 text-destructive text-sm">

@@ -1,12 +1,13 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, Clock, HeartPulse } from "lucide-react";
 import { useParams } from "wouter";
+import { loginHref } from "@/client/components/sign-in/next-after-sign-in";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Spinner } from "@/client/components/ui/spinner";
 import { errorMessage, errorStatus, getJson, requestJson } from "@/client/lib/api";
 import { formatDateTime } from "@/client/lib/format";
-import type { ReminderActionPreview, ReminderActionResult } from "@/domain/reminders";
+import type { ReminderActionPreview, ReminderLinkResult } from "@/domain/reminders";
 
 const STATE_TEXTS = {
   used: { title: "This link has already been used", text: "Each reminder's link works once." },
@@ -20,10 +21,15 @@ const STATE_TEXTS = {
   },
 } as const;
 
+/** "Done by Grandma Rosa at Nov 27, 2026 03:12." */
+const doneByText = (done: NonNullable<ReminderActionPreview["done"]>) =>
+  `Done by ${done.by ?? "another caregiver"} at ${formatDateTime(done.at)}.`;
+
 /**
  * `/act/<token>`: a reminder's Done or Snooze from an email, which a mail scanner may open before
  * the person does, so nothing happens until the person presses the button. Works signed out: the
- * link is the person's own, for this one reminder.
+ * link is the person's own, for this one reminder; but anyone holding it may open it, so signed
+ * out it says only what the link does (the server sends no more), and offers to sign in.
  */
 export function ReminderActionPage() {
   const { token = "" } = useParams<{ token: string }>();
@@ -33,7 +39,7 @@ export function ReminderActionPage() {
     queryFn: () => getJson<ReminderActionPreview>(url),
     retry: false,
   });
-  const act = useMutation({ mutationFn: () => requestJson<ReminderActionResult>("POST", url, {}) });
+  const act = useMutation({ mutationFn: () => requestJson<ReminderLinkResult>("POST", url, {}) });
   const data = preview.data;
   const label = data ? (data.action === "done" ? data.doneLabel : "Snooze 30 minutes") : "";
 
@@ -42,7 +48,8 @@ export function ReminderActionPage() {
   let text = "Please check that you opened the whole link from the email, or open Tasks in the app.";
   if (act.isSuccess) {
     icon = <CircleCheck aria-hidden="true" className="size-8 shrink-0 text-green-700" />;
-    title = act.data.action === "done" ? `${act.data.title}: done` : `${act.data.title}: snoozed`;
+    const what = act.data.action === "done" ? "done" : "snoozed";
+    title = act.data.title ? `${act.data.title}: ${what}` : `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
     text =
       act.data.action === "done"
         ? "It is logged in your name, and everyone's reminders of it have stopped."
@@ -53,10 +60,18 @@ export function ReminderActionPage() {
   } else if (data && data.state !== "ready") {
     icon = <Clock aria-hidden="true" className="size-8 shrink-0 text-amber-700" />;
     ({ title, text } = STATE_TEXTS[data.state]);
+    if (data.done) text = `${doneByText(data.done)} ${data.state === "answered" ? "" : text}`.trim();
+    else if (data.state === "answered" && !data.details)
+      text = "Someone did this task after the reminder was sent. Sign in to see who and when.";
+  } else if (data?.details) {
+    icon = <Clock aria-hidden="true" className="size-8 shrink-0 text-primary" />;
+    title = data.title ?? "A care task is due";
+    text = data.dueAt ? `Due ${formatDateTime(data.dueAt)}.` : "";
   } else if (data) {
     icon = <Clock aria-hidden="true" className="size-8 shrink-0 text-primary" />;
-    title = data.title;
-    text = `Due ${formatDateTime(data.dueAt)}.`;
+    title = "A care task is due";
+    text =
+      "Sign in to see which task it is. You can also answer it from here: this link is yours, for this one reminder.";
   } else if (preview.isError && errorStatus(preview.error) !== 404) {
     title = "The reminder could not be loaded";
     text = `${errorMessage(preview.error)} Please try again in a moment.`;
@@ -83,6 +98,11 @@ export function ReminderActionPage() {
                 {data?.state === "ready" && !act.isSuccess && !act.isError ? (
                   <Button onClick={() => act.mutate()} disabled={act.isPending} className="min-w-32">
                     {act.isPending ? "Saving..." : label}
+                  </Button>
+                ) : null}
+                {data && !data.details ? (
+                  <Button asChild variant="outline">
+                    <a href={loginHref(`/act/${encodeURIComponent(token)}`)}>Sign in</a>
                   </Button>
                 ) : null}
                 <Button asChild variant="outline">

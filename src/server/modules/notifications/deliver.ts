@@ -18,7 +18,7 @@ import {
   loadSettings,
   recordPushOutcome,
 } from "./notification-settings.queries";
-import { type DeliveryRow, getNotification, type NotificationRow } from "./notifications.queries";
+import { getNotification, type InboxNotification, type NotificationRow } from "./notifications.queries";
 import { absoluteUrl, type NotifyDeps } from "./notify-deps";
 import { sendNtfy } from "./ntfy-channel";
 import { type PushPayload, sendPush } from "./push-channel";
@@ -70,7 +70,7 @@ export interface ChannelDelivery {
 }
 
 export type DeliveryOutcome =
-  | { notification: NotificationRow & { deliveries: DeliveryRow[] }; deliveries: ChannelDelivery[] }
+  | { notification: InboxNotification; deliveries: ChannelDelivery[] }
   /** Nothing was written or sent: the person is not a member of the family, or only reads it. */
   | { notification: null; deliveries: []; skipped: "not-a-member" | "viewer" | "sent-before" };
 
@@ -170,7 +170,10 @@ export async function deliverTo(
     );
   }
   const stored = await getNotification(db, message.userId, notification.id);
-  return { notification: stored ?? { ...notification, deliveries: [] }, deliveries };
+  return {
+    notification: stored ?? { ...notification, done: null, acknowledged: null, deliveries: [] },
+    deliveries,
+  };
 }
 
 /** The words that leave the app: the task's, or discreet ones unless the person chose details. */

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { notificationDeliveries, notifications } from "../../db/schema/index";
+import { notificationDeliveries, notifications, reminderOccurrences } from "../../db/schema/index";
+import { personName } from "../../lib/authors";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
@@ -35,9 +36,57 @@ async function withDeliveries(db: Db | Tx, rows: NotificationRow[]) {
 }
 
 /**
- * A person's inbox, newest first, in every family they belong to, a page at a time: `after` is
- * the last notification of the page before (a keyset on time and id, so a page does not shift as
- * new ones arrive). Unknown or another person's `after` starts from the newest.
+ * Unread and urgent: what the inbox shows first. Routine reminders never are, even once they have
+ * reached everyone (src/domain/escalation.ts).
+ */
+const onTop = sql<boolean>`(${notifications.ackAt} is null and ${notifications.urgent})`;
+
+/**
+ * The person's notifications matching `where`, in the inbox's order (unread urgent first, then
+ * newest), each with who did its reminder's task or said they were on it, and its deliveries.
+ */
+async function inboxRows(db: Db | Tx, where: SQL | undefined, limit?: number) {
+  const query = db
+    .select({
+      notification: notifications,
+      onTop,
+      doneAt: reminderOccurrences.doneAt,
+      doneBy: personName(reminderOccurrences.doneBy),
+      acknowledgedAt: reminderOccurrences.acknowledgedAt,
+      acknowledgedBy: personName(reminderOccurrences.acknowledgedBy),
+    })
+    .from(notifications)
+    .leftJoin(
+      reminderOccurrences,
+      and(
+        eq(reminderOccurrences.familyId, notifications.familyId),
+        eq(reminderOccurrences.taskId, notifications.taskId),
+        eq(reminderOccurrences.dueAt, notifications.dueAt),
+      ),
+    )
+    .where(where)
+    .orderBy(desc(onTop), desc(notifications.createdAt), desc(notifications.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  const full = await withDeliveries(
+    db,
+    rows.map((row) => row.notification),
+  );
+  return full.map((notification, index) => {
+    const row = rows[index]!;
+    return {
+      ...notification,
+      onTop: row.onTop,
+      done: row.doneAt ? { at: row.doneAt, by: row.doneBy } : null,
+      acknowledged: row.acknowledgedAt ? { at: row.acknowledgedAt, by: row.acknowledgedBy } : null,
+    };
+  });
+}
+
+/**
+ * A person's inbox in every family they belong to, a page at a time: unread urgent reminders first
+ * (a fever with a central line is not to be buried under routine ones), then newest first. `after`
+ * is the last notification of the page before (a keyset on that order, so a page does not shift as
+ * new ones arrive). Unknown or another person's `after` starts from the top.
  */
 export async function listInbox(
   db: Db | Tx,
@@ -47,38 +96,35 @@ export async function listInbox(
   const limit = Math.min(Math.max(1, options.limit ?? INBOX_PAGE), MAX_INBOX_PAGE);
   const [from] = options.after
     ? await db
-        .select({ createdAt: notifications.createdAt, id: notifications.id })
+        .select({ createdAt: notifications.createdAt, id: notifications.id, onTop })
         .from(notifications)
         .where(and(eq(notifications.id, options.after), eq(notifications.userId, userId)))
     : [];
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        from
-          ? or(
-              lt(notifications.createdAt, from.createdAt),
-              and(eq(notifications.createdAt, from.createdAt), lt(notifications.id, from.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  return { rows: await withDeliveries(db, page), next: rows.length > limit ? page.at(-1)!.id : null };
+  const older = from
+    ? or(
+        lt(notifications.createdAt, from.createdAt),
+        and(eq(notifications.createdAt, from.createdAt), lt(notifications.id, from.id)),
+      )
+    : undefined;
+  // After one on top: the rest on top, older, then all the others; after another: older others.
+  const after = from
+    ? from.onTop
+      ? or(and(onTop, older), sql`not ${onTop}`)
+      : and(sql`not ${onTop}`, older)
+    : undefined;
+  const rows = await inboxRows(db, and(eq(notifications.userId, userId), after), limit + 1);
+  const page = rows.slice(0, limit).map(({ onTop: _onTop, ...row }) => row);
+  return { rows: page, next: rows.length > limit ? page.at(-1)!.id : null };
 }
 
+/** A notification as the inbox answers it. */
+export type InboxNotification = NonNullable<Awaited<ReturnType<typeof getNotification>>>;
+
 export async function getNotification(db: Db | Tx, userId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  const [row] = await inboxRows(db, and(eq(notifications.id, id), eq(notifications.userId, userId)));
   if (!row) return undefined;
-  const [full] = await withDeliveries(db, [row]);
-  return full;
+  const { onTop: _onTop, ...notification } = row;
+  return notification;
 }
 
 /** How many of the person's notifications are not yet seen (the bell's number). */

@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 /** A reminder in `user`'s inbox (no channel set up: the inbox alone), a minute after the last. */
-async function remind(user: TestUser, title: string, familyId = user.familyId) {
+async function remind(user: TestUser, title: string, familyId = user.familyId, urgent = false) {
   t.clock.advance(60_000);
   const outcome = await deliver(t.database.db, deps, {
     familyId,
@@ -52,7 +52,7 @@ async function remind(user: TestUser, title: string, familyId = user.familyId) {
     step: 1,
     title,
     body: "Due now",
-    urgent: false,
+    urgent,
     url: "/tasks",
   });
   return outcome.notification!.id;
@@ -77,6 +77,35 @@ describe("the inbox", () => {
       "Weigh Ana",
       "Order filters",
       "Flush the line",
+    ]);
+  });
+
+  it("puts the unread urgent ones first, then newest first, page after page; read, an urgent one takes its place by time", async () => {
+    const user = await signUp(t.app);
+    await remind(user, "Fever with a central line", user.familyId, true);
+    const older = await remind(user, "PN not started", user.familyId, true);
+    for (const title of ["Flush the line", "Charge the pump battery"]) await remind(user, title);
+    const order = [
+      "PN not started",
+      "Fever with a central line",
+      "Charge the pump battery",
+      "Flush the line",
+    ];
+    expect(titles(await user.get("/api/notifications"))).toEqual(order);
+    const paged: string[] = [];
+    let next: string | undefined = "/api/notifications?limit=1";
+    while (next) {
+      const page = await user.get(next);
+      paged.push(...titles(page));
+      next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ""))?.[1];
+    }
+    expect(paged).toEqual(order);
+    expect((await user.post(`/api/notifications/${older}/ack`)).statusCode).toBe(200);
+    expect(titles(await user.get("/api/notifications"))).toEqual([
+      "Fever with a central line",
+      "Charge the pump battery",
+      "Flush the line",
+      "PN not started",
     ]);
   });
 

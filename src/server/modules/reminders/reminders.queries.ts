@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { todayIn } from "../../../domain/clock";
-import type { QuietHours } from "../../../domain/escalation";
+import { type QuietHours, tellingOrder } from "../../../domain/escalation";
 import { can, type Role } from "../../../domain/roles";
 import { weekdayOf } from "../../../domain/tasks";
 import type { Db, Tx } from "../../db/client";
@@ -13,6 +13,7 @@ import {
   onDuty,
   reminderOccurrences,
   reminderTokens,
+  users,
 } from "../../db/schema/index";
 
 /** A caregiver who may be told about a family's tasks (viewers never are: they cannot act). */
@@ -88,9 +89,11 @@ export function reminderOrderFor(
   task: { childId: string | null; assigneeId: string | null },
 ): string[] {
   const sees = (c: Caregiver) => !task.childId || c.childIds === null || c.childIds.includes(task.childId);
-  const ids = facts.caregivers.filter(sees).map((c) => c.userId);
-  const first = [task.assigneeId, facts.onDutyId].find((id) => id && ids.includes(id));
-  return first ? [first, ...ids.filter((id) => id !== first)] : ids;
+  return tellingOrder(
+    facts.caregivers.filter(sees).map((c) => c.userId),
+    task.assigneeId,
+    facts.onDutyId,
+  );
 }
 
 export type OccurrenceRow = typeof reminderOccurrences.$inferSelect;
@@ -257,4 +260,36 @@ export async function isCaregiverOf(db: Db | Tx, familyId: string, userId: strin
     .from(familyMembers)
     .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.userId, userId)));
   return Boolean(member && can(member.role as Role, "write"));
+}
+
+/**
+ * A person's name as they gave it, never their email (what a reminder's link may say of someone):
+ * null for an account without a name, or gone.
+ */
+export async function nameOnly(db: Db | Tx, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [person] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return [person?.firstName, person?.lastName].filter(Boolean).join(" ").trim() || null;
+}
+
+/** A family's record of one coming-due of a task, if its reminders began or someone answered it. */
+export async function findOccurrence(
+  db: Db | Tx,
+  familyId: string,
+  occurrence: { taskId: string; dueAt: Date },
+): Promise<OccurrenceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reminderOccurrences)
+    .where(
+      and(
+        eq(reminderOccurrences.familyId, familyId),
+        eq(reminderOccurrences.taskId, occurrence.taskId),
+        eq(reminderOccurrences.dueAt, occurrence.dueAt),
+      ),
+    );
+  return row;
 }

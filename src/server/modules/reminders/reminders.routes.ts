@@ -4,8 +4,6 @@ import { z } from "zod";
 import {
   acknowledgeInput,
   DEFAULT_SNOOZE_MINUTES,
-  reminderActionInput,
-  reminderActionPreview,
   reminderActionResult,
   reminderRotaInput,
   reminderRotaRecord,
@@ -13,7 +11,7 @@ import {
   taskHistoryRecord,
 } from "../../../domain/reminders";
 import { can, type Role } from "../../../domain/roles";
-import { DONE_LABELS, parseTaskId } from "../../../domain/tasks";
+import { parseTaskId } from "../../../domain/tasks";
 import type { ModuleRoutes } from "../../app-context";
 import type { Db, Tx } from "../../db/client";
 import {
@@ -25,19 +23,13 @@ import {
   reminderOccurrences,
 } from "../../db/schema/index";
 import { personName } from "../../lib/authors";
-import { conflict, HttpError, invalidRecord, notFound } from "../../lib/errors";
+import { conflict, invalidRecord, notFound } from "../../lib/errors";
 import { familyScope, idParams } from "../../lib/owned-routes";
 import { type FamilyScope, inTransaction } from "../../lib/transaction";
 import { tasksOf } from "../tasks/derived-tasks.queries";
-import {
-  acknowledgeOccurrence,
-  findActionToken,
-  snoozeOccurrence,
-  useActionToken,
-} from "./reminders.queries";
-import { assertStillDue, doTask } from "./task-actions";
+import { acknowledgeOccurrence, snoozeOccurrence } from "./reminders.queries";
+import { assertStillDue } from "./task-actions";
 
-const gone = (message: string) => new HttpError(410, message);
 const MINUTE = 60_000;
 
 /** The task as the person's view sees it now, or 404. */
@@ -49,9 +41,9 @@ async function currentTask(db: Db | Tx, scope: FamilyScope, id: string, now: Dat
 }
 
 /**
- * A task's reminders from the app (`/api/tasks/:id/snooze`, `/ack`, `/history`), who is on duty
- * (`/api/family/reminders`), and the single-use Done and Snooze of a reminder sent outside the app
- * (`/api/reminder-actions/:token`, public: the token is the authority).
+ * A task's reminders from the app (`/api/tasks/:id/snooze`, `/ack`, `/history`) and who is on duty
+ * (`/api/family/reminders`). The links of a reminder sent outside the app are
+ * `reminder-actions.routes.ts`.
  */
 export const reminderRoutes: ModuleRoutes = (scope, { db, clock }) => {
   const r = scope.withTypeProvider<ZodTypeProvider>();
@@ -148,96 +140,6 @@ export const reminderRoutes: ModuleRoutes = (scope, { db, clock }) => {
     },
   );
 };
-
-/** The public Done and Snooze of a reminder sent outside the app. */
-export const reminderActionRoutes: ModuleRoutes = (scope, context) => {
-  const { db, clock } = context;
-  const r = scope.withTypeProvider<ZodTypeProvider>();
-  const tokenParams = z.object({ token: z.string().max(200) });
-
-  r.get(
-    "/api/reminder-actions/:token",
-    { schema: { params: tokenParams, response: { 200: reminderActionPreview } } },
-    async (request) => {
-      const now = clock();
-      const found = await tokenFacts(db, request.params.token);
-      const task = (await tasksOf(db, found.scope, now, found.timeZone)).find(
-        (t) => t.id === found.row.taskId,
-      );
-      const state = found.row.usedAt
-        ? "used"
-        : found.row.expiresAt <= now
-          ? "expired"
-          : !task || task.dueAt?.getTime() !== found.row.dueAt.getTime()
-            ? "answered"
-            : "ready";
-      return {
-        action: found.row.action,
-        state,
-        title: task?.title ?? "A care task",
-        doneLabel: task ? DONE_LABELS[task.kind] : "Done",
-        dueAt: found.row.dueAt,
-      } as const;
-    },
-  );
-
-  r.post(
-    "/api/reminder-actions/:token",
-    { schema: { params: tokenParams, body: reminderActionInput, response: { 200: reminderActionResult } } },
-    async (request) => {
-      const now = clock();
-      const found = await tokenFacts(db, request.params.token);
-      const { row, timeZone } = found;
-      if (row.usedAt) throw gone("This link was used already.");
-      if (row.expiresAt <= now)
-        throw gone("This link has expired: the next reminder brings a new one, or open Tasks in the app.");
-      if (!can(found.scope.role, "write")) throw notFound("Reminder");
-      const scope: FamilyScope = {
-        ...found.scope,
-        changed: (tx) => context.familyChanges.announce(tx, row.familyId),
-      };
-      return inTransaction(db, scope, async (ctx) => {
-        if (!(await useActionToken(ctx.tx, row.tokenHash, now))) throw gone("This link was used already.");
-        const task = (await tasksOf(ctx.tx, ctx, now, timeZone)).find((t) => t.id === row.taskId);
-        if (!task) throw notFound("Task");
-        assertStillDue(task, row.dueAt, timeZone, now);
-        if (row.action === "done") {
-          await doTask(ctx, task, now, timeZone, { notes: null });
-          return { action: "done" as const, title: task.title, until: null };
-        }
-        const until = new Date(now.getTime() + (request.body.minutes ?? DEFAULT_SNOOZE_MINUTES) * MINUTE);
-        await snoozeOccurrence(
-          ctx.tx,
-          ctx.familyId,
-          { taskId: task.id, dueAt: row.dueAt },
-          row.userId,
-          until,
-          now,
-        );
-        return { action: "snooze" as const, title: task.title, until };
-      });
-    },
-  );
-};
-
-/** A token's row with the person's membership and the family's clock; 404 when it does not work at all. */
-async function tokenFacts(db: Db, token: string) {
-  const row = await findActionToken(db, token);
-  if (!row) throw notFound("Reminder");
-  const [member] = await db
-    .select({ role: familyMembers.role, childIds: familyMembers.childIds, timeZone: families.timeZone })
-    .from(familyMembers)
-    .innerJoin(families, eq(families.id, familyMembers.familyId))
-    .where(and(eq(familyMembers.familyId, row.familyId), eq(familyMembers.userId, row.userId)));
-  if (!member) throw notFound("Reminder");
-  const scope: FamilyScope = {
-    familyId: row.familyId,
-    actorId: row.userId,
-    childIds: member.childIds,
-    role: member.role as Role,
-  };
-  return { row, scope, timeZone: member.timeZone };
-}
 
 /** The family's caregivers with who is on duty each day and their order. */
 async function rotaOf(db: Db | Tx, familyId: string) {

@@ -1,28 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { joinFamily } from "../../../../tests/helpers/family";
 import { confirmEmail, mailsTo } from "../../../../tests/helpers/mail";
 import { type NtfyServer, startNtfyServer } from "../../../../tests/helpers/ntfy-server";
-import { addChild } from "../../../../tests/helpers/owned-crud-contract";
+import { MINUTE, reminderHelpers, startTomorrowMorning, ZONE } from "../../../../tests/helpers/reminders";
 import { startSmtpServer } from "../../../../tests/helpers/smtp-server";
-import {
-  buildTestApp,
-  clientFor,
-  PASSWORD,
-  sessionCookie,
-  signUp,
-  type TestApp,
-  type TestUser,
-  uniqueAddress,
-} from "../../../../tests/helpers/test-app";
+import { buildTestApp, type TestApp } from "../../../../tests/helpers/test-app";
 import { timeIn, todayIn } from "../../../domain/clock";
-import { addDays } from "../../../domain/dates";
-import type { NotificationRecord } from "../../../domain/notifications";
 import type { TaskHistoryRecord } from "../../../domain/reminders";
-import type { Task } from "../../../domain/task-records";
 
-const ZONE = "America/Chicago";
 const SITE = "http://care.test";
-const MINUTE = 60_000;
 
 let t: TestApp;
 let ntfy: NtfyServer;
@@ -35,121 +20,25 @@ beforeAll(async () => {
     reminders: true,
     database: "fresh",
   });
-  // Tomorrow at 15:00 UTC: 09:00 in Chicago in winter, 10:00 in summer.
-  const at = t.clock.now();
-  t.clock.advance(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1, 15) - at.getTime());
+  startTomorrowMorning(t);
 });
 afterAll(async () => {
   await t?.close();
   await Promise.all([ntfy?.close(), smtp?.close()]);
 });
 
-const now = () => t.clock.now();
-
-type Notification = NotificationRecord & { createdAt: string; ackAt: string | null; dueAt: string | null };
-
-interface Family {
-  owner: TestUser;
-  second: TestUser;
-  third: TestUser;
-  viewer: TestUser;
-  all: TestUser[];
-  childId: string;
-}
-
-/** A family of four: the owner, two caregivers (in the order they joined), and a viewer. */
-async function familyOfFour(): Promise<Family> {
-  const owner = await signUp(t.app, { timeZone: ZONE, firstName: "Ann", lastName: "Owner" });
-  const second = await joinFamily(t, owner, { firstName: "Ben" });
-  const third = await joinFamily(t, owner, { firstName: "Cleo" });
-  const viewer = await joinFamily(t, owner, { role: "viewer", firstName: "Vera" });
-  const childId = await addChild(owner);
-  return { owner, second, third, viewer, all: [owner, second, third, viewer], childId };
-}
-
-/** Keeps a person signed in: a session lasts 24 hours at most, after which they sign in again. */
-async function keepSignedIn(user: TestUser) {
-  if ((await user.get("/api/auth/user")).statusCode === 200) return;
-  const signedIn = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    payload: { email: user.email, password: PASSWORD },
-    remoteAddress: uniqueAddress(),
-  });
-  expect(signedIn.statusCode, signedIn.body).toBe(200);
-  const family = user.cookie.match(/family=[^;]+/)?.[0];
-  const cookie = [sessionCookie(signedIn), family].filter(Boolean).join("; ");
-  Object.assign(user, clientFor(t.app, cookie, user.id, user.email, user.familyId));
-}
-
-/** Lets `ms` pass, everyone still (or again) signed in, then runs what is due. */
-async function pass(users: TestUser[], ms: number) {
-  t.clock.advance(ms);
-  for (const user of users) await keepSignedIn(user);
-  await t.scheduler.runDue();
-}
-
-/** A person's notification settings: inbox and push by default, with the changes given. */
-function setNotifications(user: TestUser, changes: Record<string, unknown>) {
-  return user.put("/api/notification-settings", {
-    push: true,
-    email: false,
-    ntfy: { enabled: false, server: "https://ntfy.sh", topic: null, token: null },
-    quietHours: null,
-    showDetails: false,
-    ...changes,
-  });
-}
-
-async function inbox(user: TestUser, taskId: string): Promise<Notification[]> {
-  const response = await user.get("/api/notifications?limit=100");
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as Notification[]).filter((n) => n.taskId === taskId);
-}
-const counts = (f: Family, taskId: string) =>
-  Promise.all(f.all.map(async (user) => (await inbox(user, taskId)).length));
-
-async function task(user: TestUser, id: string): Promise<Task> {
-  const tasks: Task[] = (await user.get("/api/tasks")).json();
-  const found = tasks.find((candidate) => candidate.id === id);
-  expect(found, `task ${id}`).toBeDefined();
-  return found!;
-}
-
-/** A line put in a month ago, and a transparent dressing changed now: due again in 7 days. */
-async function dressingChangedNow(user: TestUser, childId: string) {
-  const line = await user.post("/api/picc-lines", {
-    childId,
-    insertionDate: addDays(todayIn(ZONE, now()), -30),
-    insertionSite: "right-arm",
-    lineType: "double-lumen",
-  });
-  expect(line.statusCode, line.body).toBe(201);
-  const lineId: string = line.json().id;
-  await logDressing(user, childId, lineId);
-  return `line-care:${lineId}:dressing`;
-}
-
-async function logDressing(user: TestUser, childId: string, piccLineId: string) {
-  const logged = await user.post("/api/line-care", {
-    childId,
-    piccLineId,
-    kind: "dressing",
-    date: todayIn(ZONE, now()),
-    time: timeIn(ZONE, now()),
-    dressingType: "transparent",
-  });
-  expect(logged.statusCode, logged.body).toBe(201);
-}
-
-/** Moves the clock to a task's due time (everyone staying signed in) and runs what is due. */
-async function untilDue(f: Family, taskId: string) {
-  const dueAt = new Date((await task(f.owner, taskId)).dueAt!);
-  await pass(f.all, dueAt.getTime() - now().getTime() - MINUTE);
-  expect(await counts(f, taskId)).toEqual([0, 0, 0, 0]);
-  await pass(f.all, MINUTE);
-  return dueAt;
-}
+const {
+  now,
+  familyOfFour,
+  pass,
+  setNotifications,
+  inbox,
+  counts,
+  task,
+  logDressing,
+  dressingChangedNow,
+  untilDue,
+} = reminderHelpers(() => t);
 
 describe("reminders that escalate", () => {
   it("remind of a dressing at its due time, repeat, tell the next caregiver at +30 and everyone at +60, and stop for all once one logs it", async () => {
@@ -171,10 +60,10 @@ describe("reminders that escalate", () => {
     expect(await counts(f, taskId)).toEqual([3, 1, 0, 0]);
     await pass(f.all, 15 * MINUTE);
     expect(await counts(f, taskId)).toEqual([4, 2, 0, 0]);
-    await pass(f.all, 15 * MINUTE); // +60: everyone, urgent
+    await pass(f.all, 15 * MINUTE); // +60: everyone, still a routine task: not urgent
     expect(await counts(f, taskId)).toEqual([5, 3, 1, 0]);
     for (const user of [f.owner, f.second, f.third])
-      expect((await inbox(user, taskId))[0]!.urgent).toBe(true);
+      expect((await inbox(user, taskId))[0]!.urgent).toBe(false);
 
     // Running again finds nothing more to send for this round.
     await t.scheduler.runDue();
@@ -199,11 +88,11 @@ describe("reminders that escalate", () => {
     expect(told[0]).toEqual(["Ann Owner", 1, false]);
     expect(told.filter(([name]) => name === "Ann Owner")).toHaveLength(5);
     expect(told.filter(([name]) => name === "Ben Member")).toHaveLength(3);
-    expect(told.filter(([name]) => name === "Cleo Member")).toEqual([["Cleo Member", 5, true]]);
+    expect(told.filter(([name]) => name === "Cleo Member")).toEqual([["Cleo Member", 5, false]]);
     expect(told.some(([name]) => name === "Vera Member")).toBe(false);
   });
 
-  it("hold a step in a person's quiet hours unless it is urgent, and tell the one on duty first", async () => {
+  it("hold every step of a routine task in a person's quiet hours, everyone's too, and tell the one on duty first", async () => {
     const f = await familyOfFour();
     const dueLocal = timeIn(ZONE, now());
     // The owner sleeps from an hour before the due time to two hours after; Ben is on duty that day.
@@ -232,9 +121,34 @@ describe("reminders that escalate", () => {
     await pass(f.all, 15 * MINUTE);
     expect(await counts(f, taskId)).toEqual([0, 4, 0, 0]);
     await pass(f.all, 15 * MINUTE);
-    // +60: urgent reaches everyone, quiet hours or not.
-    expect(await counts(f, taskId)).toEqual([1, 5, 1, 0]);
-    expect((await inbox(f.owner, taskId))[0]!.urgent).toBe(true);
+    // +60: everyone, but a dressing change is not urgent: the owner still sleeps.
+    expect(await counts(f, taskId)).toEqual([0, 5, 1, 0]);
+    // The first round once her quiet hours end reaches her, not urgent, and none before it.
+    while ((await counts(f, taskId))[0] === 0) {
+      expect(timeIn(ZONE, now()) < quiet.end, `told by ${timeIn(ZONE, now())}`).toBe(true);
+      await pass(f.all, 15 * MINUTE);
+    }
+    expect(timeIn(ZONE, now()) >= quiet.end).toBe(true);
+    const [woken] = await inbox(f.owner, taskId);
+    expect(woken).toMatchObject({ urgent: false, step: expect.any(Number) });
+    expect(timeIn(ZONE, new Date(woken!.createdAt)) >= quiet.end).toBe(true);
+  });
+
+  it("tell everyone at once of a family task marked urgent, through quiet hours", async () => {
+    const f = await familyOfFour();
+    const asleep = await setNotifications(f.owner, { quietHours: { start: "00:00", end: "23:59" } });
+    expect(asleep.statusCode, asleep.body).toBe(200);
+    const created = await f.second.post("/api/tasks", {
+      title: "Check the pump's occlusion alarm",
+      intervalHours: 24,
+      startAt: new Date(now().getTime() + 10 * MINUTE).toISOString(),
+      urgent: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const taskId = `family:${created.json().id}`;
+    await untilDue(f, taskId);
+    expect(await counts(f, taskId)).toEqual([1, 1, 1, 0]);
+    expect((await inbox(f.owner, taskId))[0]).toMatchObject({ urgent: true });
   });
 
   it("tell every caregiver at once, urgent, of a fever with a central line, even in quiet hours", async () => {
@@ -331,7 +245,8 @@ describe("reminders that escalate", () => {
     // Snooze works once.
     const snoozed = await act(first.Snooze!, { minutes: 15 });
     expect(snoozed.statusCode, snoozed.body).toBe(200);
-    expect(snoozed.json()).toMatchObject({ action: "snooze", title: "Dressing change" });
+    // From a notification, with no session: it says what was done, not the task's words.
+    expect(snoozed.json()).toMatchObject({ action: "snooze", title: null });
     expect((await act(first.Snooze!)).statusCode).toBe(410);
     expect((await act(first.Snooze!)).json().message).toBe("This link was used already.");
     // A guessed token is nothing.
@@ -382,7 +297,13 @@ describe("reminders that escalate", () => {
     const [done, snooze] = links;
     // Opening a link (a mail scanner does) changes nothing: it says what it is for.
     const preview = await t.app.inject({ method: "GET", url: `/api/reminder-actions/${done}` });
-    expect(preview.json()).toMatchObject({ action: "done", state: "ready", title: "Dressing change" });
+    expect(preview.json()).toMatchObject({ action: "done", state: "ready", title: null });
+    const signedIn = await t.app.inject({
+      method: "GET",
+      url: `/api/reminder-actions/${done}`,
+      headers: { cookie: f.owner.cookie },
+    });
+    expect(signedIn.json()).toMatchObject({ action: "done", state: "ready", title: "Dressing change" });
     expect((await task(f.owner, taskId)).state).toBe("due");
     // The person's press acts, once.
     const acted = await t.app.inject({ method: "POST", url: `/api/reminder-actions/${done}`, payload: {} });
@@ -396,7 +317,14 @@ describe("reminders that escalate", () => {
       payload: {},
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/^Already done by Ann Owner at /);
+    expect(refused.json().message).toBe("Already taken care of.");
+    const refusedSignedIn = await t.app.inject({
+      method: "POST",
+      url: `/api/reminder-actions/${snooze}`,
+      payload: {},
+      headers: { cookie: f.owner.cookie },
+    });
+    expect(refusedSignedIn.json().message).toMatch(/^Already done by you at /);
   });
 
   it("stop the ladder for everyone when one says they are on it from the inbox", async () => {

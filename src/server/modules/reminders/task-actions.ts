@@ -6,20 +6,35 @@ import type { DerivedTask } from "../tasks/derived-tasks.queries";
 import { markTaskDone } from "../tasks/task-done.queries";
 import { closeOccurrence } from "./reminders.queries";
 
-/** 409 when the coming-due the person saw is not the task's any more: someone did it. */
+/** Whether the coming-due a person saw is not the task's any more: someone did it. */
+export function movedOn(task: DerivedTask, dueAt: Date | undefined): boolean {
+  return Boolean(dueAt) && !(task.dueAt && task.dueAt.getTime() === dueAt!.getTime());
+}
+
+/** "Already done by Ben Lopez at 08:10." (`by` null: without a name). */
+export function alreadyDoneText(
+  last: DerivedTask["lastDone"],
+  by: string | null,
+  timeZone: string,
+  now: Date,
+): string {
+  if (!last) return "This reminder is for a time that has passed: see Tasks.";
+  const day =
+    todayIn(timeZone, last.at) === todayIn(timeZone, now)
+      ? ""
+      : ` on ${format(zonedNow(timeZone, last.at), "EEE MMM d")}`;
+  return `Already done${by ? ` by ${by}` : ""} at ${timeIn(timeZone, last.at)}${day}.`;
+}
+
+/** 409 when the coming-due the person saw is not the task's any more, naming who did it. */
 export function assertStillDue(
   task: DerivedTask,
   dueAt: Date | undefined,
   timeZone: string,
   now = new Date(),
 ) {
-  if (!dueAt || (task.dueAt && task.dueAt.getTime() === dueAt.getTime())) return;
-  const last = task.lastDone;
-  throw conflict(
-    last
-      ? `Already done${last.by ? ` by ${last.by}` : ""} at ${timeIn(timeZone, last.at)}${todayIn(timeZone, last.at) === todayIn(timeZone, now) ? "" : ` on ${format(zonedNow(timeZone, last.at), "EEE MMM d")}`}.`
-      : "This reminder is for a time that has passed: see Tasks.",
-  );
+  if (movedOn(task, dueAt))
+    throw conflict(alreadyDoneText(task.lastDone, task.lastDone?.by ?? null, timeZone, now));
 }
 
 /** Done on a task's current coming-due, recorded on its reminders with who did it. */

@@ -25,6 +25,8 @@ export const careTaskRecords = ownedRecords({
     careTaskIssues({
       intervalHours: row.intervalHours,
       rrule: row.rrule,
+      urgent: row.urgent,
+      repeatMinutes: row.repeatMinutes,
       nextAfterMinutes: row.nextAfterMinutes,
       everyoneAfterMinutes: row.everyoneAfterMinutes,
     }),

@@ -553,7 +553,7 @@ describe("care tasks", () => {
     const user = await parent();
     const childId = await addChild(user);
     await lineWithDressing(user, childId, 0);
-    const ladder = { repeatMinutes: 10, nextAfterMinutes: 20, everyoneAfterMinutes: 45 };
+    const ladder = { repeatMinutes: 10, nextAfterMinutes: 20, everyoneAfterMinutes: 40 };
     const changed = await user.patch("/api/family/task-settings", { escalation: { "line-care": ladder } });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().escalation).toEqual({ "line-care": ladder });

@@ -11,6 +11,7 @@ import {
   tasksKey,
   updateTaskSettings,
 } from "@/client/lib/tasks-api";
+import { taskSettingsInput } from "@/domain/task-records";
 import {
   DEFAULT_ESCALATION_BY_KIND,
   type EscalationPolicy,
@@ -55,15 +56,15 @@ export function EscalationSettings({
     >;
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** The kinds changed, as the server takes them (the whole ladder of each). */
+  const changes = () => {
+    const changed = TASK_KINDS.filter((kind) =>
+      FIELDS.some(([field]) => values[kind][field] !== ladderOf(settings, kind)[field]),
+    );
+    return { escalation: Object.fromEntries(changed.map((kind) => [kind, values[kind]])) };
+  };
   const save = useMutation({
-    mutationFn: () => {
-      const changed = TASK_KINDS.filter((kind) =>
-        FIELDS.some(([field]) => values[kind][field] !== ladderOf(settings, kind)[field]),
-      );
-      return updateTaskSettings({
-        escalation: Object.fromEntries(changed.map((kind) => [kind, values[kind]])),
-      });
-    },
+    mutationFn: () => updateTaskSettings(changes()),
     onSuccess: async (saved) => {
       setErrors({});
       queryClient.setQueryData(taskSettingsKey, saved);
@@ -79,11 +80,21 @@ export function EscalationSettings({
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // The server's own schema first: a step between two reminders is refused here as there.
+    const parsed = taskSettingsInput.safeParse(changes());
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
+      return;
+    }
     save.mutate();
   };
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
       <h3 className="font-semibold">Reminder steps, in minutes from the due time</h3>
+      <p className="text-muted-foreground text-sm">
+        Reminders go out at the due time and then every "Repeat every" minutes: the next caregiver and
+        everyone are told at one of those reminders, so their minutes are a multiple of it.
+      </p>
       <div className="overflow-x-auto">
         <table className="w-full min-w-[32rem] text-sm">
           <thead>

@@ -225,7 +225,10 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
         <NotificationKindsTable draft={draft} onChange={(kinds) => change({ kinds })} />
       </Section>
 
-      <Section title="Quiet hours" description="Reminders that are not urgent wait until quiet hours end.">
+      <Section
+        title="Quiet hours"
+        description="Reminders that are not urgent wait until quiet hours end, even once they have reached everyone. Urgent ones come through: a fever with a central line, PN not started by its latest time, a task marked urgent."
+      >
         <Toggle checked={draft.quiet} onChange={(quiet) => change({ quiet })}>
           Keep quiet hours
         </Toggle>

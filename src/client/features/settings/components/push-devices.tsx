@@ -13,7 +13,7 @@ import {
 } from "@/client/lib/notifications-api";
 import {
   isIosBrowserTab,
-  PushBlockedError,
+  isPushError,
   pushSupported,
   thisDeviceHash,
   turnOffPush,
@@ -40,8 +40,9 @@ export function PushDevices({ settings }: { settings: NotificationSettings }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
   const failed = (error: Error) => {
     if (isSessionEndedError(error)) return;
+    // What failed, in words: the browser's permission, its push service, or this server.
     setProblem(
-      error instanceof PushBlockedError
+      isPushError(error)
         ? error.message
         : `Notifications could not be turned on for this device. ${errorMessage(error)}`,
     );

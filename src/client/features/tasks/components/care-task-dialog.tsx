@@ -22,6 +22,7 @@ import type { CareTask, CareTaskValues } from "@/client/lib/tasks-api";
 import { familyClock, instantOf } from "@/domain/clock";
 import { careTaskInput } from "@/domain/task-records";
 import { DEFAULT_ESCALATION } from "@/domain/tasks";
+import { ladderSentence } from "./care-task-ladder";
 
 type How = "hours" | "daily" | "weekly" | "rule";
 const HOW_CHOICES = [
@@ -40,7 +41,7 @@ const DAYS = [
   ["SU", "Sun"],
 ] as const;
 
-interface FormState {
+export interface FormState {
   title: string;
   childId: string;
   how: How;
@@ -175,6 +176,7 @@ export function CareTaskDialog({
   };
 
   const when = form.how === "hours" ? "First time" : "From, at the time of day";
+  const sentence = ladderSentence(form, caregivers.data);
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <DialogContent className="sm:max-w-lg">
@@ -370,6 +372,12 @@ export function CareTaskDialog({
                 )}
               </FormField>
             </div>
+            {sentence ? (
+              <p className="text-sm" aria-live="polite" data-testid="ladder-words">
+                <span className="font-medium">Who is told when: </span>
+                {sentence}
+              </p>
+            ) : null}
           </fieldset>
           <DialogFooter className={stickyFooterClassName}>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
