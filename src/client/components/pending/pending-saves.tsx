@@ -3,6 +3,7 @@ import { CloudOff } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { toast } from "@/client/components/ui/use-toast";
 import { useAuth, useDeviceOwner } from "@/client/lib/auth";
+import { recordsWritten } from "@/client/lib/family-changes";
 import {
   adoptEarlierPending,
   onPendingChange,
@@ -59,6 +60,8 @@ export function PendingSaves() {
         }
         for (const queryKey of save.queryKeys) void queryClient.invalidateQueries({ queryKey });
       }
+      // A record written may change what is due (a dose given, a dressing changed).
+      if (outcomes.some((o) => o.result === "sent")) void recordsWritten(queryClient);
     };
     // On app start and when the browser is back online; every 30 s while entries wait (below).
     retry.current = () => void run();
