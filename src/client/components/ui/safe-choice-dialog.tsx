@@ -46,8 +46,8 @@ export function SafeChoiceDialog({
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{choice.title}</AlertDialogTitle>
-            <AlertDialogDescription className="text-base text-foreground">
-              {choice.description}
+            <AlertDialogDescription asChild className="text-base text-foreground">
+              <div className="flex flex-col gap-2">{choice.description}</div>
             </AlertDialogDescription>
           </AlertDialogHeader>
           {/* In reading order the safe answer comes last: rightmost on a wide screen, on top on a
