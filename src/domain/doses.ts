@@ -74,16 +74,103 @@ export function doseWindowHours(schedule: Schedule): number | null {
   return null;
 }
 
-/**
- * Whether a dose given at `at` comes inside the window after `last` (a given dose: a skipped one
- * gave nothing). The window is shortened by a quarter so a dose a little early is not questioned.
+/*
+ * When a second dose is "too soon". A schedule's dose is on time within a window around its due
+ * time; the widths are ISMP's, "Acute Care Guidelines for Timely Administration of Scheduled
+ * Medications" (Institute for Safe Medication Practices, 2011; "Acceptable Administration Times for
+ * Scheduled Medications"):
+ * - time-critical scheduled medications, among them those given more often than every 4 hours:
+ *   within 30 minutes before or after the scheduled time;
+ * - non-time-critical, given more often than daily but not more often than every 4 hours (twice or
+ *   three times daily, every 4, 6 or 8 hours): within 1 hour before or after;
+ * - non-time-critical, daily, weekly or monthly: within 2 hours before or after.
+ * A window never reaches past a quarter of the gap between two doses (what this app allowed
+ * before; for every 1 hour, a quarter is 15 minutes, stricter than ISMP's 30): a stricter window
+ * stays the stricter one. A dose earlier than its window is asked about, naming the dose before.
+ * As needed, "at least N hours apart" is a least gap, not a due time: any dose inside it is asked about.
  */
-export function isTooSoon(schedule: Schedule, last: DoseEvent | null, at: Date): boolean {
-  if (last?.status !== "given") return false;
+
+/** ISMP's time-critical window (see above), in hours. */
+export const TIME_CRITICAL_WINDOW_HOURS = 0.5;
+/** ISMP's window for doses more often than daily but not more often than every 4 hours. */
+export const MORE_THAN_DAILY_WINDOW_HOURS = 1;
+/** ISMP's window for daily, weekly and monthly doses. */
+export const DAILY_OR_LESS_WINDOW_HOURS = 2;
+
+/**
+ * How early a scheduled dose may come and still be on time (ISMP, above), in hours: by how often
+ * the schedule gives it (`everyHours`, its shortest gap), and never more than a quarter of
+ * `gapHours`, the gap before the due time it answers.
+ */
+export function onTimeWindowHours(everyHours: number, gapHours = everyHours): number {
+  const ismp =
+    everyHours < 4
+      ? TIME_CRITICAL_WINDOW_HOURS
+      : everyHours < 24
+        ? MORE_THAN_DAILY_WINDOW_HOURS
+        : DAILY_OR_LESS_WINDOW_HOURS;
+  return Math.min(ismp, gapHours / 4);
+}
+
+/** The set time nearest to `at` (the one a dose given then was for; a tie goes to the earlier). */
+function nearestTime(times: readonly string[], at: Date, timeZone: string): Date | null {
+  const around = timesBetween(
+    times,
+    new Date(at.getTime() - 26 * HOUR_MS),
+    new Date(at.getTime() + 26 * HOUR_MS),
+    timeZone,
+  );
+  let best: Date | null = null;
+  for (const due of around) {
+    if (!best || Math.abs(due.getTime() - at.getTime()) < Math.abs(best.getTime() - at.getTime())) best = due;
+  }
+  return best;
+}
+
+/**
+ * Whether a given dose at `later` is too soon after the given dose at `earlier`: as needed, inside
+ * the least gap; every N hours, before the window of its due time (N hours after `earlier`); at set
+ * times, before the window of the set time after the one `earlier` was for.
+ */
+export function isTooSoonAfter(schedule: Schedule, earlier: Date, later: Date, timeZone: string): boolean {
+  const gap = (later.getTime() - earlier.getTime()) / HOUR_MS;
+  if (gap < 0) return false;
   const window = doseWindowHours(schedule);
   if (window === null) return false;
-  const gap = (at.getTime() - last.givenAt.getTime()) / HOUR_MS;
-  return gap >= 0 && gap < window * 0.75;
+  if (schedule.scheduleKind === "as-needed") return gap < window;
+  if (schedule.scheduleKind === "interval") return gap < window - onTimeWindowHours(window);
+  const times = sortedTimes(schedule.scheduleTimes);
+  const answered = nearestTime(times, earlier, timeZone);
+  if (!answered) return false;
+  const next = timesBetween(
+    times,
+    new Date(answered.getTime() + 1),
+    new Date(answered.getTime() + 26 * HOUR_MS),
+    timeZone,
+  )[0];
+  if (!next) return false;
+  const due = (next.getTime() - answered.getTime()) / HOUR_MS;
+  return later.getTime() < next.getTime() - onTimeWindowHours(window, due) * HOUR_MS;
+}
+
+/**
+ * How far apart two given doses can be and one still be too soon after the other (`isTooSoonAfter`),
+ * in hours: where to look for one. Null when no dose is ever too soon.
+ */
+export function tooSoonReachHours(schedule: Schedule): number | null {
+  const window = doseWindowHours(schedule);
+  if (window === null) return null;
+  if (schedule.scheduleKind !== "times") return window;
+  // A dose up to half a gap from its set time, then the longest gap to the next set time.
+  const times = sortedTimes(schedule.scheduleTimes).map(minutesOf);
+  const gaps = times.map((t, i) => (i === 0 ? t + 1440 - times.at(-1)! : t - times[i - 1]!));
+  return (Math.max(...gaps) / 60) * 1.5 + 1;
+}
+
+/** Whether a dose given at `at` is too soon after `last` (a given dose: a skipped one gave nothing). */
+export function isTooSoon(schedule: Schedule, last: DoseEvent | null, at: Date, timeZone: string): boolean {
+  if (last?.status !== "given") return false;
+  return isTooSoonAfter(schedule, last.givenAt, at, timeZone);
 }
 
 /** The scheduled instants of a "times" schedule between `from` and `to` (inclusive), on the family's clock. */

@@ -24,6 +24,12 @@ const childLimit = z
 
 export const familyNameField = requiredText("Family name", 100);
 
+/**
+ * `GET /api/family/changes`: a number that goes up with every change of the family's records and
+ * settings; an open page reloads what it shows when it moved (another member changed something).
+ */
+export const familyChangesRecord = z.object({ mark: z.number().int().nonnegative() });
+
 /** `PATCH /api/family`: the owner renames the family or sets its clock. */
 export const familyUpdateInput = z.object({
   name: familyNameField.optional(),

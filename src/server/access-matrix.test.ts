@@ -263,6 +263,7 @@ const CASES: Record<string, RouteCase> = {
     body: () => ({ onDuty: {}, order: [] }),
   },
   "GET /api/family/task-settings": { need: "read", url: () => "/api/family/task-settings" },
+  "GET /api/family/changes": { need: "read", url: () => "/api/family/changes" },
   "PATCH /api/family/task-settings": {
     need: "manage",
     url: () => "/api/family/task-settings",

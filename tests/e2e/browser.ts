@@ -192,3 +192,31 @@ export async function signUpViaApi(page: Page, firstName = "Maria", lastName = "
     throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
   return { email };
 }
+
+/**
+ * Another person of the owner's family (invited with `role`, signed up as `name`), in a browser
+ * context of their own (their own cookies, a phone by default). Close `context` when done.
+ */
+export async function joinFamilyAs(
+  owner: Page,
+  role: "caregiver" | "viewer",
+  name: [string, string],
+  size: Size = "phone",
+): Promise<{ page: Page; context: BrowserContext }> {
+  const browser = owner.context().browser();
+  if (!browser) throw new Error("no browser");
+  const context = await browser.newContext({
+    viewport: sizes[size],
+    baseURL: baseUrl(),
+    reducedMotion: "reduce",
+    extraHTTPHeaders: clientAddressHeader(),
+  });
+  const page = await context.newPage();
+  const { email } = await signUpViaApi(page, ...name);
+  const invited = await owner.request.post("/api/family/invitations", { data: { email, role } });
+  if (!invited.ok()) throw new Error(`invitation failed: ${invited.status()} ${await invited.text()}`);
+  const token = new URL((await invited.json()).url).searchParams.get("token");
+  const accepted = await page.request.post("/api/invitations/accept", { data: { token } });
+  if (!accepted.ok()) throw new Error(`acceptance failed: ${accepted.status()} ${await accepted.text()}`);
+  return { page, context };
+}

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, clientAddressHeader, signUpViaApi, sizes, useBrowser } from "./browser";
-import { card, expectToast, fillSteps } from "./record-screen-helpers";
+import { joinFamilyAs, signUpViaApi, useBrowser } from "./browser";
+import { card, expectSafeAnswerFirst, expectToast, fillSteps } from "./record-screen-helpers";
 
 /**
  * Doses on a phone, as two caregivers of one child give them: Given then Save records a dose from
@@ -28,7 +28,7 @@ interface DoseRow {
 const dosesOf = async (page: Page, medicationId: string): Promise<DoseRow[]> =>
   (await page.request.get(`/api/medication-doses?medicationId=${medicationId}`)).json();
 
-/** A child and a medication twice a day, at 08:00 and 20:00 (a second dose within 9 hours is asked about). */
+/** A child and a medication twice a day, at 08:00 and 20:00 (a second dose before 19:00 after 08:00 is asked about). */
 async function family(page: Page, firstName = "Maria", lastName = "Lopez") {
   await signUpViaApi(page, firstName, lastName);
   const child = await post(page, "/api/children", { name: "Sofia", dateOfBirth: "2019-03-02" });
@@ -42,27 +42,6 @@ async function family(page: Page, firstName = "Maria", lastName = "Lopez") {
     scheduleTimes: "08:00, 20:00",
   });
   return { child, medication };
-}
-
-/** Another person of the family, in a browser context of their own (their own cookies), on a phone. */
-async function joinAs(
-  owner: Page,
-  role: "caregiver" | "viewer",
-  name: [string, string],
-): Promise<{ page: Page; context: BrowserContext }> {
-  const browser = owner.context().browser();
-  if (!browser) throw new Error("no browser");
-  const context = await browser.newContext({
-    viewport: sizes.phone,
-    baseURL: baseUrl(),
-    reducedMotion: "reduce",
-    extraHTTPHeaders: clientAddressHeader(),
-  });
-  const page = await context.newPage();
-  const { email } = await signUpViaApi(page, ...name);
-  const invitation = await post(owner, "/api/family/invitations", { email, role });
-  await post(page, "/api/invitations/accept", { token: new URL(invitation.url).searchParams.get("token") });
-  return { page, context };
 }
 
 /** Counts a person's taps. */
@@ -112,7 +91,7 @@ describe("doses on a phone", () => {
     ]);
 
     // Grace, on her own phone, is about to give it again: asked first, with Maria's name.
-    const grace = await joinAs(page, "caregiver", ["Grace", "Okafor"]);
+    const grace = await joinFamilyAs(page, "caregiver", ["Grace", "Okafor"]);
     try {
       const other = grace.page;
       await other.goto("/medications");
@@ -125,15 +104,16 @@ describe("doses on a phone", () => {
       await question
         .getByText(/^Ursodiol was given at \d\d:\d\d today by Maria Lopez\. Give another dose\?$/)
         .waitFor();
-      // Cancel: nothing is given, the dialog closes.
-      await question.getByRole("button", { name: "Cancel" }).click();
+      // "Don't give it" is the primary, focused answer: Enter gives nothing and closes the dialog.
+      await expectSafeAnswerFirst(question, "Don't give it", "Record a second dose");
+      await other.keyboard.press("Enter");
       await giving.waitFor({ state: "detached" });
       expect(await dosesOf(other, medication.id)).toHaveLength(1);
 
-      // Asked again, "Give anyway" records it, and her card shows her dose.
+      // Asked again, "Record a second dose" records it, and her card shows her dose.
       await hers.getByRole("button", { name: "Given, Ursodiol" }).click();
       await giving.getByRole("button", { name: "Save" }).click();
-      await question.getByRole("button", { name: "Give anyway" }).click();
+      await question.getByRole("button", { name: "Record a second dose" }).click();
       await giving.waitFor({ state: "detached" });
       await expectToast(other, "Dose recorded");
       await expect.poll(() => hers.textContent()).toMatch(LAST_BY("Grace Okafor"));
@@ -244,13 +224,13 @@ describe("doses on a phone", () => {
     expect(await (await page.request.get("/api/notes")).json()).toEqual([]);
     await expect.poll(() => doses.textContent()).toMatch(LAST_BY("Maria Lopez"));
 
-    // The doses card's Given, right after: asked first; Cancel gives nothing.
+    // The doses card's Given, right after: asked first; "Don't give it" gives nothing.
     await doses.getByRole("button", { name: "Given, Ursodiol" }).click();
     const giving = page.getByRole("dialog", { name: "Ursodiol given" });
     await giving.getByRole("button", { name: "Save" }).click();
     const question = page.getByRole("alertdialog", { name: "Already given" });
     await question.getByText(/by Maria Lopez\. Give another dose\?$/).waitFor();
-    await question.getByRole("button", { name: "Cancel" }).click();
+    await question.getByRole("button", { name: "Don't give it" }).click();
     await giving.waitFor({ state: "detached" });
     expect(await dosesOf(page, medication.id)).toHaveLength(1);
   });
@@ -259,7 +239,7 @@ describe("doses on a phone", () => {
     const owner = await browser.newPage("phone");
     const { medication } = await family(owner);
     await post(owner, "/api/medication-doses", { medicationId: medication.id, amount: "60 mg" });
-    const viewer = await joinAs(owner, "viewer", ["Rosa", "Diaz"]);
+    const viewer = await joinFamilyAs(owner, "viewer", ["Rosa", "Diaz"]);
     try {
       const page = viewer.page;
       await page.goto("/medications");
@@ -305,7 +285,7 @@ describe.each(["light", "dark"] as const)("doses' accessibility on a phone, %s t
     await giving.getByRole("button", { name: "Save" }).click();
     await page.getByRole("alertdialog", { name: "Already given" }).waitFor();
     expect(violations(await axe(page).include('[role="alertdialog"]').analyze())).toEqual([]);
-    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Don't give it" }).click();
     await giving.waitFor({ state: "detached" });
     await ursodiol.getByRole("button", { name: "Skip, Ursodiol" }).click();
     await page.getByRole("dialog", { name: "Skip Ursodiol" }).getByLabel("Reason").waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { signUpViaApi, useBrowser } from "./browser";
-import { expectToast } from "./record-screen-helpers";
+import { joinFamilyAs, signUpViaApi, useBrowser } from "./browser";
+import { expectSafeAnswerFirst, expectToast } from "./record-screen-helpers";
 
 /** The symptom entries the server holds (asked from the test, not through the page's connection). */
 async function symptoms(page: Page) {
@@ -190,5 +190,115 @@ describe("logging from the dashboard's quick dialogs without a connection, on a 
     expect(await doses(page)).toMatchObject([{ status: "given", amount: "60 mg", time: timeGiven }]);
     expect(await usages(page)).toMatchObject([{ supplyId: supply.id, quantityUsed: 1 }]);
     expect(await stockOf(page, supply.id)).toBe(9);
+  });
+});
+
+describe("a dose kept on the device while another caregiver gave one", () => {
+  const browser = useBrowser();
+
+  async function post(page: Page, path: string, data: unknown) {
+    const response = await page.request.post(path, { data });
+    if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+    return response.json();
+  }
+  const dosesOf = async (page: Page, medicationId: string) =>
+    (await (await page.request.get(`/api/medication-doses?medicationId=${medicationId}`)).json()) as {
+      createdByName: string;
+    }[];
+
+  /**
+   * Given, then Save, on the medication's card while the connection is down: kept on this device.
+   * The connection stays down until `backOnline`.
+   */
+  async function giveOffline(page: Page) {
+    const given = page.getByRole("button", { name: "Given, Ursodiol" });
+    await given.click();
+    const dialog = page.getByRole("dialog", { name: "Ursodiol given" });
+    await page.context().setOffline(true);
+    await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expectToast(
+      page,
+      "No connection right now. The dose of Ursodiol is kept on this device and will be sent when the connection is back.",
+    );
+    await dialog.waitFor({ state: "detached" });
+  }
+  async function backOnline(page: Page) {
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.context().setOffline(false);
+  }
+
+  it("keeps the refused dose waiting with its question, records it as a second dose or discards it on purpose", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page, "Maria", "Lopez");
+    const child = await post(page, "/api/children", { name: "Sofia", dateOfBirth: "2019-03-02" });
+    const medication = await post(page, "/api/medications", {
+      childId: child.id,
+      name: "Ursodiol",
+      dosage: "60 mg",
+      frequency: "Every 12 hours",
+      scheduleKind: "interval",
+      intervalHours: 12,
+    });
+    const grandma = await joinFamilyAs(page, "caregiver", ["Rosa", "Diaz"]);
+    try {
+      await page.goto("/medications");
+      await page.getByText("Last dose: none recorded yet").waitFor();
+      await giveOffline(page);
+      // Grandma gives it meanwhile, on her own phone.
+      await post(grandma.page, "/api/medication-doses", { medicationId: medication.id, amount: "60 mg" });
+      await backOnline(page);
+
+      // Back online: the server asks about it; it is not dropped, and the question names her dose.
+      const waiting = page.getByRole("region", { name: "Waiting to be sent" });
+      await waiting.getByText("1 entry kept on this device needs your answer.").waitFor();
+      await waiting.getByText(/^Not recorded yet: dose of Ursodiol, saved \d\d:\d\d$/).waitFor();
+      await waiting
+        .getByText(
+          /^Another dose was recorded at \d\d:\d\d today by Rosa Diaz while this one waited\. Were both given\?$/,
+        )
+        .waitFor();
+      expect(await dosesOf(page, medication.id)).toMatchObject([{ createdByName: "Rosa Diaz" }]);
+      // Still there after the page is opened again: it waits for an answer, it is not sent again.
+      await page.reload();
+      await waiting.getByText("1 entry kept on this device needs your answer.").waitFor();
+      const box = await waiting.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 844).toBe(true);
+
+      // Both were given: recorded as the second dose, the parent's.
+      await waiting.getByRole("button", { name: "Record a second dose" }).click();
+      await expectToast(page, "The dose of Ursodiol kept on this device has arrived.");
+      await waiting.waitFor({ state: "detached" });
+      expect((await dosesOf(page, medication.id)).map((d) => d.createdByName).sort()).toEqual([
+        "Maria Lopez",
+        "Rosa Diaz",
+      ]);
+
+      // Again, and this time it was the same dose: discarded, asked first ("Keep it" is the safe answer).
+      await giveOffline(page);
+      await post(grandma.page, "/api/medication-doses", {
+        medicationId: medication.id,
+        amount: "60 mg",
+        confirm: true,
+      });
+      await backOnline(page);
+      await waiting.getByText("1 entry kept on this device needs your answer.").waitFor();
+      await waiting.getByRole("button", { name: "Discard this entry" }).click();
+      const discard = page.getByRole("alertdialog", { name: "Discard this entry?" });
+      await discard
+        .getByText(/^The dose of Ursodiol saved on this device at \d\d:\d\d will not be recorded\.$/)
+        .waitFor();
+      await expectSafeAnswerFirst(discard, "Keep it", "Discard this entry");
+      await page.keyboard.press("Enter");
+      await discard.waitFor({ state: "detached" });
+      await waiting.getByText("1 entry kept on this device needs your answer.").waitFor();
+      await waiting.getByRole("button", { name: "Discard this entry" }).click();
+      await discard.getByRole("button", { name: "Discard this entry" }).click();
+      await waiting.waitFor({ state: "detached" });
+      expect(await dosesOf(page, medication.id)).toHaveLength(3);
+    } finally {
+      await backOnline(page);
+      await grandma.context.close();
+    }
   });
 });

@@ -47,3 +47,34 @@ export async function expectCardTexts(page: Page, heading: string, present: stri
   for (const text of present) await expect.poll(() => item.textContent()).toContain(text);
   for (const text of absent) await expect.poll(() => item.textContent()).not.toContain(text);
 }
+
+/**
+ * A risky question's safe answer is the one Enter or a hurried tap takes: it has the focus, it is
+ * the filled (primary) button while the risky answer is plain (the dialog's own background), and
+ * on a phone it is the top button.
+ */
+export async function expectSafeAnswerFirst(dialog: Locator, safe: string, risky: string) {
+  const safeButton = dialog.getByRole("button", { name: safe, exact: true });
+  const riskyButton = dialog.getByRole("button", { name: risky, exact: true });
+  await expect.poll(() => safeButton.evaluate((b) => b === document.activeElement)).toBe(true);
+  const look = await dialog.evaluate(
+    (box, names) => {
+      const buttons = [...box.querySelectorAll("button")];
+      const find = (name: string) => buttons.find((b) => b.textContent?.trim() === name);
+      const background = (element: Element | undefined) =>
+        element ? getComputedStyle(element).backgroundColor : null;
+      return {
+        safe: background(find(names.safe)),
+        risky: background(find(names.risky)),
+        dialog: background(box),
+      };
+    },
+    { safe, risky },
+  );
+  expect(look.risky).toBe(look.dialog);
+  expect(look.safe).not.toBe(look.dialog);
+  const [top, other] = [await safeButton.boundingBox(), await riskyButton.boundingBox()];
+  if (!top || !other) throw new Error("answers not shown");
+  // Stacked on a phone (the safe one on top), side by side on a wide screen (the safe one last).
+  expect(top.y < other.y || top.x > other.x).toBe(true);
+}

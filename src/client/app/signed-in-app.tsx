@@ -4,6 +4,7 @@ import { PendingSaves } from "@/client/components/pending/pending-saves";
 import { TooltipProvider } from "@/client/components/ui/tooltip";
 import type { AuthUser } from "@/client/lib/auth";
 import { ChildFilterProvider } from "@/client/lib/child-filter";
+import { useFamilyChanges } from "@/client/lib/family-changes";
 import { useSessionExpired } from "@/client/lib/session-expiry";
 import { AppRoutes } from "./app-routes";
 import { AppShell } from "./app-shell";
@@ -19,6 +20,8 @@ const SessionExpiredDialog = lazy(() =>
  */
 export function SignedInApp({ user }: { user: AuthUser }) {
   const sessionExpired = useSessionExpired();
+  // Another member's changes reach this page within seconds.
+  useFamilyChanges(user.familyId);
   return (
     // Keyed by person and family: signing in as someone else, or switching family, starts every
     // screen afresh (no form, dialog or child choice of the previous family stays open).

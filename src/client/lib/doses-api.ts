@@ -1,7 +1,6 @@
 import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
 import type { Dose, TooSoon } from "@/domain/dose-records";
 import type { DoseStatus } from "@/domain/doses";
-import { errorStatus } from "./api";
 
 /*
  * Doses given or skipped, read by Medications (each card's last dose and history) and by the
@@ -35,19 +34,4 @@ export const dosesApi = createResourceApi<Dose, DoseBody, DoseParams>(
   },
 );
 
-/**
- * The dose given shortly before, when the server answered a dose with the question (409 with
- * `lastDose`); null for any other failure.
- */
-export function tooSoonOf(err: unknown): TooSoon | null {
-  if (errorStatus(err) !== 409 || !(err instanceof Error)) return null;
-  try {
-    const body: unknown = JSON.parse(err.message.slice(err.message.indexOf(":") + 1));
-    if (!body || typeof body !== "object") return null;
-    const { message, lastDose } = body as Partial<TooSoon>;
-    if (typeof message !== "string" || !lastDose || typeof lastDose.givenAt !== "string") return null;
-    return { message, lastDose: { givenAt: lastDose.givenAt, givenBy: lastDose.givenBy ?? null } };
-  } catch {
-    return null;
-  }
-}
+export { tooSoonOf } from "./too-soon";

@@ -2,9 +2,14 @@
  * Entries saved while the connection was down, kept on this device (local storage, per signed-in
  * user) until the server has them. Each carries the Idempotency-Key its form gave it, so sending
  * it again (after a timeout whose request did arrive, or from two tabs at once) makes one record.
+ * An entry the server refuses by a rule (a dose another caregiver gave meanwhile) stays, with the
+ * server's reason, until the person answers it: sent as confirmed, tried again, or discarded.
+ * Nothing is dropped without the person choosing it.
  */
 import type { QueryKey } from "@tanstack/react-query";
+import type { TooSoon } from "@/domain/dose-records";
 import { ConnectionError, errorMessage, errorStatus, requestJson } from "./api";
+import { tooSoonOf } from "./too-soon";
 
 /** How long a save waits for the server before the entry is kept on this device instead. */
 export const SAVE_TIMEOUT_MS = 5000;
@@ -21,6 +26,15 @@ export interface PendingSave {
   queryKeys: QueryKey[];
   /** When it was saved on this device (ISO). */
   savedAt: string;
+  /** Why the server did not take it: it waits for the person's answer, and is not sent by itself. */
+  refused?: Refusal;
+}
+
+export interface Refusal {
+  /** The server's reason, as a sentence. */
+  message: string;
+  /** A dose given shortly before by someone (the 409 question): it can be sent confirmed. */
+  tooSoon?: TooSoon;
 }
 
 const PREFIX = "mct-pending:";
@@ -93,6 +107,34 @@ function forget(owner: string, key: string) {
   );
 }
 
+function change(owner: string, key: string, update: (save: PendingSave) => PendingSave): boolean {
+  return write(
+    owner,
+    pendingSaves(owner).map((s) => (s.key === key ? update(s) : s)),
+  );
+}
+
+/** The entries still to send (not waiting for the person's answer to a refusal). */
+export const toSend = (list: readonly PendingSave[]) => list.filter((s) => !s.refused);
+
+/**
+ * The person's answer to a refused entry: `confirm` sends it again as meant (a second dose, with
+ * `confirm: true`); `retry` sends it again as it was (the reason may have gone). It then waits
+ * like any other entry: `sendPending` takes it.
+ */
+export function answerRefused(owner: string, key: string, answer: "confirm" | "retry"): boolean {
+  return change(owner, key, ({ refused: _, ...save }) =>
+    answer === "confirm" && save.body && typeof save.body === "object"
+      ? { ...save, body: { ...save.body, confirm: true } }
+      : save,
+  );
+}
+
+/** Drops an entry the person chose to discard. */
+export function discardPending(owner: string, key: string): void {
+  forget(owner, key);
+}
+
 /** Calls `listener` when the pending entries change, in this tab or another. */
 export function onPendingChange(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
@@ -108,7 +150,7 @@ export function onPendingChange(listener: () => void): () => void {
 
 export interface SendOutcome {
   save: PendingSave;
-  /** "sent": it arrived; "refused": the server will never take it (it is dropped, with `reason`). */
+  /** "sent": it arrived; "refused": the server did not take it as it is (it waits, with its reason). */
   result: "sent" | "refused";
   reason?: string;
 }
@@ -117,14 +159,15 @@ let sending: Promise<SendOutcome[]> | null = null;
 
 /**
  * Sends this user's pending entries, oldest first, each with its key. Stops at the first one that
- * cannot reach the server (or finds the session ended, or a server fault): the rest wait for the
- * next try. One run at a time per tab.
+ * cannot reach the server (or finds the session ended, a limit reached, or a server fault): the
+ * rest wait for the next try. One the server refuses is kept with its reason, for the person to
+ * answer. One run at a time per tab.
  */
 export function sendPending(owner: string): Promise<SendOutcome[]> {
   sending ??= (async () => {
     const outcomes: SendOutcome[] = [];
     try {
-      for (const save of pendingSaves(owner)) {
+      for (const save of toSend(pendingSaves(owner))) {
         try {
           await requestJson("POST", save.path, save.body, {
             headers: { "Idempotency-Key": save.key },
@@ -134,11 +177,19 @@ export function sendPending(owner: string): Promise<SendOutcome[]> {
           outcomes.push({ save, result: "sent" });
         } catch (err) {
           const status = errorStatus(err);
-          if (err instanceof ConnectionError || status === undefined || status === 401 || status >= 500) {
+          if (
+            err instanceof ConnectionError ||
+            status === undefined ||
+            status === 401 ||
+            status === 429 ||
+            status >= 500
+          ) {
             break;
           }
-          forget(owner, save.key);
-          outcomes.push({ save, result: "refused", reason: errorMessage(err) });
+          const tooSoon = tooSoonOf(err);
+          const refused: Refusal = { message: errorMessage(err), ...(tooSoon ? { tooSoon } : {}) };
+          change(owner, save.key, (s) => ({ ...s, refused }));
+          outcomes.push({ save: { ...save, refused }, result: "refused", reason: refused.message });
         }
       }
     } finally {

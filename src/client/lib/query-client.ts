@@ -1,5 +1,6 @@
 import { MutationCache, notifyManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import { authQueryKey } from "./auth";
+import { recordsWritten } from "./family-changes";
 import { clearSessionExpired, isSessionEndedError, markSessionExpired } from "./session-expiry";
 
 /**
@@ -31,11 +32,17 @@ if (typeof requestAnimationFrame === "function") {
 
 /**
  * Data is fetched once and kept until a change invalidates it (spec section 7): no refetch on
- * focus or on an interval, no retries.
+ * focus or on an interval, no retries. Every write that succeeds also reloads the tasks, wherever
+ * they show (`recordsWritten`); another member's writes reach an open page through
+ * `useFamilyChanges` (family-changes.ts).
  */
 export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: signOutOnUnauthorized }),
-  mutationCache: new MutationCache({ onError: askToSignInAgain }),
+  mutationCache: new MutationCache({
+    onError: askToSignInAgain,
+    // Not waited for: the form closes while the tasks reload.
+    onSuccess: () => void recordsWritten(queryClient),
+  }),
   defaultOptions: {
     queries: {
       refetchOnWindowFocus: false,

@@ -1,4 +1,8 @@
-/** Query keys shared by several features. A feature's own keys come from its `createResourceApi`. */
+/**
+ * Query keys shared by several features. A feature's own keys come from its `createResourceApi`.
+ * The tasks (`tasksKey`, tasks-api.ts) are reloaded by every write, in one place (query-client.ts
+ * and family-changes.ts): no mutation has to name them.
+ */
 
 /** The dashboard's six counts; adding or deleting most records changes them. */
 export const dashboardStatsQueryKey = ["dashboard", "stats"] as const;

@@ -23,7 +23,8 @@ export const tasksKey = ["tasks"] as const;
 
 /**
  * The tasks (of one child and the family's, with `childId`), asked again on each visit and every
- * minute while shown: their states move with the clock, and another caregiver may have done one.
+ * minute while shown: their states move with the clock. Every write reloads them, and another
+ * member's too, within seconds (family-changes.ts).
  */
 export const tasksOptions = (childId?: string | null) =>
   queryOptions({

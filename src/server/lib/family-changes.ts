@@ -1,4 +1,6 @@
+import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { familyChangeMarks } from "../db/schema";
 
 /** Something that follows a family's records: told inside the transaction of each change. */
 export type FamilyChangeListener = (tx: Tx | Db, familyId: string) => Promise<void>;
@@ -8,10 +10,12 @@ export type FamilyChangeListener = (tx: Tx | Db, familyId: string) => Promise<vo
  * transaction, so what follows it (the reminders' next run, modules/reminders) is written with the
  * change or not at all. Modules listen before the app is ready; the record layer announces every
  * write it makes (lib/transaction.ts), and routes that change a family outside it announce too.
+ * Every announcement also raises the family's change mark (`familyChangeMark`), which open pages
+ * read to reload what another member changed.
  */
 export interface FamilyChanges {
   on(listener: FamilyChangeListener): void;
-  /** Tells every listener; given no transaction, each writes on its own. */
+  /** Raises the family's mark and tells every listener; given no transaction, each writes on its own. */
   announce(tx: Tx | Db, familyId: string): Promise<void>;
 }
 
@@ -22,7 +26,23 @@ export function createFamilyChanges(): FamilyChanges {
       listeners.push(listener);
     },
     async announce(tx, familyId) {
+      await tx
+        .insert(familyChangeMarks)
+        .values({ familyId, mark: 1 })
+        .onConflictDoUpdate({
+          target: familyChangeMarks.familyId,
+          set: { mark: sql`${familyChangeMarks.mark} + 1` },
+        });
       for (const listener of listeners) await listener(tx, familyId);
     },
   };
+}
+
+/** The family's change mark: it goes up with every change announced (0 before the first). */
+export async function familyChangeMark(db: Db | Tx, familyId: string): Promise<number> {
+  const [row] = await db
+    .select({ mark: familyChangeMarks.mark })
+    .from(familyChangeMarks)
+    .where(eq(familyChangeMarks.familyId, familyId));
+  return row?.mark ?? 0;
 }

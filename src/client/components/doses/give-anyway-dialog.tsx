@@ -1,17 +1,14 @@
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/client/components/ui/alert-dialog";
-import { Button } from "@/client/components/ui/button";
+import { SafeChoiceDialog } from "@/client/components/ui/safe-choice-dialog";
+
+/** The safe answer to "Give another dose?" (primary, focused; Escape too). */
+export const DONT_GIVE_LABEL = "Don't give it";
+/** The risky answer, saying what it does. */
+export const SECOND_DOSE_LABEL = "Record a second dose";
 
 /**
  * "Ursodiol was given at 08:05 today by Sam Lee. Give another dose?": asked when the server finds
- * a dose shortly after another given one. The focus starts on Cancel, the safe answer; Esc is
- * Cancel too.
+ * a dose shortly after another given one. "Don't give it" is the primary answer and has the focus;
+ * "Record a second dose" says what the other does.
  */
 export function GiveAnywayDialog({
   question,
@@ -21,21 +18,18 @@ export function GiveAnywayDialog({
   onAnswer: (give: boolean) => void;
 }) {
   return (
-    <AlertDialog open={question !== null} onOpenChange={(open) => (open ? undefined : onAnswer(false))}>
-      {question ? (
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Already given</AlertDialogTitle>
-            <AlertDialogDescription className="text-base text-foreground">{question}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <Button variant="outline" onClick={() => onAnswer(false)}>
-              Cancel
-            </Button>
-            <Button onClick={() => onAnswer(true)}>Give anyway</Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      ) : null}
-    </AlertDialog>
+    <SafeChoiceDialog
+      choice={
+        question
+          ? {
+              title: "Already given",
+              description: question,
+              safeLabel: DONT_GIVE_LABEL,
+              riskyLabel: SECOND_DOSE_LABEL,
+            }
+          : null
+      }
+      onAnswer={(answer) => onAnswer(answer === "risky")}
+    />
   );
 }

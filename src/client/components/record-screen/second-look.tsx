@@ -1,22 +1,15 @@
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/client/components/ui/alert-dialog";
-import { Button } from "@/client/components/ui/button";
+import { type SafeChoiceAnswer, SafeChoiceDialog } from "@/client/components/ui/safe-choice-dialog";
 
 /**
  * A question a form asks before saving something unusual (a volume no bag holds, a second entry
- * for the same day). The person may save as typed (`confirmLabel`), go back to the form, or take
- * the `alternative` (open the entry already there instead).
+ * for the same day). Going back to the form is the safe answer: the primary button, focused. The
+ * person may instead save as typed (`confirmLabel`, which says exactly what it saves), or take the
+ * `alternative` (open the entry already there instead).
  */
 export interface SecondLook {
   title: string;
   description: string;
-  /** 'Add another', 'Save anyway'. */
+  /** What saving as typed does: 'Save 99,999 mL', 'Add a second bag tonight' (never 'anyway'). */
   confirmLabel: string;
   /** 'Change it': back to the form with what was typed. Default 'Go back'. */
   backLabel?: string;
@@ -25,6 +18,12 @@ export interface SecondLook {
 }
 
 export type SecondLookAnswer = "confirm" | "back" | "alternative";
+
+const ANSWERS: Record<SafeChoiceAnswer, SecondLookAnswer> = {
+  safe: "back",
+  risky: "confirm",
+  other: "alternative",
+};
 
 /** Shows one second look; `onAnswer` gets what the person chose (Escape goes back to the form). */
 export function SecondLookDialog({
@@ -35,26 +34,19 @@ export function SecondLookDialog({
   onAnswer: (answer: SecondLookAnswer) => void;
 }) {
   return (
-    <AlertDialog open={look !== null} onOpenChange={(open) => (open ? undefined : onAnswer("back"))}>
-      {look ? (
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{look.title}</AlertDialogTitle>
-            <AlertDialogDescription>{look.description}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <Button variant="outline" onClick={() => onAnswer("back")}>
-              {look.backLabel ?? "Go back"}
-            </Button>
-            {look.alternative ? (
-              <Button variant="outline" onClick={() => onAnswer("alternative")}>
-                {look.alternative.label}
-              </Button>
-            ) : null}
-            <Button onClick={() => onAnswer("confirm")}>{look.confirmLabel}</Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      ) : null}
-    </AlertDialog>
+    <SafeChoiceDialog
+      choice={
+        look
+          ? {
+              title: look.title,
+              description: look.description,
+              safeLabel: look.backLabel ?? "Go back",
+              riskyLabel: look.confirmLabel,
+              ...(look.alternative ? { otherLabel: look.alternative.label } : {}),
+            }
+          : null
+      }
+      onAnswer={(answer) => onAnswer(ANSWERS[answer])}
+    />
   );
 }

@@ -1,16 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useLocation } from "wouter";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/client/components/ui/alert-dialog";
+import { DONT_GIVE_LABEL, SECOND_DOSE_LABEL } from "@/client/components/doses/give-anyway-dialog";
+import { SafeChoiceDialog } from "@/client/components/ui/safe-choice-dialog";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage, errorStatus } from "@/client/lib/api";
 import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
@@ -92,25 +84,22 @@ export function useTaskActions(): {
 
   const dialogs = (
     <>
-      <AlertDialog open={tooSoon !== null} onOpenChange={(open) => !open && setTooSoon(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Give another dose?</AlertDialogTitle>
-            <AlertDialogDescription>{tooSoon?.message}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Don't give it</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (tooSoon) done.mutate({ task: tooSoon.task, confirm: true });
-                setTooSoon(null);
-              }}
-            >
-              Give it again
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <SafeChoiceDialog
+        choice={
+          tooSoon
+            ? {
+                title: "Give another dose?",
+                description: tooSoon.message,
+                safeLabel: DONT_GIVE_LABEL,
+                riskyLabel: SECOND_DOSE_LABEL,
+              }
+            : null
+        }
+        onAnswer={(answer) => {
+          if (answer === "risky" && tooSoon) done.mutate({ task: tooSoon.task, confirm: true });
+          setTooSoon(null);
+        }}
+      />
       {weighOpened && weighing ? (
         <Suspense fallback={null}>
           <WeightDialog

@@ -56,16 +56,13 @@ export function AlertDialogDescription({
   );
 }
 
+/** The way out; it has the focus when the dialog opens. `variant="default"` when it is the safe primary answer. */
 export function AlertDialogCancel({
   className,
+  variant = "outline",
   ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return (
-    <AlertDialogPrimitive.Cancel
-      className={cn(buttonVariants({ variant: "outline" }), className)}
-      {...props}
-    />
-  );
+}: ComponentProps<typeof AlertDialogPrimitive.Cancel> & { variant?: "outline" | "default" }) {
+  return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant }), className)} {...props} />;
 }
 
 /** The confirming button; closes the dialog when clicked unless the handler calls preventDefault(). */

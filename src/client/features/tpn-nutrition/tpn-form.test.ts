@@ -138,14 +138,16 @@ describe("the TPN form's second looks", () => {
   const context = (items: TpnEntry[], record: TpnEntry | null = null) => ({ record, items, edit: () => {} });
 
   it("asks about a volume no bag holds, and about a second entry for the same child and day", () => {
-    expect(tpnSecondLooks(body({ volume: "99999" }), context([])).map((look) => look.title)).toEqual([
-      "Is 99,999 mL right?",
+    expect(tpnSecondLooks(body({ volume: "99999" }), context([]))).toMatchObject([
+      // The answer that saves says what it saves; going back is the safe answer.
+      { title: "Is 99,999 mL right?", confirmLabel: "Save 99,999 mL", backLabel: "Change it" },
     ]);
     const looks = tpnSecondLooks(body({ volume: "1150" }), context([entry({})]));
     expect(looks).toHaveLength(1);
     expect(looks[0]?.description).toMatch(
-      /^Already logged (tonight|today) at \d\d:\d\d: add another, or edit that one\?$/,
+      /^Already logged (tonight|today) at \d\d:\d\d: add a second bag, or edit that one\?$/,
     );
+    expect(looks[0]?.confirmLabel).toBe("Add a second bag tonight");
     expect(looks[0]?.alternative?.label).toBe("Edit that one");
   });
 
@@ -155,7 +157,9 @@ describe("the TPN form's second looks", () => {
       body({ volume: "840", date: night, expiryDate: addDays(night, -1) }),
       context([]),
     );
-    expect(looks.map((look) => look.title)).toEqual(["Is the expiry date right?"]);
+    expect(looks).toMatchObject([
+      { title: "Is the expiry date right?", confirmLabel: "Save with this expiry date" },
+    ]);
     expect(tpnSecondLooks(body({ volume: "840", date: night, expiryDate: night }), context([]))).toEqual([]);
   });
 

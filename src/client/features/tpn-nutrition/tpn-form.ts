@@ -111,8 +111,8 @@ export function tonightsBagValues(prescription: PnPrescription, childId: string)
 
 /**
  * Asks before saving a volume no bag holds (`TPN_USUAL_VOLUME_ML`), a bag that expired before the
- * night it ran, and before adding a second entry for the same child and day ('add another, or
- * edit that one?').
+ * night it ran, and before adding a second entry for the same child and day ('add a second bag, or
+ * edit that one?'). Each saving answer says what it saves ('Save 99,999 mL').
  */
 export function tpnSecondLooks(
   entry: TpnEntryBody,
@@ -124,7 +124,7 @@ export function tpnSecondLooks(
     looks.push({
       title: `Is ${formatAmount(String(entry.volume))} mL right?`,
       description: `That is far from what a TPN bag holds (usually ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")} mL). Check the number on the bag label.`,
-      confirmLabel: "Save anyway",
+      confirmLabel: `Save ${formatAmount(String(entry.volume))} mL`,
       backLabel: "Change it",
     });
   }
@@ -132,7 +132,7 @@ export function tpnSecondLooks(
     looks.push({
       title: "Is the expiry date right?",
       description: `The bag's expiry date, ${formatCardDate(entry.expiryDate)}, is before the night of ${formatCardDate(entry.date)}. Check the date on the bag label.`,
-      confirmLabel: "Save anyway",
+      confirmLabel: "Save with this expiry date",
       backLabel: "Change it",
     });
   }
@@ -142,8 +142,11 @@ export function tpnSecondLooks(
   if (sameDay) {
     looks.push({
       title: "Already logged",
-      description: `${alreadyLogged(sameDay)}: add another, or edit that one?`,
-      confirmLabel: "Add another",
+      description: `${alreadyLogged(sameDay)}: add a second bag, or edit that one?`,
+      confirmLabel:
+        entry.date === toDateOnly()
+          ? "Add a second bag tonight"
+          : `Add a second bag for ${formatListDate(entry.date)}`,
       alternative: { label: "Edit that one", choose: () => edit(sameDay) },
     });
   }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   date,
   foreignKey,
   index,
@@ -110,6 +111,19 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_user_time_idx").on(t.familyId, t.createdAt)],
 );
+
+/**
+ * A family's change counter, raised in the transaction of every change announced
+ * (lib/family-changes.ts: every record write, the task settings, the rota, the family's clock): an
+ * open page asks it every few seconds to learn cheaply that another member changed something. Its
+ * row is locked until the change commits, so the counter goes up in the order changes commit.
+ */
+export const familyChangeMarks = pgTable("family_change_marks", {
+  familyId: uuid("family_id")
+    .primaryKey()
+    .references(() => families.id, { onDelete: "cascade" }),
+  mark: bigint("mark", { mode: "number" }).notNull().default(0),
+});
 
 /**
  * An invitation to join a family with a role (and, for a membership limited to some children, which

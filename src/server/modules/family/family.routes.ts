@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   createdInvitationRecord,
+  familyChangesRecord,
   familySwitchInput,
   familyUpdateInput,
   invitationInput,
@@ -16,6 +17,7 @@ import { signedInUserRecord } from "../../../domain/signed-in-user";
 import type { AppContext, ModuleRoutes } from "../../app-context";
 import { notFound, tooManyRequests, unauthorized } from "../../lib/errors";
 import { isMember } from "../../lib/family-access";
+import { familyChangeMark } from "../../lib/family-changes";
 import type { Delivery } from "../../lib/mailer";
 import { idParams } from "../../lib/owned-routes";
 import { secretLinkOrigin, siteOrigin } from "../../lib/site-origin";
@@ -126,6 +128,11 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
       return answerAfterChange(context, request, reply);
     },
   );
+
+  // Asked every few seconds by an open page (client/lib/family-changes.ts): one indexed row.
+  r.get("/api/family/changes", { schema: { response: { 200: familyChangesRecord } } }, async (request) => ({
+    mark: await familyChangeMark(db, request.access().familyId),
+  }));
 
   r.get(
     "/api/family/members",

@@ -5,10 +5,11 @@ import {
   DOSE_STATUSES,
   type DoseEvent,
   type DoseStatus,
-  doseWindowHours,
+  isTooSoonAfter,
   missedDoses,
   nextDueAt,
   type Schedule,
+  tooSoonReachHours,
 } from "../../../domain/doses";
 import { isMedicationActive } from "../../../domain/medication-status";
 import type { Tx } from "../../db/client";
@@ -23,10 +24,13 @@ type MedicationRow = RowOf<typeof medications>;
 const HOUR_MS = 3_600_000;
 /** How far back a card looks for missed doses. */
 const MISSED_LOOKBACK_DAYS = 7;
+/** The given doses nearest a new one that are checked against it (more would be a day of hourly doses). */
+const NEAR_DOSES_LOOKED_AT = 50;
 
 /**
- * The given dose of a medication nearest to `at` within the "too soon" window (three quarters of
- * the schedule's interval, see doses.ts), other than `exceptId`; with its author's name.
+ * The given dose of a medication nearest to `at` that `at` would be too soon after, or that would be
+ * too soon after `at` (a dose logged late, before one already recorded): see `isTooSoonAfter` in
+ * doses.ts, with ISMP's windows. Other than `exceptId`; with its author's name.
  */
 async function doseTooClose(
   tx: Tx,
@@ -34,12 +38,13 @@ async function doseTooClose(
   medicationId: string,
   schedule: Schedule,
   at: Date,
+  timeZone: string,
   exceptId?: string,
 ) {
-  const window = doseWindowHours(schedule);
-  if (window === null) return null;
-  const reach = window * 0.75 * HOUR_MS;
-  const [near] = await tx
+  const reachHours = tooSoonReachHours(schedule);
+  if (reachHours === null) return null;
+  const reach = reachHours * HOUR_MS;
+  const near = await tx
     .select()
     .from(medicationDoses)
     .where(
@@ -53,17 +58,22 @@ async function doseTooClose(
       ),
     )
     .orderBy(sql`abs(extract(epoch from ${medicationDoses.givenAt} - ${at.toISOString()}::timestamptz))`)
-    .limit(1);
-  if (!near) return null;
-  const [named] = await withAuthorNames(tx, [near]);
+    .limit(NEAR_DOSES_LOOKED_AT);
+  const close = near.find((dose) =>
+    dose.givenAt <= at
+      ? isTooSoonAfter(schedule, dose.givenAt, at, timeZone)
+      : isTooSoonAfter(schedule, at, dose.givenAt, timeZone),
+  );
+  if (!close) return null;
+  const [named] = await withAuthorNames(tx, [close]);
   return named!;
 }
 
 /**
  * Doses of the family's medications. A dose is its medication's child's (kept in step when the
- * medication moves), stamped with the date and time on the family's clock. A dose given within
- * the interval after another given dose of the same medication is a 409 naming that dose and who
- * gave it, unless the body confirms: two caregivers must not give the same dose twice. The
+ * medication moves), stamped with the date and time on the family's clock. A dose given too soon
+ * after another given dose of the same medication (before ISMP's window of its due time, or inside
+ * an as-needed least gap: doses.ts) is a 409 naming that dose and who gave it, unless the body confirms: two caregivers must not give the same dose twice. The
  * medication's row is locked while the dose is checked and written, so two caregivers giving it at
  * the same moment are asked in turn, never both let through.
  */
@@ -93,7 +103,15 @@ export const doseRecords = ownedRecords({
       const status = (rest.status as DoseStatus | undefined) ?? before?.status ?? "given";
       const moved = !before || givenAt.getTime() !== before.givenAt.getTime() || before.status !== status;
       if (status === "given" && moved && confirm !== true) {
-        const near = await doseTooClose(ctx.tx, ctx.familyId, medicationId, medication, givenAt, before?.id);
+        const near = await doseTooClose(
+          ctx.tx,
+          ctx.familyId,
+          medicationId,
+          medication,
+          givenAt,
+          timeZone,
+          before?.id,
+        );
         if (near) {
           const by = near.createdByName ? ` by ${near.createdByName}` : "";
           throw conflict(

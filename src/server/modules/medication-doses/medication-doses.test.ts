@@ -73,15 +73,11 @@ describe("medication doses", () => {
 
   it("lets a dose through after the interval, after a skipped dose, and for as needed without a least gap", async () => {
     const user = await signUp(t.app);
-    const med = await medicationOf(user, {
-      scheduleKind: "times",
-      scheduleTimes: "08:00, 20:00",
-      intervalHours: "",
-    });
+    const med = await medicationOf(user);
     expect(
-      (await user.post("/api/medication-doses", { medicationId: med.id, givenAt: ago(10) })).statusCode,
+      (await user.post("/api/medication-doses", { medicationId: med.id, givenAt: ago(11) })).statusCode,
     ).toBe(201);
-    // 10 hours after a dose of a twice-daily medication: more than three quarters of 12 hours.
+    // Every 12 hours: due 12 hours after, on time from 1 hour before (ISMP 2011).
     expect((await user.post("/api/medication-doses", { medicationId: med.id })).statusCode).toBe(201);
 
     const other = await medicationOf(user);
@@ -99,6 +95,26 @@ describe("medication doses", () => {
     const prn = await medicationOf(user, { scheduleKind: "as-needed", intervalHours: "" });
     expect((await user.post("/api/medication-doses", { medicationId: prn.id })).statusCode).toBe(201);
     expect((await user.post("/api/medication-doses", { medicationId: prn.id })).statusCode).toBe(201);
+  });
+
+  // ISMP, "Acute Care Guidelines for Timely Administration of Scheduled Medications" (2011): a dose
+  // more often than daily (but not more than every 4 hours) is on time within 1 hour of its due
+  // time; as needed "at least 4 hours apart" is a least gap.
+  it("asks at 3.5 hours for as needed at least 4 hours apart, and 1.5 hours early for every 12 hours", async () => {
+    const user = await signUp(t.app);
+    const prn = await medicationOf(user, { scheduleKind: "as-needed", intervalHours: 4 });
+    await user.post("/api/medication-doses", { medicationId: prn.id, givenAt: ago(3.5) });
+    expect((await user.post("/api/medication-doses", { medicationId: prn.id })).statusCode).toBe(409);
+    await user.post("/api/medication-doses", { medicationId: prn.id, givenAt: ago(8), confirm: true });
+    // A dose logged late, between two: 4 hours after the first, but 30 minutes before the next.
+    const between = await user.post("/api/medication-doses", { medicationId: prn.id, givenAt: ago(4) });
+    expect(between.statusCode).toBe(409);
+
+    const every12 = await medicationOf(user);
+    await user.post("/api/medication-doses", { medicationId: every12.id, givenAt: ago(10.5) });
+    const early = await user.post("/api/medication-doses", { medicationId: every12.id });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/^Ursodiol was given by .+ at .+\. Give it again\?$/);
   });
 
   it("lets one of two caregivers giving at the same moment through, and asks the other", async () => {

@@ -1,16 +1,9 @@
-import type { MouseEvent } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/client/components/ui/alert-dialog";
+import { SafeChoiceDialog } from "@/client/components/ui/safe-choice-dialog";
 
-/** Asks before the family is handed over: the new owner manages it, and the owner becomes a caregiver. */
+/**
+ * Asks before the family is handed over: the new owner manages it, and the owner becomes a
+ * caregiver. Keeping it as it is ("Cancel") is the primary, focused answer.
+ */
 export function HandoverDialog({
   name,
   familyName,
@@ -26,35 +19,34 @@ export function HandoverDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
 }) {
-  const confirm = (event: MouseEvent) => {
-    event.preventDefault();
-    onConfirm();
-  };
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Make {name} the owner?</AlertDialogTitle>
-          <AlertDialogDescription asChild>
-            <div className="flex flex-col gap-2">
-              <p>
-                {name} will manage {familyName}: invite and remove people, change what each person can do,
-                rename the family, set its time zone, and delete it.
-              </p>
-              <p>
-                You become a caregiver: you keep seeing and recording everything, but you can no longer manage
-                the family. Only {name} can hand it back to you.
-              </p>
-            </div>
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction disabled={pending} onClick={confirm}>
-            {pending ? "Handing over..." : `Make ${name} the owner`}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <SafeChoiceDialog
+      busy={pending}
+      choice={
+        open
+          ? {
+              title: `Make ${name} the owner?`,
+              description: (
+                <>
+                  <p>
+                    {name} will manage {familyName}: invite and remove people, change what each person can do,
+                    rename the family, set its time zone, and delete it.
+                  </p>
+                  <p>
+                    You become a caregiver: you keep seeing and recording everything, but you can no longer
+                    manage the family. Only {name} can hand it back to you.
+                  </p>
+                </>
+              ),
+              safeLabel: "Cancel",
+              riskyLabel: pending ? "Handing over..." : `Make ${name} the owner`,
+            }
+          : null
+      }
+      onAnswer={(answer) => {
+        if (answer === "risky") onConfirm();
+        else if (!pending) onOpenChange(false);
+      }}
+    />
   );
 }
