@@ -13,6 +13,7 @@ import { createFamilyChanges, type FamilyChanges } from "./lib/family-changes";
 import { createMailer, outboxDir, sweepOutbox } from "./lib/mailer";
 import { createScheduler, type Scheduler } from "./lib/scheduler";
 import { type Clock, systemClock } from "./lib/session-store";
+import { linkOrigin } from "./lib/site-origin";
 import { accountRoutes } from "./modules/account/account.routes";
 import { allergyRoutes } from "./modules/allergies/allergies.routes";
 import { authPublicRoutes, authRoutes } from "./modules/auth/auth.routes";
@@ -260,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notify: {
       mailer,
       now: clock,
-      origin: config.publicUrl,
+      origin: linkOrigin(config),
       vapidKeys,
       vapidSubject: vapidSubject(config),
       allowHttpPush: deps.allowHttpPush ?? false,

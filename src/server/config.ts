@@ -16,7 +16,28 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
-    PUBLIC_URL: z.url({ message: "must be a URL such as https://care.example.org" }).optional(),
+    PUBLIC_URL: z
+      .url({ message: "must be a URL such as https://care.example.org" })
+      .refine((value) => {
+        // Every link the server sends starts with it: an http(s) address and nothing that would
+        // change where a link appended to it goes (credentials, a query, a fragment).
+        let url: URL;
+        try {
+          url = new URL(value);
+        } catch {
+          return true; // z.url() has said so
+        }
+        return (
+          (url.protocol === "http:" || url.protocol === "https:") &&
+          !url.username &&
+          !url.password &&
+          !url.search &&
+          !url.hash &&
+          !value.includes("?") &&
+          !value.includes("#")
+        );
+      }, "must be an http:// or https:// address without a user, a query or a fragment, such as https://care.example.org")
+      .optional(),
     SESSION_IDLE_MINUTES: z.coerce
       .number({ message: "must be a number of minutes" })
       .int()

@@ -18,7 +18,7 @@ import { notFound, tooManyRequests, unauthorized } from "../../lib/errors";
 import { isMember } from "../../lib/family-access";
 import type { Delivery } from "../../lib/mailer";
 import { idParams } from "../../lib/owned-routes";
-import { secretLinkOrigin, siteOrigin } from "../../lib/site-origin";
+import { linkOrigin, siteOrigin } from "../../lib/site-origin";
 import { forgetAccess } from "../../plugins/access";
 import { deleteOwnerObjects } from "../../storage/object-storage";
 import { forgetAttempt, takeAttempt } from "../auth/login-limit.queries";
@@ -212,7 +212,7 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
    */
   async function mailInvitation(request: FastifyRequest, to: string, path: string) {
     const inviter = await getUser(db, request.access().actorId);
-    const origin = secretLinkOrigin(config, request);
+    const origin = linkOrigin(config, request);
     if (!inviter || !isEmailConfirmed(inviter)) {
       return {
         delivery: "none" as const,

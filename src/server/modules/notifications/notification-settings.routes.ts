@@ -24,7 +24,7 @@ import {
   tooManyRequests,
   unauthorized,
 } from "../../lib/errors";
-import { siteOrigin } from "../../lib/site-origin";
+import { linkOrigin } from "../../lib/site-origin";
 import { deviceName } from "../auth/device-name";
 import { takeAttempt } from "../auth/login-limit.queries";
 import { getUser, isEmailConfirmed } from "../auth/users.queries";
@@ -145,7 +145,7 @@ export const notificationSettingsRoutes: ModuleRoutes = (scope, { db, clock, con
       }
       const outcome = await deliverTo(
         db,
-        { ...notify, origin: notify.origin ?? siteOrigin(config, request) },
+        { ...notify, origin: linkOrigin(config, request) },
         {
           familyId,
           userId: actorId,

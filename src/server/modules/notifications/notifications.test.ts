@@ -389,6 +389,28 @@ describe("Send a test", () => {
     });
   });
 
+  it("links a test to no address the request named itself, without PUBLIC_URL", async () => {
+    const user = await signUp(t.app);
+    const topic = `host-${user.id.slice(0, 6)}`;
+    await user.put("/api/notification-settings", {
+      ...validSettings,
+      ntfy: { enabled: true, server: ntfy.url, topic },
+    });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/notification-settings/test",
+      headers: { cookie: user.cookie, host: "care.evil.example" },
+      payload: { channel: "ntfy" },
+    });
+    expect(response.json().deliveries).toEqual([
+      expect.objectContaining({ channel: "ntfy", status: "sent" }),
+    ]);
+    const published = ntfy.received.find((r) => r.body.topic === topic);
+    expect(published).toBeDefined();
+    expect(JSON.stringify(published)).not.toContain("evil.example");
+    expect(published!.body.click).toBeUndefined();
+  });
+
   it("mails a test to a confirmed address, and says why not otherwise", async () => {
     const user = await signUp(t.app);
     const unconfirmed = await test(user, "email");
