@@ -78,6 +78,8 @@ export interface AppDeps {
   now?: Clock;
   /** Web Push to endpoints over plain http: only for tests, whose push service is local. */
   allowHttpPush?: boolean;
+  /** Push endpoints' hosts allowed on this machine's network: only tests' local push services. */
+  pushAllowedHosts?: readonly string[];
   /**
    * How timed jobs run: in the background by default (each process looks for due jobs every few
    * seconds). `manual`: only when `app.scheduler.runDue()` is called, after `setDatabaseTime` has
@@ -265,6 +267,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       vapidKeys,
       vapidSubject: vapidSubject(config),
       allowHttpPush: deps.allowHttpPush ?? false,
+      ntfyAllowedHosts: config.ntfyAllowedHosts,
+      pushAllowedHosts: deps.pushAllowedHosts ?? [],
       log: app.log,
     },
   };

@@ -42,6 +42,21 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));
   });
 
+  it("reads NTFY_ALLOWED_HOSTS as host names or addresses, and nothing else", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).ntfyAllowedHosts).toEqual([]);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        NTFY_ALLOWED_HOSTS: "ntfy.lan, 192.168.1.20,NAS.local,[::1],fd00::5",
+      }).ntfyAllowedHosts,
+    ).toEqual(["ntfy.lan", "192.168.1.20", "nas.local", "::1", "fd00::5"]);
+    for (const wrong of ["http://ntfy.lan", "ntfy.lan:8080", "ntfy.lan/x", "127.1", "a b", "user@ntfy.lan"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), NTFY_ALLOWED_HOSTS: wrong }), wrong).toThrow(
+        /NTFY_ALLOWED_HOSTS must be host names or addresses/,
+      );
+    }
+  });
+
   it("requires all three OpenID Connect settings together", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), OIDC_ISSUER_URL: "https://id.example.org" })).toThrow(
       /OIDC_CLIENT_ID/,

@@ -21,7 +21,12 @@ let deps: NotifyDeps;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await buildTestApp(smtp.env, undefined, { allowHttpPush: true });
+  // The local push service and ntfy server live on 127.0.0.1: allowed by name, as an operator
+  // allows a family's ntfy at home (NTFY_ALLOWED_HOSTS).
+  t = await buildTestApp({ ...smtp.env, NTFY_ALLOWED_HOSTS: "127.0.0.1" }, undefined, {
+    allowHttpPush: true,
+    pushAllowedHosts: ["127.0.0.1"],
+  });
   push = await startPushService(() => t.clock.now());
   ntfy = await startNtfyServer();
   deps = {
@@ -34,6 +39,8 @@ beforeAll(async () => {
     vapidKeys: () => loadVapidKeys(t.database.db),
     vapidSubject: "mailto:care@example.org",
     allowHttpPush: true,
+    ntfyAllowedHosts: ["127.0.0.1"],
+    pushAllowedHosts: ["127.0.0.1"],
   };
 });
 afterAll(async () => {
