@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, clientAddressHeader, signUpViaApi, sizes, useBrowser } from "./browser";
+import { baseUrl, clientAddressHeader, confirmEmailViaApi, signUpViaApi, sizes, useBrowser } from "./browser";
 import { card, expectToast, fillSteps } from "./record-screen-helpers";
 
 /**
@@ -60,6 +60,7 @@ async function joinAs(
   });
   const page = await context.newPage();
   const { email } = await signUpViaApi(page, ...name);
+  await confirmEmailViaApi(page, email);
   const invitation = await post(owner, "/api/family/invitations", { email, role });
   await post(page, "/api/invitations/accept", { token: new URL(invitation.url).searchParams.get("token") });
   return { page, context };

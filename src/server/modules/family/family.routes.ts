@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { messageRecord } from "../../../domain/auth";
 import {
   createdInvitationRecord,
   familySwitchInput,
@@ -25,21 +26,25 @@ import { forgetAttempt, takeAttempt } from "../auth/login-limit.queries";
 import { signedInAnswer } from "../auth/signed-in";
 import { getUser, isEmailConfirmed } from "../auth/users.queries";
 import {
-  acceptInvitation,
-  createInvitation,
   deleteFamily,
   leaveFamily,
   membersOf,
-  pendingInvitations,
-  previewInvitation,
   removeMember,
   renameFamily,
-  revokeInvitation,
   setFamilyTimeZone,
   setTemperatureSettings,
   updateMember,
 } from "./family.queries";
 import { invitationMail } from "./invitation-mail";
+import {
+  acceptInvitation,
+  approveRequest,
+  createInvitation,
+  pendingInvitations,
+  previewInvitation,
+  requestToJoin,
+  revokeInvitation,
+} from "./invitations.queries";
 
 /** The client's page an invitation link opens (`/join?token=...`). */
 export const INVITATION_PAGE = "/join";
@@ -252,6 +257,34 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
     async (request, reply) => {
       await revokeInvitation(db, request.access().familyId, request.params.id, clock());
       return reply.status(204).send();
+    },
+  );
+
+  // The owner lets in the account that asked with a waiting invitation (not the invited address's).
+  r.post(
+    "/api/family/invitations/:id/approve",
+    { config: { access: "manage" }, schema: { params: idParams } },
+    async (request, reply) => {
+      await db.transaction((tx) => approveRequest(tx, request.access().familyId, request.params.id, clock()));
+      context.accesses.forget();
+      return reply.status(204).send();
+    },
+  );
+
+  // An account that may not accept an invitation itself asks the family's owner to let it join.
+  r.post(
+    "/api/invitations/request",
+    {
+      config: { access: "person" },
+      schema: { body: invitationTokenInput, response: { 200: messageRecord } },
+    },
+    async (request) => {
+      const inviter = await db.transaction((tx) =>
+        requestToJoin(tx, request.body.token, request.access().actorId, clock()),
+      );
+      return {
+        message: `Your request is with ${inviter ?? "the family's owner"}, who sees it on the family's page and can let this account join. Once they do, the family is in your list of families.`,
+      };
     },
   );
 

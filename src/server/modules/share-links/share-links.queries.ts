@@ -6,7 +6,7 @@ import { personName } from "../../lib/authors";
 import { type FamilyView, inView, seesChild } from "../../lib/child-scope";
 import { notFound } from "../../lib/errors";
 import { careSummaries } from "../exports/care-summary";
-import { hashLinkToken, newLinkToken } from "../family/family.queries";
+import { hashLinkToken, newLinkToken } from "../family/invitations.queries";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
