@@ -92,6 +92,12 @@ export const invitationRecord = z.object({
   invitedByName: z.string().nullable(),
   createdAt: timestamp,
   expiresAt: timestamp,
+  /**
+   * An account that asked to join with this invitation though it is not the invited address's
+   * (or has not confirmed it): the owner may let it in. Null when nobody asked.
+   */
+  requestedByName: z.string().nullable(),
+  requestedByEmail: z.string().nullable(),
 });
 export type Invitation = Wire<typeof invitationRecord>;
 
@@ -106,13 +112,14 @@ export const createdInvitationRecord = invitationRecord.extend({
 });
 export type CreatedInvitation = Wire<typeof createdInvitationRecord>;
 
-/** What opening an invitation's link shows before accepting: which family, which role, from whom. */
+/**
+ * What opening an invitation's link shows, signed out, before accepting: who invites (their first
+ * name) and to what role, until when. Nothing more: whoever holds the link (a forwarded message, a
+ * mail scanner) learns neither the family's name, nor the address invited, nor the children.
+ */
 export const invitationPreviewRecord = z.object({
-  familyName: z.string(),
   role: z.enum(ROLES),
-  email: z.string(),
   invitedByName: z.string().nullable(),
-  children: z.array(z.string()).nullable(),
   expiresAt: timestamp,
 });
 export type InvitationPreview = Wire<typeof invitationPreviewRecord>;

@@ -105,13 +105,15 @@ export type MedicalPhoto = Wire<typeof medicalPhotoRecord>;
 /**
  * `POST /api/objects/upload`: the size of the file about to be sent, in bytes. The URL takes no
  * more than that (a larger photo than 10 MB gets no URL), and it counts against the storage quota
- * until the upload is checked.
+ * until the upload is checked. Spec section 7 sends the call with no body: without a size, the URL
+ * takes up to MAX_PHOTO_BYTES and counts that much until the check.
  */
 export const uploadUrlInput = z.object({
   size: z
     .number({ error: "Give the photo's size in bytes" })
     .int("Give the photo's size in bytes")
-    .positive("The photo is empty"),
+    .positive("The photo is empty")
+    .optional(),
 });
 /** `POST /api/objects/upload`: where to PUT the file. */
 export const uploadUrlRecord = z.object({ uploadURL: z.string() });

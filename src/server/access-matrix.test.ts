@@ -355,6 +355,11 @@ const CASES: Record<string, RouteCase> = {
     url: (f) => `/api/family/invitations/${f.invitationId}`,
     names: true,
   },
+  "POST /api/family/invitations/:id/approve": {
+    need: "manage",
+    url: (f) => `/api/family/invitations/${f.invitationId}/approve`,
+    names: true,
+  },
   "GET /api/share-links": { need: "share", url: () => "/api/share-links" },
   "POST /api/share-links": {
     need: "share",
@@ -417,6 +422,12 @@ const CASES: Record<string, RouteCase> = {
   "POST /api/invitations/accept": {
     need: "person",
     url: () => "/api/invitations/accept",
+    body: () => ({ token: "x" }),
+    only401: true,
+  },
+  "POST /api/invitations/request": {
+    need: "person",
+    url: () => "/api/invitations/request",
     body: () => ({ token: "x" }),
     only401: true,
   },

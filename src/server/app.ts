@@ -13,6 +13,7 @@ import { createFamilyChanges, type FamilyChanges } from "./lib/family-changes";
 import { createMailer, outboxDir, sweepOutbox } from "./lib/mailer";
 import { createScheduler, type Scheduler } from "./lib/scheduler";
 import { type Clock, systemClock } from "./lib/session-store";
+import { linkOrigin } from "./lib/site-origin";
 import { accountRoutes } from "./modules/account/account.routes";
 import { allergyRoutes } from "./modules/allergies/allergies.routes";
 import { authPublicRoutes, authRoutes } from "./modules/auth/auth.routes";
@@ -78,6 +79,8 @@ export interface AppDeps {
   now?: Clock;
   /** Web Push to endpoints over plain http: only for tests, whose push service is local. */
   allowHttpPush?: boolean;
+  /** Push endpoints' hosts allowed on this machine's network: only tests' local push services. */
+  pushAllowedHosts?: readonly string[];
   /**
    * How timed jobs run: in the background by default (each process looks for due jobs every few
    * seconds). `manual`: only when `app.scheduler.runDue()` is called, after `setDatabaseTime` has
@@ -261,10 +264,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notify: {
       mailer,
       now: clock,
-      origin: config.publicUrl,
+      origin: linkOrigin(config),
       vapidKeys,
       vapidSubject: vapidSubject(config),
       allowHttpPush: deps.allowHttpPush ?? false,
+      ntfyAllowedHosts: config.ntfyAllowedHosts,
+      pushAllowedHosts: deps.pushAllowedHosts ?? [],
       log: app.log,
     },
   };

@@ -28,6 +28,10 @@ describe("configuration", () => {
     ["SESSION_IDLE_MINUTES", "-5"],
     ["DATABASE_URL", "mysql://db/care"],
     ["PUBLIC_URL", "care.example.org"],
+    ["PUBLIC_URL", "javascript://care.example.org"],
+    ["PUBLIC_URL", "https://user:pw@care.example.org"],
+    ["PUBLIC_URL", "https://care.example.org/?next=x"],
+    ["PUBLIC_URL", "https://care.example.org/#top"],
     ["ALLOW_SIGNUP", "maybe"],
     ["SESSION_SECRET", "short"],
     ["STORAGE_QUOTA_MB", "1.5"],
@@ -36,6 +40,21 @@ describe("configuration", () => {
   ])("stops on a bad %s and names it", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it("reads NTFY_ALLOWED_HOSTS as host names or addresses, and nothing else", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).ntfyAllowedHosts).toEqual([]);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        NTFY_ALLOWED_HOSTS: "ntfy.lan, 192.168.1.20,NAS.local,[::1],fd00::5",
+      }).ntfyAllowedHosts,
+    ).toEqual(["ntfy.lan", "192.168.1.20", "nas.local", "::1", "fd00::5"]);
+    for (const wrong of ["http://ntfy.lan", "ntfy.lan:8080", "ntfy.lan/x", "127.1", "a b", "user@ntfy.lan"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), NTFY_ALLOWED_HOSTS: wrong }), wrong).toThrow(
+        /NTFY_ALLOWED_HOSTS must be host names or addresses/,
+      );
+    }
   });
 
   it("requires all three OpenID Connect settings together", () => {

@@ -1,11 +1,28 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/**
+ * One NTFY_ALLOWED_HOSTS entry as a URL writes its host (lower case, an IPv6 address without
+ * brackets), or undefined for anything but a host name or an address (a scheme, a port, a path).
+ */
+function allowedHost(entry: string): string | undefined {
+  const bare = entry.replace(/^\[|\]$/g, "");
+  const ipv6 = isIP(bare) === 6;
+  if (!/^[a-z0-9_.:-]+$/i.test(bare) || (bare.includes(":") && !ipv6)) return undefined;
+  try {
+    const host = new URL(`http://${ipv6 ? `[${bare}]` : bare}`).hostname.replace(/^\[|\]$/g, "");
+    return ipv6 || host === bare.toLowerCase() ? host : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const envSchema = z
   .object({
@@ -16,7 +33,28 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
-    PUBLIC_URL: z.url({ message: "must be a URL such as https://care.example.org" }).optional(),
+    PUBLIC_URL: z
+      .url({ message: "must be a URL such as https://care.example.org" })
+      .refine((value) => {
+        // Every link the server sends starts with it: an http(s) address and nothing that would
+        // change where a link appended to it goes (credentials, a query, a fragment).
+        let url: URL;
+        try {
+          url = new URL(value);
+        } catch {
+          return true; // z.url() has said so
+        }
+        return (
+          (url.protocol === "http:" || url.protocol === "https:") &&
+          !url.username &&
+          !url.password &&
+          !url.search &&
+          !url.hash &&
+          !value.includes("?") &&
+          !value.includes("#")
+        );
+      }, "must be an http:// or https:// address without a user, a query or a fragment, such as https://care.example.org")
+      .optional(),
     SESSION_IDLE_MINUTES: z.coerce
       .number({ message: "must be a number of minutes" })
       .int()
@@ -51,6 +89,23 @@ const envSchema = z
       )
       .optional(),
     MAIL_FROM: z.string().min(3).max(320).optional(),
+    NTFY_ALLOWED_HOSTS: z
+      .string()
+      .transform((v, ctx) => {
+        const entries = v
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        const hosts = entries.map(allowedHost);
+        const wrong = entries.find((_, i) => hosts[i] === undefined);
+        if (wrong === undefined) return hosts as string[];
+        ctx.addIssue({
+          code: "custom",
+          message: `must be host names or addresses separated by commas, without scheme or port, e.g. ntfy.lan,192.168.1.20 (not "${wrong}")`,
+        });
+        return z.NEVER;
+      })
+      .default([]),
     TRUST_PROXY: z
       .string()
       .transform((v, ctx) => {
@@ -127,6 +182,12 @@ export interface Config {
    * checked photos plus the declared size of uploads not yet checked.
    */
   storageQuotaBytes: number;
+  /**
+   * ntfy servers that may be on the server's own network (a family's ntfy at home), by host name or
+   * address (`NTFY_ALLOWED_HOSTS`). Any other ntfy server or push endpoint on a loopback, private,
+   * link-local or metadata address is never posted to.
+   */
+  ntfyAllowedHosts: string[];
   /** Where export emails go out; without it they are written to DATA_DIR/outbox as .eml files. */
   mail: { smtpUrl: string; from: string } | undefined;
   /** S3-compatible object storage for photos; the local disk under DATA_DIR when undefined. */
@@ -181,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
+    ntfyAllowedHosts: e.NTFY_ALLOWED_HOSTS,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     s3: e.S3_BUCKET
       ? {

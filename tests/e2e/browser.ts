@@ -213,6 +213,8 @@ export async function joinFamilyAs(
   });
   const page = await context.newPage();
   const { email } = await signUpViaApi(page, ...name);
+  // An invitation is accepted only by an account whose confirmed address is the invited one.
+  await confirmEmailViaApi(page, email);
   const invited = await owner.request.post("/api/family/invitations", { data: { email, role } });
   if (!invited.ok()) throw new Error(`invitation failed: ${invited.status()} ${await invited.text()}`);
   const token = new URL((await invited.json()).url).searchParams.get("token");

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, clientAddressHeader, signUpViaApi, sizes, useBrowser } from "./browser";
+import { baseUrl, clientAddressHeader, confirmEmailViaApi, signUpViaApi, sizes, useBrowser } from "./browser";
 import { card, fillSteps } from "./record-screen-helpers";
 
 async function post(page: Page, path: string, data: unknown) {
@@ -239,6 +239,7 @@ describe("the PN prescription on a phone", () => {
     try {
       const viewer = await viewerContext.newPage();
       const { email } = await signUpViaApi(viewer, "Grace", "Viewer");
+      await confirmEmailViaApi(viewer, email);
       const invitation = await post(page, "/api/family/invitations", { email, role: "viewer" });
       await post(viewer, "/api/invitations/accept", {
         token: new URL(invitation.url).searchParams.get("token"),

@@ -13,7 +13,9 @@ async function withTestPushManager(page: Page) {
   const ecdh = createECDH("prime256v1");
   ecdh.generateKeys();
   const subscription = {
-    endpoint: `https://127.0.0.1:1/push/${randomBytes(8).toString("hex")}`,
+    // A name that never resolves (RFC 6761 `.invalid`): an address on the server's own network
+    // would be refused as the device subscribes.
+    endpoint: `https://push.example.invalid/push/${randomBytes(8).toString("hex")}`,
     keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
   };
   await page.context().grantPermissions(["notifications"], { origin: baseUrl() });

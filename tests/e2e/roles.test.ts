@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, clientAddressHeader, launchBrowser, type Size, signUpViaApi, sizes } from "./browser";
+import {
+  baseUrl,
+  clientAddressHeader,
+  confirmEmailViaApi,
+  launchBrowser,
+  type Size,
+  signUpViaApi,
+  sizes,
+} from "./browser";
 import { card, expectToast } from "./record-screen-helpers";
 
 /**
@@ -18,6 +26,7 @@ async function post(page: Page, path: string, data: unknown) {
 /** Invites a person with `role` as the owner, and accepts as that person in their own context. */
 async function joinAs(owner: Page, member: Page, role: "viewer" | "caregiver", name: [string, string]) {
   const { email } = await signUpViaApi(member, ...name);
+  await confirmEmailViaApi(member, email);
   const invitation = await post(owner, "/api/family/invitations", { email, role });
   const token = new URL(invitation.url).searchParams.get("token");
   const accepted = await post(member, "/api/invitations/accept", { token });

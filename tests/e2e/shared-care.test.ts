@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { PASSWORD, signUpViaApi, uniqueEmail, useBrowser } from "./browser";
+import { confirmEmailViaApi, PASSWORD, signUpViaApi, uniqueEmail, useBrowser } from "./browser";
 import { expectToast } from "./record-screen-helpers";
 
 /**
@@ -37,14 +37,19 @@ describe("a family looking after one child together", () => {
     // The caregiver, on a phone, opens the link signed out and makes an account there.
     const grace = await browser.newPage("phone");
     await grace.goto(`${link.pathname}${link.search}`);
-    await grace.getByText("Maria Lopez invited you to join The Lopez family as a caregiver.").waitFor();
+    await grace.getByText("Maria invited you to join their family as a caregiver.").waitFor();
     await grace.getByRole("button", { name: "Create an account" }).click();
     const signUp = grace.getByRole("form", { name: "Create account" });
+    await signUp.getByLabel("Email").fill(graceEmail);
     await signUp.getByLabel("First name").fill("Grace");
     await signUp.getByLabel("Last name").fill("Okafor");
     await signUp.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await signUp.getByLabel("Confirm password").fill(PASSWORD);
     await signUp.getByRole("button", { name: "Create account and join" }).click();
+    // Only the invited address joins, once confirmed: she opens the link mailed to her, then accepts.
+    await grace.getByText("Confirm your email address first", { exact: false }).waitFor();
+    await confirmEmailViaApi(grace, graceEmail);
+    await grace.getByRole("button", { name: "Accept and join" }).click();
     await expectToast(grace, "You joined The Lopez family");
 
     // She sees Sam's entries, and adds tonight's.
@@ -75,6 +80,7 @@ describe("a family looking after one child together", () => {
     // for the next person: the caregiver is done, and her phone becomes the grandparent's.)
     const rosa = await browser.newPage("phone");
     const { email: rosaEmail } = await signUpViaApi(rosa, "Rosa", "Diaz");
+    await confirmEmailViaApi(rosa, rosaEmail);
     const invitation = await post<{ url: string }>(owner, "/api/family/invitations", {
       email: rosaEmail,
       role: "viewer",

@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Role } from "../../src/domain/roles";
 import { signUp, type TestApp, type TestUser, uniqueEmail } from "./test-app";
+import { queryRows } from "./test-database";
 
 /** The token of an invitation's link (`/join?token=...`). */
 export const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
@@ -23,12 +25,25 @@ export async function invite(
     email: string;
     token: string;
     delivery: string;
+    expiresAt: string;
   };
 }
 
 /**
- * A new person who joined the owner's family with a role (and children): signed up, invited and
- * accepted. Their `familyId` is the owner's family, which their sessions now use.
+ * Marks an account's address confirmed, as opening its confirmation link does (that flow is
+ * tested in email-confirmation.test.ts; here the address only has to be one the person reads).
+ */
+export async function markEmailConfirmed(t: TestApp, user: TestUser) {
+  await queryRows(
+    t.database,
+    sql`update users set confirmed_email = email, email_confirmed_at = now() where id = ${user.id}`,
+  );
+}
+
+/**
+ * A new person who joined the owner's family with a role (and children): signed up with the
+ * invited address, confirmed it, and accepted. Their `familyId` is the owner's family, which their
+ * sessions now use.
  */
 export async function joinFamily(
   t: TestApp,
@@ -38,6 +53,7 @@ export async function joinFamily(
   const email = uniqueEmail("member");
   const { token } = await invite(owner, { ...options, email });
   const member = await signUp(t.app, { email, firstName: options.firstName ?? "Grace", lastName: "Member" });
+  await markEmailConfirmed(t, member);
   const accepted = await member.post("/api/invitations/accept", { token });
   expect(accepted.statusCode).toBe(200);
   expect(accepted.json().familyId).toBe(owner.familyId);

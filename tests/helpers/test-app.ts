@@ -70,6 +70,11 @@ export async function buildTestApp(
     sameDatabaseAs?: TestApp;
     /** Web Push to plain-http endpoints: a local push service (tests/helpers/push-service.ts). */
     allowHttpPush?: boolean;
+    /**
+     * Push endpoints' hosts allowed though on this machine's network: ["127.0.0.1"] for a local push
+     * service (the ntfy servers' are NTFY_ALLOWED_HOSTS, in `env`).
+     */
+    pushAllowedHosts?: readonly string[];
     /** The reminders run (src/server/modules/reminders): off unless the test is about them. */
     reminders?: boolean;
   } = {},
@@ -92,6 +97,7 @@ export async function buildTestApp(
     clientDir: options.clientDir,
     now: clock.now,
     allowHttpPush: options.allowHttpPush ?? false,
+    pushAllowedHosts: options.pushAllowedHosts ?? [],
     reminders: options.reminders ?? false,
     jobs: { manual: true, setDatabaseTime: jobClockOf(database.db) },
   });

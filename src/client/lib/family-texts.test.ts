@@ -36,11 +36,12 @@ describe("the family's texts", () => {
     expect(roleInSentence("caregiver")).toBe("a caregiver");
     expect(roleInSentence("viewer")).toBe("a viewer");
     expect(roleInSentence("owner")).toBe("the owner");
-    expect(
-      invitationSentence({ invitedByName: "Ana Lopez", familyName: "The Lopez family", role: "caregiver" }),
-    ).toBe("Ana Lopez invited you to join The Lopez family as a caregiver.");
-    expect(invitationSentence({ invitedByName: null, familyName: "Kim family", role: "viewer" })).toBe(
-      "You are invited to join Kim family as a viewer.",
+    // An invitation's page, opened signed out, knows only who invites and to what role.
+    expect(invitationSentence({ invitedByName: "Ana", role: "caregiver" })).toBe(
+      "Ana invited you to join their family as a caregiver.",
+    );
+    expect(invitationSentence({ invitedByName: null, role: "viewer" })).toBe(
+      "You are invited to join a family as a viewer.",
     );
     expect(familyOptionLabel({ name: "Kim family", role: "viewer" })).toBe("Kim family (Viewer)");
   });

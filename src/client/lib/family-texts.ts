@@ -28,15 +28,15 @@ export function roleInSentence(role: Role): string {
   return role === "owner" ? "the owner" : `a ${ROLE_LABELS[role].toLowerCase()}`;
 }
 
-/** "Ana Lopez invited you to join The Lopez family as a caregiver." */
-export function invitationSentence(invitation: {
-  invitedByName: string | null;
-  familyName: string;
-  role: Role;
-}): string {
+/**
+ * "Ana invited you to join their family as a caregiver." An invitation's page says no more: the
+ * family's name, the address invited and the children are not shown to whoever holds the link.
+ */
+export function invitationSentence(invitation: { invitedByName: string | null; role: Role }): string {
   const who = invitation.invitedByName?.trim();
-  const start = who ? `${who} invited you` : "You are invited";
-  return `${start} to join ${invitation.familyName} as ${roleInSentence(invitation.role)}.`;
+  return who
+    ? `${who} invited you to join their family as ${roleInSentence(invitation.role)}.`
+    : `You are invited to join a family as ${roleInSentence(invitation.role)}.`;
 }
 
 /** A family in the header's switch: "The Lopez family (Caregiver)". */

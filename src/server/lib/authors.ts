@@ -14,6 +14,25 @@ export function personName(person: PgColumn | SQL): SQL<string | null> {
   >`(select coalesce(nullif(btrim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.email}) from ${users} where ${users.id} = ${person})`;
 }
 
+/**
+ * The names people gave themselves (first and last), never their email: for what leaves the
+ * family, such as the care summary a clinic link shows. A person without a name is not in the map.
+ */
+export async function ownNames(db: Db | Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.param(unique)}::uuid[])`);
+  const names = new Map<string, string>();
+  for (const row of rows) {
+    const name = displayName({ ...row, email: null });
+    if (name) names.set(row.id, name);
+  }
+  return names;
+}
+
 /** The same rule as `personName`, on a row already read. */
 export function displayName(person: {
   firstName: string | null;

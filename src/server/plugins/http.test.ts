@@ -249,6 +249,24 @@ describe("cross-site writes and headers", () => {
     expect(lookalike.statusCode).toBe(403);
   });
 
+  it("refuses a Host that is not a plain host[:port] on every path, a cross-site write included", async () => {
+    const user = await signUp(t.app);
+    for (const host of ["127.0.0.1:3960@evil.example", "localhost:1@evil.example", "localhost/x", "127.1"]) {
+      const config = await t.app.inject({ method: "GET", url: "/api/auth/config", headers: { host } });
+      expect(config.statusCode, host).toBe(400);
+      expect(config.json()).toEqual({ message: "The request's Host is not a host name with a port." });
+      // The Origin check read this Host's host as evil.example, the page's own.
+      const write = await t.app.inject({
+        method: "POST",
+        url: "/api/care-team",
+        headers: { cookie: user.cookie, host, origin: "http://evil.example" },
+        payload: { name: "Dr. Patel", role: "GI" },
+      });
+      expect(write.statusCode, host).toBe(400);
+    }
+    expect(await careTeamCount(user.familyId)).toEqual({ n: 0 });
+  });
+
   it("sends a Content-Security-Policy and the other security headers", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/auth/config" });
     expect(response.headers["content-security-policy"]).toContain("default-src 'self'");

@@ -52,6 +52,9 @@ async function addressOf(route: RegisteredRoute): Promise<string> {
   return route.url.replace(":id", first.id);
 }
 
+/** The routes whose body may be left out altogether (their schema is `.optional()`). */
+const LEFT_OUT_BODIES = ["POST /api/objects/upload"];
+
 const bodyRoutes = () =>
   [...t.app.publicRoutes, ...t.app.signedInRoutes].filter((route) => route.method !== "GET" && route.body);
 
@@ -93,6 +96,8 @@ describe("a request body that is not a JSON object", () => {
     for (const route of bodyRoutes()) {
       const url = await addressOf(route);
       for (const [label, payload] of bodies) {
+        // The spec's upload call sends no body (objects.test.ts: a URL for up to 10 MB).
+        if (payload === undefined && LEFT_OUT_BODIES.includes(`${route.method} ${route.url}`)) continue;
         const response = await t.app.inject({
           method: route.method as "POST",
           url,

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Config } from "../config";
-import { forbidden } from "../lib/errors";
+import { badRequest, forbidden } from "../lib/errors";
+import { NOT_A_PLAIN_HOST, requestOrigin } from "../lib/site-origin";
 
 const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -53,6 +54,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   // The same headers on every answer, computed once (helmet would parse its policy per request).
   app.addHook("onRequest", async (_request, reply) => {
     reply.headers(headers);
+  });
+
+  // Links and the Origin check below read the request's Host: it must be a plain host[:port], or
+  // `127.0.0.1:3960@evil.example` names one host to a check and another to a browser.
+  app.addHook("onRequest", async (request) => {
+    if (request.host && !requestOrigin(request)) throw badRequest(NOT_A_PLAIN_HOST);
   });
 
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;

@@ -60,3 +60,7 @@ export const createInvitation = (input: InvitationInput) =>
 
 export const revokeInvitation = (id: string) =>
   requestJson<void>("DELETE", `/api/family/invitations/${encodeURIComponent(id)}`);
+
+/** Lets in the account that asked to join with an invitation sent to another address. */
+export const approveInvitationRequest = (id: string) =>
+  requestJson<void>("POST", `/api/family/invitations/${encodeURIComponent(id)}/approve`);

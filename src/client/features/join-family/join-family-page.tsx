@@ -9,7 +9,7 @@ import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage, errorStatus } from "@/client/lib/api";
 import { type AuthUser, authQueryKey, useAuth } from "@/client/lib/auth";
 import { roleInSentence } from "@/client/lib/family-texts";
-import { acceptInvitation, invitationPreviewKey, previewInvitation } from "./api";
+import { acceptInvitation, invitationPreviewKey, previewInvitation, requestToJoin } from "./api";
 import { InvitationDetails } from "./components/invitation-details";
 import { JoinLayout } from "./components/join-layout";
 import { JoinRefused, WayOn } from "./components/join-outcome";
@@ -18,6 +18,8 @@ import { forgetInvitation, type KeptInvitation, takeInvitation } from "./kept-in
 
 /** The server refused the link for good (invalid, used, withdrawn, expired, already a member). */
 const isRefusal = (err: unknown) => [404, 409, 410].includes(errorStatus(err) ?? 0);
+/** Not this account's to accept (another address, or one not confirmed yet): it may ask the owner. */
+const isNotTheirs = (err: unknown) => errorStatus(err) === 403;
 
 /** The link's invitation, read once; the address bar then drops the token, so it stays out of the history. */
 function useKeptInvitation(): KeptInvitation | null {
@@ -30,10 +32,11 @@ function useKeptInvitation(): KeptInvitation | null {
 }
 
 /**
- * `/join?token=...`, opened from an invitation, signed in or out: says who invites the person to
- * which family, as what, for which children and until when. Signed in: Accept and join, or Not now.
- * Signed out: sign in or create an account right here, then it is accepted. Once joined, the
- * family's dashboard opens.
+ * `/join?token=...`, opened from an invitation, signed in or out: says who invites the person, as
+ * what and until when (the link alone reveals no more). Signed in: Accept and join, or Not now.
+ * Signed out: sign in or create an account right here, then it is accepted. Only the account with
+ * the invited, confirmed address joins; another account (or one still to confirm its address) is
+ * told why, and may ask the family's owner to let it join. Once joined, the family's dashboard opens.
  */
 export function JoinFamilyPage() {
   const kept = useKeptInvitation();
@@ -60,6 +63,10 @@ export function JoinFamilyPage() {
     onError: (err) => {
       if (isRefusal(err)) forgetInvitation();
     },
+  });
+  const ask = useMutation({
+    mutationFn: requestToJoin,
+    onSuccess: () => forgetInvitation(),
   });
   const { mutate } = accept;
   const accepting = useRef(false);
@@ -122,36 +129,54 @@ export function JoinFamilyPage() {
   if (accept.isPending || accept.isSuccess) {
     return (
       <JoinLayout>
-        <Spinner label={`Joining ${invitation.familyName}...`} showLabel className="py-8 text-base" />
+        <Spinner label="Joining the family..." showLabel className="py-8 text-base" />
+      </JoinLayout>
+    );
+  }
+  if (ask.isSuccess) {
+    return (
+      <JoinLayout>
+        <InvitationDetails invitation={invitation} />
+        <p role="status" className="rounded-lg border border-border bg-muted/40 p-4">
+          {ask.data.message}
+        </p>
+        <WayOn signedIn />
       </JoinLayout>
     );
   }
   const refusedAccept = accept.isError && isRefusal(accept.error);
-  const otherEmail = user?.email && user.email.toLowerCase() !== invitation.email.toLowerCase();
+  const notTheirs = accept.isError && isNotTheirs(accept.error);
+  const inviter = invitation.invitedByName ?? "the family's owner";
+  const problem = ask.isError ? ask.error : accept.isError ? accept.error : null;
   return (
     <JoinLayout>
       <InvitationDetails invitation={invitation} />
-      <FormAlert message={accept.isError ? errorMessage(accept.error) : undefined} />
+      <FormAlert message={problem ? errorMessage(problem) : undefined} />
       {refusedAccept ? (
         <WayOn signedIn={user !== null} />
       ) : user ? (
         <div className="flex flex-col gap-3">
-          {otherEmail ? (
+          {user.email ? (
             <p className="text-muted-foreground text-sm">
-              You are signed in as {user.email}. Accepting adds this account to {invitation.familyName}.
+              You are signed in as {user.email}: the invitation must have been sent to this address.
             </p>
           ) : null}
-          <div className="flex flex-col gap-2 sm:flex-row">
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             <Button size="lg" onClick={acceptOnce}>
               Accept and join
             </Button>
+            {notTheirs ? (
+              <Button size="lg" variant="outline" disabled={ask.isPending} onClick={() => ask.mutate(token)}>
+                {ask.isPending ? "Asking..." : `Ask ${inviter} to let this account join`}
+              </Button>
+            ) : null}
             <Button size="lg" variant="outline" onClick={notNow}>
               Not now
             </Button>
           </div>
         </div>
       ) : (
-        <JoinSignedOut token={token} email={invitation.email} onSignedIn={signedIn} />
+        <JoinSignedOut token={token} onSignedIn={signedIn} />
       )}
     </JoinLayout>
   );

@@ -147,6 +147,12 @@ export const familyInvitations = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * An account that is not the invited address's (or has not confirmed it) and asked to join
+     * with this invitation: it joins only if the owner lets it in. The latest to ask.
+     */
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("family_invitations_token_key").on(t.tokenHash),

@@ -14,7 +14,7 @@ import type { ModuleRoutes } from "../../app-context";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../../lib/errors";
 import type { Delivery } from "../../lib/mailer";
-import { siteOrigin } from "../../lib/site-origin";
+import { linkOrigin, siteOrigin } from "../../lib/site-origin";
 import { presentedDevice, trustDevice } from "./device-cookie";
 import { sendConfirmationLink } from "./email-confirmation";
 import { type Redemption, redeemEmailConfirmation } from "./email-confirmation.queries";
@@ -76,6 +76,15 @@ const REFUSED_LINKS: Record<Exclude<Redemption, "confirmed">, HttpError> = {
   ),
 };
 
+/**
+ * A link that would leave with the address a request named itself (a public name without
+ * PUBLIC_URL): none is sent (see `linkOrigin`).
+ */
+const NO_SITE_ADDRESS = new HttpError(
+  503,
+  "This server does not know its own address, so it cannot send links. Ask whoever runs it to set PUBLIC_URL.",
+);
+
 /** Where a confirmation link went, in words: the outbox is named, never its place on the disk. */
 function linkSent(delivery: Delivery) {
   return "sentTo" in delivery
@@ -136,14 +145,17 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
       // The browser that created the account is known from now on (docs/decisions/0005).
       trustDevice(reply, config, user.id);
       // The account is made whether or not its link can be sent: it can ask again from Settings.
-      await sendConfirmationLink(
-        db,
-        mailer,
-        { userId: user.id, email: user.email ?? email },
-        origin(request),
-      ).catch((err: Error) =>
-        request.log.warn({ fault: err.name }, "the confirmation link of a new account was not sent"),
-      );
+      const links = linkOrigin(config, request);
+      if (!links) {
+        request.log.warn(
+          "a confirmation link was not sent: set PUBLIC_URL for a server reached by a public name",
+        );
+      } else {
+        await sendConfirmationLink(db, mailer, { userId: user.id, email: user.email ?? email }, links).catch(
+          (err: Error) =>
+            request.log.warn({ fault: err.name }, "the confirmation link of a new account was not sent"),
+        );
+      }
       return reply.status(201).send(await signInAs(db, reply, user.id));
     },
   );
@@ -248,6 +260,8 @@ export const authRoutes: ModuleRoutes = (scope, { db, config, mailer }) => {
       if (!user) throw unauthorized();
       if (!user.email) throw badRequest("Your account has no email address to confirm.");
       if (isEmailConfirmed(user)) throw conflict("Your email address is already confirmed.");
+      const links = linkOrigin(config, request);
+      if (!links) throw NO_SITE_ADDRESS;
       const attempt = await takeAttempt(db, [confirmationMailKey(user.id)], {
         max: MAX_CONFIRMATION_MAILS,
         windowMs: CONFIRMATION_MAIL_WINDOW_MS,
@@ -264,7 +278,7 @@ export const authRoutes: ModuleRoutes = (scope, { db, config, mailer }) => {
           db,
           mailer,
           { userId: user.id, email: user.email },
-          siteOrigin(config, request),
+          links,
         );
         return { message: linkSent(delivery) };
       } catch (error) {

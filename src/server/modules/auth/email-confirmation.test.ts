@@ -65,7 +65,7 @@ describe("confirming the email address of a new account", () => {
     const token = confirmationToken(mail!)!;
     // 32 random bytes (256 bits), in base64url.
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(mail!.text).toContain(`http://localhost:80/confirm-email?token=${token}`);
+    expect(mail!.text).toContain(`http://localhost/confirm-email?token=${token}`);
 
     // Only the token's SHA-256 is stored: a copy of the table confirms nothing.
     const [row] = await tokenRows(t, user.id);
@@ -190,6 +190,32 @@ describe("sending the link again", () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: "Your email address is already confirmed." });
     expect(mailsTo(await outboxMessages(t.dataDir), user.email)).toHaveLength(1);
+  });
+
+  it("mails no link to a public host the request named itself, without PUBLIC_URL", async () => {
+    // A confirmed address lets its account accept invitations sent to it: a link to another site
+    // would hand that to whoever runs the site.
+    const email = uniqueEmail();
+    const registered = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { host: "care.evil.example" },
+      payload: { email, password: PASSWORD },
+      remoteAddress: uniqueAddress(),
+    });
+    expect(registered.statusCode).toBe(201);
+    const cookie = registered.cookies.find((c) => c.name === "sid")!;
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/email-confirmation",
+      headers: { host: "care.evil.example", cookie: `sid=${cookie.value}` },
+    });
+    expect(again.statusCode).toBe(503);
+    expect(again.json()).toEqual({
+      message:
+        "This server does not know its own address, so it cannot send links. Ask whoever runs it to set PUBLIC_URL.",
+    });
+    expect(mailsTo(await outboxMessages(t.dataDir), email)).toEqual([]);
   });
 
   it("needs a signed-in account", async () => {

@@ -13,8 +13,11 @@ import {
 import { queryRows } from "../../../../tests/helpers/test-database";
 import { CHALLENGE_LIFETIME_MS } from "./passkeys.routes";
 
-/** The origin the app sees for injected requests (no PUBLIC_URL: the request's host). */
-const ORIGIN = "http://localhost:80";
+/**
+ * The origin the app sees for injected requests (no PUBLIC_URL: the request's host, `localhost:80`,
+ * read as a browser writes its origin: without the scheme's default port).
+ */
+const ORIGIN = "http://localhost";
 const PHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 

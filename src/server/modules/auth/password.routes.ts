@@ -9,7 +9,7 @@ import {
 import type { ModuleRoutes } from "../../app-context";
 import { users } from "../../db/schema/index";
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../../lib/errors";
-import { secretLinkOrigin } from "../../lib/site-origin";
+import { linkOrigin } from "../../lib/site-origin";
 import { accountKey, clearFailures, forgetAttempt, SIGN_IN_LIMIT, takeAttempt } from "./login-limit.queries";
 import {
   createPasswordReset,
@@ -79,7 +79,7 @@ export const passwordPublicRoutes: ModuleRoutes = (app, { db, config, passwords,
         );
       }
       const user = await findUserByEmail(db, email);
-      const origin = secretLinkOrigin(config, request);
+      const origin = linkOrigin(config, request);
       if (!origin) {
         request.log.warn(
           "a password reset link was not sent: set PUBLIC_URL for a server reached by a public name",

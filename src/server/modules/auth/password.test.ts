@@ -153,6 +153,27 @@ describe("resetting the password by email", () => {
     expect(texts.join("\n")).toContain("http://localhost");
   });
 
+  it("refuses a Host that is not a plain host[:port] (400), and mails no link to it", async () => {
+    const user = await signUp(t.app);
+    // Reported: the check read the host before the first ':', the link used the whole header,
+    // which a browser opens at evil.example.
+    for (const host of ["127.0.0.1:3960@evil.example", "localhost:1@evil.example"]) {
+      const poisoned = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/password-reset",
+        payload: { email: user.email },
+        headers: { host },
+        remoteAddress: uniqueAddress(),
+      });
+      expect(poisoned.statusCode, host).toBe(400);
+    }
+    expect((await askReset(user.email)).statusCode).toBe(202);
+    await mailedToken(user.email, 1);
+    const texts = mailsTo(await outboxMessages(t.dataDir), user.email).map((m) => m.text ?? "");
+    expect(texts.join("\n")).not.toContain("evil.example");
+    expect(texts.join("\n")).toContain("http://localhost/reset-password?token=");
+  });
+
   it("sets the new password once, and ends every session", async () => {
     const user = await signUp(t.app);
     const other = await secondSession(user);

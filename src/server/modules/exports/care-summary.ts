@@ -19,7 +19,7 @@ import {
 import { DEFAULT_FEVER_THRESHOLD_C, type VitalKind } from "../../../domain/vitals";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
-import { withAuthorNames } from "../../lib/authors";
+import { ownNames, withAuthorNames } from "../../lib/authors";
 import { childScope, type FamilyView, inView } from "../../lib/child-scope";
 import { withDoseSummaries } from "../medication-doses/medication-doses.queries";
 import { activePrescription } from "../pn-prescriptions/pn-prescriptions.queries";
@@ -89,6 +89,11 @@ async function activeMedications(
   // Their authors' names are not read: the summary names who gave the last dose only.
   const rows = active.map((m) => ({ ...m, createdByName: null, updatedByName: null }));
   const withDoses = rows.length ? await withDoseSummaries(db, view.familyId, rows) : [];
+  // Named as the person named themselves, never by their email: the summary leaves the family.
+  const givers = await ownNames(
+    db,
+    withDoses.flatMap((m) => (m.lastDose?.givenById ? [m.lastDose.givenById] : [])),
+  );
   return withDoses.map((m) => ({
     name: m.name,
     dosage: m.dosage,
@@ -97,7 +102,15 @@ async function activeMedications(
     startDate: m.startDate,
     route: m.route,
     schedule: scheduleInWords(m),
-    lastDose: m.lastDose ? lastDoseText(m.lastDose, timeZone) : null,
+    lastDose: m.lastDose
+      ? lastDoseText(
+          {
+            ...m.lastDose,
+            givenBy: m.lastDose.givenById ? (givers.get(m.lastDose.givenById) ?? null) : null,
+          },
+          timeZone,
+        )
+      : null,
   }));
 }
 

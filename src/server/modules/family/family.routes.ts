@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { messageRecord } from "../../../domain/auth";
 import {
   createdInvitationRecord,
   familyChangesRecord,
@@ -20,28 +21,32 @@ import { isMember } from "../../lib/family-access";
 import { familyChangeMark } from "../../lib/family-changes";
 import type { Delivery } from "../../lib/mailer";
 import { idParams } from "../../lib/owned-routes";
-import { secretLinkOrigin, siteOrigin } from "../../lib/site-origin";
+import { linkOrigin, siteOrigin } from "../../lib/site-origin";
 import { forgetAccess } from "../../plugins/access";
 import { deleteOwnerObjects } from "../../storage/object-storage";
 import { forgetAttempt, takeAttempt } from "../auth/login-limit.queries";
 import { signedInAnswer } from "../auth/signed-in";
 import { getUser, isEmailConfirmed } from "../auth/users.queries";
 import {
-  acceptInvitation,
-  createInvitation,
   deleteFamily,
   leaveFamily,
   membersOf,
-  pendingInvitations,
-  previewInvitation,
   removeMember,
   renameFamily,
-  revokeInvitation,
   setFamilyTimeZone,
   setTemperatureSettings,
   updateMember,
 } from "./family.queries";
 import { invitationMail } from "./invitation-mail";
+import {
+  acceptInvitation,
+  approveRequest,
+  createInvitation,
+  pendingInvitations,
+  previewInvitation,
+  requestToJoin,
+  revokeInvitation,
+} from "./invitations.queries";
 
 /** The client's page an invitation link opens (`/join?token=...`). */
 export const INVITATION_PAGE = "/join";
@@ -219,7 +224,7 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
    */
   async function mailInvitation(request: FastifyRequest, to: string, path: string) {
     const inviter = await getUser(db, request.access().actorId);
-    const origin = secretLinkOrigin(config, request);
+    const origin = linkOrigin(config, request);
     if (!inviter || !isEmailConfirmed(inviter)) {
       return {
         delivery: "none" as const,
@@ -259,6 +264,34 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
     async (request, reply) => {
       await revokeInvitation(db, request.access().familyId, request.params.id, clock());
       return reply.status(204).send();
+    },
+  );
+
+  // The owner lets in the account that asked with a waiting invitation (not the invited address's).
+  r.post(
+    "/api/family/invitations/:id/approve",
+    { config: { access: "manage" }, schema: { params: idParams } },
+    async (request, reply) => {
+      await db.transaction((tx) => approveRequest(tx, request.access().familyId, request.params.id, clock()));
+      context.accesses.forget();
+      return reply.status(204).send();
+    },
+  );
+
+  // An account that may not accept an invitation itself asks the family's owner to let it join.
+  r.post(
+    "/api/invitations/request",
+    {
+      config: { access: "person" },
+      schema: { body: invitationTokenInput, response: { 200: messageRecord } },
+    },
+    async (request) => {
+      const inviter = await db.transaction((tx) =>
+        requestToJoin(tx, request.body.token, request.access().actorId, clock()),
+      );
+      return {
+        message: `Your request is with ${inviter ?? "the family's owner"}, who sees it on the family's page and can let this account join. Once they do, the family is in your list of families.`,
+      };
     },
   );
 

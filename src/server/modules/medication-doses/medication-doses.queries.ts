@@ -180,6 +180,8 @@ export async function withDoseSummaries(tx: Tx, familyId: string, rows: readonly
           status: last.status,
           amount: last.amount,
           givenBy: last.createdByName,
+          /** Who recorded it, for answers that name people otherwise (the clinic's summary). */
+          givenById: last.createdBy,
         }
       : null;
     if (!row.scheduleKind || !isMedicationActive(row, today)) {

@@ -62,6 +62,16 @@ export interface NotificationMessage {
   addresses?: () => Promise<Pick<NotificationMessage, "actions" | "links">>;
 }
 
+/**
+ * What a delivery that was not taken says, whatever the reason: the addresses are the person's,
+ * so an answer telling an unreachable server from a refusing one (or an open port from a closed
+ * one) would make the server a scanner of any network it reaches. The reason goes to the log.
+ */
+export const NTFY_NOT_SENT =
+  "The ntfy server did not take it. Check its address, the topic and the token in Settings.";
+export const PUSH_NOT_SENT = "The push service did not take it.";
+const PUSH_GONE = "This device's subscription has ended; it was removed.";
+
 export interface ChannelDelivery {
   channel: Channel;
   target: string;
@@ -215,12 +225,7 @@ async function sendOn(
     return Promise.all(
       devices.map(async (device): Promise<ChannelDelivery> => {
         if (!deps.allowHttpPush && !device.endpoint.startsWith("https://")) {
-          return {
-            channel,
-            target: device.label,
-            status: "failed",
-            error: "The device's push address is not https.",
-          };
+          return { channel, target: device.label, status: "failed", error: PUSH_NOT_SENT };
         }
         const result = await sendPush(deps, device, payload);
         await recordPushOutcome(
@@ -232,7 +237,12 @@ async function sendOn(
         if (!result.ok) deps.log?.warn({ fault: result.fault }, "a push message was not taken");
         return result.ok
           ? { channel, target: device.label, status: "sent", error: null }
-          : { channel, target: device.label, status: "failed", error: result.error };
+          : {
+              channel,
+              target: device.label,
+              status: "failed",
+              error: result.gone ? PUSH_GONE : PUSH_NOT_SENT,
+            };
       }),
     );
   }
@@ -259,7 +269,7 @@ async function sendOn(
     return [
       result.ok
         ? { channel, target: topic, status: "sent", error: null }
-        : { channel, target: topic, status: "failed", error: result.error },
+        : { channel, target: topic, status: "failed", error: NTFY_NOT_SENT },
     ];
   }
   // Email goes only to an address the person proved they read (as exports do).

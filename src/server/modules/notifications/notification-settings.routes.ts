@@ -24,7 +24,8 @@ import {
   tooManyRequests,
   unauthorized,
 } from "../../lib/errors";
-import { siteOrigin } from "../../lib/site-origin";
+import { namesInternalHost } from "../../lib/outbound";
+import { linkOrigin } from "../../lib/site-origin";
 import { deviceName } from "../auth/device-name";
 import { takeAttempt } from "../auth/login-limit.queries";
 import { getUser, isEmailConfirmed } from "../auth/users.queries";
@@ -145,7 +146,7 @@ export const notificationSettingsRoutes: ModuleRoutes = (scope, { db, clock, con
       }
       const outcome = await deliverTo(
         db,
-        { ...notify, origin: notify.origin ?? siteOrigin(config, request) },
+        { ...notify, origin: linkOrigin(config, request) },
         {
           familyId,
           userId: actorId,
@@ -174,7 +175,12 @@ export const notificationSettingsRoutes: ModuleRoutes = (scope, { db, clock, con
     async (request, reply) => {
       const { actorId } = request.access();
       const { endpoint, keys } = request.body;
-      if (!notify.allowHttpPush && !endpoint.startsWith("https://")) {
+      // A push service is on the internet: an address of this machine or its networks is refused
+      // as it is given (a name that resolves to one gets nothing when a message leaves).
+      if (
+        (!notify.allowHttpPush && !endpoint.startsWith("https://")) ||
+        namesInternalHost(new URL(endpoint), notify.pushAllowedHosts)
+      ) {
         throw invalidRecord([{ path: "endpoint", message: "Must be the push service's https address" }]);
       }
       const devices = await listPushSubscriptions(db, actorId);

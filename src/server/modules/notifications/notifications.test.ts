@@ -21,7 +21,12 @@ let deps: NotifyDeps;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await buildTestApp(smtp.env, undefined, { allowHttpPush: true });
+  // The local push service and ntfy server live on 127.0.0.1: allowed by name, as an operator
+  // allows a family's ntfy at home (NTFY_ALLOWED_HOSTS).
+  t = await buildTestApp({ ...smtp.env, NTFY_ALLOWED_HOSTS: "127.0.0.1" }, undefined, {
+    allowHttpPush: true,
+    pushAllowedHosts: ["127.0.0.1"],
+  });
   push = await startPushService(() => t.clock.now());
   ntfy = await startNtfyServer();
   deps = {
@@ -34,6 +39,8 @@ beforeAll(async () => {
     vapidKeys: () => loadVapidKeys(t.database.db),
     vapidSubject: "mailto:care@example.org",
     allowHttpPush: true,
+    ntfyAllowedHosts: ["127.0.0.1"],
+    pushAllowedHosts: ["127.0.0.1"],
   };
 });
 afterAll(async () => {
@@ -416,6 +423,28 @@ describe("Send a test", () => {
       authorization: "Bearer tk_1",
       body: { title: "Test notification: ntfy", click: "http://localhost/settings#notifications" },
     });
+  });
+
+  it("links a test to no address the request named itself, without PUBLIC_URL", async () => {
+    const user = await signUp(t.app);
+    const topic = `host-${user.id.slice(0, 6)}`;
+    await user.put("/api/notification-settings", {
+      ...validSettings,
+      ntfy: { enabled: true, server: ntfy.url, topic },
+    });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/notification-settings/test",
+      headers: { cookie: user.cookie, host: "care.evil.example" },
+      payload: { channel: "ntfy" },
+    });
+    expect(response.json().deliveries).toEqual([
+      expect.objectContaining({ channel: "ntfy", status: "sent" }),
+    ]);
+    const published = ntfy.received.find((r) => r.body.topic === topic);
+    expect(published).toBeDefined();
+    expect(JSON.stringify(published)).not.toContain("evil.example");
+    expect(published!.body.click).toBeUndefined();
   });
 
   it("mails a test to a confirmed address, and says why not otherwise", async () => {

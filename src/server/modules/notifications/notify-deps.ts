@@ -19,6 +19,13 @@ export interface NotifyDeps {
   vapidSubject: string;
   /** Accept push endpoints over plain http: only tests' local push services are. */
   allowHttpPush?: boolean;
+  /**
+   * Hosts an ntfy server may be on although they are on the server's own network (the operator's
+   * NTFY_ALLOWED_HOSTS: a family's ntfy at home). Every other internal address is never posted to.
+   */
+  ntfyAllowedHosts?: readonly string[];
+  /** The same for push endpoints: only tests' local push services (a push service is public). */
+  pushAllowedHosts?: readonly string[];
   /** How long a push service or an ntfy server may take before its delivery counts as failed. */
   timeoutMs?: number;
   /** Where a failure is reported (by its kind only, never an address or a token). */

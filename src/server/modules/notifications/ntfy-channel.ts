@@ -1,3 +1,4 @@
+import { postOutside } from "../../lib/outbound";
 import type { NotifyDeps } from "./notify-deps";
 import { CHANNEL_TIMEOUT_MS } from "./notify-deps";
 
@@ -17,7 +18,8 @@ export interface NtfyMessage {
   actions: { label: string; url: string }[];
 }
 
-export type NtfyResult = { ok: true } | { ok: false; error: string; fault: string };
+/** Whether the message was taken; `fault` (why not) is for the log only, never for an answer. */
+export type NtfyResult = { ok: true } | { ok: false; fault: string };
 
 /** ntfy's priorities (https://docs.ntfy.sh/publish/#message-priority): 5 "max" rings through. */
 const URGENT_PRIORITY = 5;
@@ -46,44 +48,31 @@ export function ntfyBody(topic: string, message: NtfyMessage) {
   };
 }
 
-function refusal(status: number): string {
-  if (status === 401 || status === 403)
-    return `The ntfy server refused the token for this topic (${status}). Check the token in Settings.`;
-  if (status === 404) return "The ntfy server answered 404: check its address in Settings.";
-  if (status === 429) return "The ntfy server's limit for this topic was reached (429).";
-  return `The ntfy server refused the message (${status}).`;
-}
-
 /**
  * Publishes one message to the person's ntfy topic: one POST of JSON to the server's root
- * (ntfy's JSON publishing), with the token as a Bearer credential when there is one.
+ * (ntfy's JSON publishing), with the token as a Bearer credential when there is one. The address is
+ * the person's: it is never one on the server's own network unless the operator allowed its host
+ * (`postOutside`), and whatever went wrong, the caller learns only that it was not taken.
  */
 export async function sendNtfy(
-  deps: Pick<NotifyDeps, "timeoutMs">,
+  deps: Pick<NotifyDeps, "timeoutMs" | "ntfyAllowedHosts">,
   target: NtfyTarget,
   message: NtfyMessage,
 ): Promise<NtfyResult> {
-  const root = target.server.endsWith("/") ? target.server : `${target.server}/`;
   try {
-    const response = await fetch(root, {
-      method: "POST",
+    const root = new URL(target.server.endsWith("/") ? target.server : `${target.server}/`);
+    const status = await postOutside(root, {
       headers: {
         "content-type": "application/json",
         ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
       },
       body: JSON.stringify(ntfyBody(target.topic, message)),
-      signal: AbortSignal.timeout(deps.timeoutMs ?? CHANNEL_TIMEOUT_MS),
-      redirect: "error",
+      timeoutMs: deps.timeoutMs ?? CHANNEL_TIMEOUT_MS,
+      allowedHosts: deps.ntfyAllowedHosts ?? [],
     });
-    await response.body?.cancel();
-    if (response.ok) return { ok: true };
-    return { ok: false, error: refusal(response.status), fault: `HTTP ${response.status}` };
+    if (status >= 200 && status < 300) return { ok: true };
+    return { ok: false, fault: `HTTP ${status}` };
   } catch (error) {
-    const timedOut = (error as Error).name === "TimeoutError";
-    return {
-      ok: false,
-      error: timedOut ? "The ntfy server did not answer in time." : "The ntfy server could not be reached.",
-      fault: (error as Error).name,
-    };
+    return { ok: false, fault: (error as Error).name };
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import webpush from "web-push";
+import { postOutside } from "../../lib/outbound";
 import type { NotifyDeps } from "./notify-deps";
 import { CHANNEL_TIMEOUT_MS } from "./notify-deps";
 
@@ -26,8 +27,11 @@ export interface PushTarget {
 
 export type PushResult =
   | { ok: true }
-  /** `gone`: the push service says the subscription no longer exists (404 or 410): drop it. */
-  | { ok: false; gone: boolean; error: string; fault: string };
+  /**
+   * `gone`: the push service says the subscription no longer exists (404 or 410): drop it. `fault`
+   * (why else) is for the log only, never for an answer.
+   */
+  | { ok: false; gone: boolean; fault: string };
 
 /**
  * How long a push service keeps a message for a device that is off (the TTL header, RFC 8030
@@ -40,24 +44,13 @@ const VAPID_TOKEN_SECONDS = 12 * 60 * 60;
 /** The Topic header (RFC 8030 section 5.4): at most 32 base64url characters, the same for one task. */
 export const pushTopic = (tag: string) => createHash("sha256").update(tag).digest("base64url").slice(0, 32);
 
-/** Why a push service refused a message, in words a person reads in the delivery log. */
-function refusal(status: number): string {
-  if (status === 404 || status === 410) return "This device's subscription has ended; it was removed.";
-  if (status === 413) return "The push service refused the message as too large (413).";
-  if (status === 429) return "The push service asked this server to slow down (429).";
-  if (status === 401 || status === 403)
-    return `The push service refused this server's signature (${status}). Turn notifications off and on again on the device.`;
-  if (status >= 500) return `The push service had a problem (${status}).`;
-  return `The push service refused the message (${status}).`;
-}
-
 /**
  * Sends one encrypted message (RFC 8291, aes128gcm) to one device through its push service, signed
- * with the server's VAPID key (RFC 8292). The request is web-push's; it is sent with fetch so it
- * has a deadline and works against a local push service in tests.
+ * with the server's VAPID key (RFC 8292). The request is web-push's; it is sent by `postOutside`,
+ * so it has a deadline and never reaches the server's own network.
  */
 export async function sendPush(
-  deps: Pick<NotifyDeps, "vapidKeys" | "vapidSubject" | "now" | "timeoutMs">,
+  deps: Pick<NotifyDeps, "vapidKeys" | "vapidSubject" | "now" | "timeoutMs" | "pushAllowedHosts">,
   target: PushTarget,
   payload: PushPayload,
 ): Promise<PushResult> {
@@ -87,37 +80,25 @@ export async function sendPush(
     );
   } catch (error) {
     // A subscription whose keys are not a P-256 point and a secret cannot be encrypted to, ever.
-    return {
-      ok: false,
-      gone: false,
-      error: "This device's keys could not be used to encrypt the message.",
-      fault: (error as Error).name,
-    };
+    return { ok: false, gone: false, fault: (error as Error).name };
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
-    // fetch sets the length of the body itself.
+    // The request sets the length of the body itself (the whole body is given at once).
     if (name.toLowerCase() !== "content-length") headers[name] = String(value);
   }
   try {
-    const response = await fetch(request.endpoint, {
-      method: "POST",
+    // The endpoint is the browser's: never one on the server's own network (`postOutside`).
+    const status = await postOutside(new URL(request.endpoint), {
       headers,
-      body: request.body ? new Uint8Array(request.body) : null,
-      signal: AbortSignal.timeout(deps.timeoutMs ?? CHANNEL_TIMEOUT_MS),
-      redirect: "error",
+      body: request.body ? new Uint8Array(request.body) : new Uint8Array(),
+      timeoutMs: deps.timeoutMs ?? CHANNEL_TIMEOUT_MS,
+      allowedHosts: deps.pushAllowedHosts ?? [],
     });
-    await response.body?.cancel();
-    if (response.ok) return { ok: true };
-    const gone = response.status === 404 || response.status === 410;
-    return { ok: false, gone, error: refusal(response.status), fault: `HTTP ${response.status}` };
+    if (status >= 200 && status < 300) return { ok: true };
+    const gone = status === 404 || status === 410;
+    return { ok: false, gone, fault: `HTTP ${status}` };
   } catch (error) {
-    const timedOut = (error as Error).name === "TimeoutError";
-    return {
-      ok: false,
-      gone: false,
-      error: timedOut ? "The push service did not answer in time." : "The push service could not be reached.",
-      fault: (error as Error).name,
-    };
+    return { ok: false, gone: false, fault: (error as Error).name };
   }
 }

@@ -249,11 +249,12 @@ export function isValidSignature(expected: string, given: string): boolean {
 export function objectIdOfUploadUrl(photoUrl: string): string | undefined {
   let path: string;
   try {
-    path = new URL(photoUrl, "http://upload.invalid").pathname;
+    path = decodeURIComponent(new URL(photoUrl, "http://upload.invalid").pathname);
   } catch {
-    return undefined;
+    // Not an address, or a broken %-escape ("%"): the body is wrong, not the upload missing.
+    throw badRequest(NOT_AN_UPLOAD);
   }
-  return /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.upload)?$/.exec(
-    decodeURIComponent(path),
-  )?.[1];
+  return /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.upload)?$/.exec(path)?.[1];
 }
+
+const NOT_AN_UPLOAD = "This is not the address of an upload.";

@@ -81,7 +81,7 @@ async function readAtMost(stream: Readable, limit: number, tooLarge = photoTooLa
 
 /**
  * The three-step photo upload (spec section 7): `POST /api/objects/upload {size}` gives a URL for
- * one object of that size, the file is PUT there, and `PUT /api/objects/metadata` checks it (once),
+ * one object of that size (without a size, of up to 10 MB, on this server), the file is PUT there, and `PUT /api/objects/metadata` checks it (once),
  * re-encodes it and answers its object path. On the local disk the URL is this server's, signed for
  * one object and one owner; with S3 it is a presigned URL of the bucket for exactly that size. Both
  * last UPLOAD_URL_MINUTES. URLs are limited per hour and per waiting upload, and the family's
@@ -92,11 +92,20 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
 
   r.post(
     "/api/objects/upload",
-    { schema: { body: uploadUrlInput, response: { 200: uploadUrlRecord } } },
+    {
+      schema: { body: uploadUrlInput, response: { 200: uploadUrlRecord } },
+      // Spec section 7 sends this call with no body at all (no Content-Type): read as `{}`. A body
+      // that is sent must still be a JSON object.
+      preValidation: async (request) => {
+        if (request.body == null && request.headers["content-type"] === undefined) request.body = {};
+      },
+    },
     async (request) => {
       const familyId = request.access().familyId;
       const { size } = request.body;
-      if (size > MAX_PHOTO_BYTES) throw photoTooLarge();
+      if (size !== undefined && size > MAX_PHOTO_BYTES) throw photoTooLarge();
+      // Without a size (the spec's call), the URL may take up to the photo limit, counted so.
+      const declared = size ?? MAX_PHOTO_BYTES;
       const now = new Date();
       const attempt = await takeAttempt(db, [uploadLimitKey(familyId)], UPLOAD_URLS_PER_HOUR, now);
       if (!attempt.allowed)
@@ -110,8 +119,8 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
             const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
             throw tooManyUploads("Too many photo uploads are waiting to finish.", seconds);
           }
-          await assertWithinQuota(tx, familyId, size, config.storageQuotaBytes);
-          return createPendingObject(tx, familyId, size, now);
+          await assertWithinQuota(tx, familyId, declared, config.storageQuotaBytes);
+          return createPendingObject(tx, familyId, declared, now);
         });
       } catch (error) {
         // A URL refused for another reason does not count against the hour.
@@ -119,9 +128,15 @@ export const objectRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
         throw error;
       }
       const expiresAt = new Date(now.getTime() + UPLOAD_URL_MS);
-      const direct = await storage.directUploadUrl(objectKeys(object.storageKey).upload, expiresAt, {
-        contentLength: size,
-      });
+      // A store's own URL (S3's presigned PUT) is signed for one exact Content-Length, so it is
+      // given only for a declared size; without one the file comes through this server, which
+      // reads at most the photo limit and writes it to the store.
+      const direct =
+        size === undefined
+          ? null
+          : await storage.directUploadUrl(objectKeys(object.storageKey).upload, expiresAt, {
+              contentLength: size,
+            });
       if (direct) return { uploadURL: direct };
       const expires = Math.floor(expiresAt.getTime() / 1000);
       const signature = uploadSignature(config.sessionSecret, object.id, familyId, expires);

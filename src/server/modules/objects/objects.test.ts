@@ -83,6 +83,38 @@ describe.each(drivers)("uploads on $name storage", ({ start }) => {
     expect(await filesOf(user)).toEqual([]);
   });
 
+  it("gives the spec's call without a size a URL for up to 10 MB, counting 10 MB until the photo is checked", async () => {
+    const user = await signUp(t.app);
+    const usedBytes = async () => (await user.get("/api/account/storage")).json().usedBytes;
+    // Spec section 7 sends no body at all; an empty object is the same request.
+    const noBody = await t.app.inject({
+      method: "POST",
+      url: "/api/objects/upload",
+      headers: { cookie: user.cookie },
+    });
+    expect(noBody.statusCode).toBe(200);
+    const empty = await user.post("/api/objects/upload", {});
+    expect(empty.statusCode).toBe(200);
+    expect(await usedBytes()).toBe(2 * MAX_PHOTO_BYTES);
+
+    // The URL takes no more than 10 MB, whatever the store.
+    const tooBig = await putFile(t, user, noBody.json().uploadURL, Buffer.alloc(MAX_PHOTO_BYTES + 1, 7));
+    expect(tooBig.status).toBe(413);
+    expect(await filesOf(user)).toEqual([]);
+
+    const bytes = await photo();
+    const { uploadURL } = empty.json();
+    expect((await putFile(t, user, uploadURL, bytes)).status).toBe(200);
+    const checked = await user.put("/api/objects/metadata", { photoUrl: uploadURL.split("?")[0] });
+    expect(checked.statusCode).toBe(200);
+    const [row] = await queryRows(
+      t.database,
+      sql`select size_bytes from stored_objects where object_path = ${checked.json().objectPath}`,
+    );
+    // Once checked, the photo counts its real size; the unused URL still holds its 10 MB.
+    expect(await usedBytes()).toBe(Number(row?.size_bytes) + MAX_PHOTO_BYTES);
+  });
+
   it("lets a URL serve one upload: a second one is refused at the check and leaves nothing", async () => {
     const user = await signUp(t.app);
     const text = Buffer.from("just some text, not a photo");
@@ -223,6 +255,23 @@ describe("upload limits and the storage quota", () => {
       usedBytes: taken + bytes.length,
       quotaBytes: 1048576,
     });
+  });
+
+  it("refuses a URL without a size when 10 MB would pass the quota", async () => {
+    const user = await signUp(t.app);
+    const refused = await user.post("/api/objects/upload", {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^There is not enough photo storage left for this photo\./);
+    expect(await rowsOf(t, user)).toEqual([]);
+  });
+
+  it("answers 400 to a photoUrl that cannot be read as an address", async () => {
+    const user = await signUp(t.app);
+    for (const photoUrl of ["%", "/api/objects/upload/%E0%A4%A", "%zz"]) {
+      const response = await user.put("/api/objects/metadata", { photoUrl });
+      expect(response.statusCode, photoUrl).toBe(400);
+      expect(response.json()).toEqual({ message: "This is not the address of an upload." });
+    }
   });
 
   it("says how much is used through storageUsage and refuses more through assertWithinQuota", async () => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   ntfy = await startNtfyServer();
   smtp = await startSmtpServer();
   // A database of its own: the reminders of every family in it run on this file's clock.
-  t = await buildTestApp({ PUBLIC_URL: SITE, ...smtp.env }, undefined, {
+  t = await buildTestApp({ PUBLIC_URL: SITE, ...smtp.env, NTFY_ALLOWED_HOSTS: "127.0.0.1" }, undefined, {
     reminders: true,
     database: "fresh",
   });

@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { can, ROLES } from "../../../domain/roles";
 import type { Db, Tx } from "../../db/client";
-import { children, families, shareLinks, shareLinkViews } from "../../db/schema/index";
+import { children, families, familyMembers, shareLinks, shareLinkViews } from "../../db/schema/index";
 import { personName } from "../../lib/authors";
-import { type FamilyView, inView, seesChild, wholeFamily } from "../../lib/child-scope";
+import { type FamilyView, inView, seesChild } from "../../lib/child-scope";
 import { notFound } from "../../lib/errors";
 import { careSummaries } from "../exports/care-summary";
-import { hashLinkToken, newLinkToken } from "../family/family.queries";
+import { hashLinkToken, newLinkToken } from "../family/invitations.queries";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -98,9 +99,14 @@ export async function revokeShareLink(db: Db | Tx, view: FamilyView, id: string,
   if (!link.revokedAt) await db.update(shareLinks).set({ revokedAt: now }).where(eq(shareLinks.id, id));
 }
 
+/** The roles that may make a clinic link, and whose links therefore work. */
+const SHARING_ROLES = ROLES.filter((role) => can(role, "share"));
+
 /**
  * The summary a clinic link shows, recording the view; undefined for a link that is unknown,
- * revoked or expired, all alike.
+ * revoked or expired, all alike. A link acts with its maker's rights as they are now: it shows
+ * nothing once its maker has left the family, has been removed, made a viewer or limited to
+ * other children (or their account is gone), and what it shows is what they may see.
  */
 export async function openShareLink(db: Db, token: string, address: string | null, now: Date) {
   if (token.length > 200) return undefined;
@@ -111,12 +117,25 @@ export async function openShareLink(db: Db, token: string, address: string | nul
       childId: shareLinks.childId,
       expiresAt: shareLinks.expiresAt,
       timeZone: families.timeZone,
+      makerChildIds: familyMembers.childIds,
     })
     .from(shareLinks)
     .innerJoin(families, eq(families.id, shareLinks.familyId))
-    .where(and(eq(shareLinks.tokenHash, hashLinkToken(token)), isNull(shareLinks.revokedAt)));
+    .innerJoin(
+      familyMembers,
+      and(eq(familyMembers.familyId, shareLinks.familyId), eq(familyMembers.userId, shareLinks.createdBy)),
+    )
+    .where(
+      and(
+        eq(shareLinks.tokenHash, hashLinkToken(token)),
+        isNull(shareLinks.revokedAt),
+        inArray(familyMembers.role, SHARING_ROLES),
+      ),
+    );
   if (!link || link.expiresAt.getTime() <= now.getTime()) return undefined;
-  const [summary] = await careSummaries(db, wholeFamily(link.familyId), link.childId, {
+  const maker: FamilyView = { familyId: link.familyId, childIds: link.makerChildIds };
+  if (!seesChild(maker, link.childId)) return undefined;
+  const [summary] = await careSummaries(db, maker, link.childId, {
     now,
     timeZone: link.timeZone,
   });

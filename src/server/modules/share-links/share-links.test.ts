@@ -130,6 +130,58 @@ describe("a read-only link for the clinic", () => {
     expect((await other.delete(`/api/share-links/${link.id}`)).statusCode).toBe(404);
   });
 
+  it("acts with its maker's current rights: nothing once they are removed, a viewer or limited to another child", async () => {
+    const owner = await signUp(t.app);
+    const sam = await addChild(owner, "Sam");
+    const ana = await addChild(owner, "Ana");
+    const caregiver = await joinFamily(t, owner, { role: "caregiver" });
+    const made = async () => (await caregiver.post("/api/share-links", { childId: sam })).json();
+    const status = async (link: { url: string }) => (await open(link.url)).statusCode;
+    const member = (change: object) => owner.patch(`/api/family/members/${caregiver.id}`, change);
+
+    const link = await made();
+    expect(await status(link)).toBe(200);
+    expect((await member({ role: "viewer" })).statusCode).toBe(200);
+    expect(await status(link)).toBe(404);
+    expect((await member({ role: "caregiver", childIds: [ana] })).statusCode).toBe(200);
+    expect(await status(link)).toBe(404);
+    // Given Sam back, the maker's link shows Sam again, as the maker could.
+    expect((await member({ childIds: null })).statusCode).toBe(200);
+    expect(await status(link)).toBe(200);
+    expect((await owner.delete(`/api/family/members/${caregiver.id}`)).statusCode).toBe(204);
+    expect(await status(link)).toBe(404);
+    expect((await open(link.url)).json()).toEqual({ message: "Not found" });
+    // The owner's own links go on.
+    const owners = (await owner.post("/api/share-links", { childId: sam })).json();
+    expect(await status(owners)).toBe(200);
+  });
+
+  it("names who gave a dose by their name, never by their email", async () => {
+    // An account with no name (a person may leave both blank at sign-up).
+    const owner = await signUp(t.app, { firstName: "", lastName: "" });
+    const sam = await addChild(owner, "Sam");
+    const iron = (
+      await owner.post("/api/medications", {
+        childId: sam,
+        name: "Iron",
+        dosage: "5 mL",
+        frequency: "Daily",
+        scheduleKind: "times",
+        scheduleTimes: "08:00",
+      })
+    ).json();
+    await owner.post("/api/medication-doses", { medicationId: iron.id, givenAt: "2026-11-20T14:30:00Z" });
+    const link = (await owner.post("/api/share-links", { childId: sam })).json();
+    const shared = (await open(link.url)).json();
+    expect(JSON.stringify(shared)).not.toContain(owner.email);
+    expect(shared.summary.medications[0].lastDose).toMatch(/^Given Nov 20, 2026 \d\d:30 \([^)]+\)$/);
+
+    const caregiver = await joinFamily(t, owner, { role: "caregiver", firstName: "Grace" });
+    await caregiver.post("/api/medication-doses", { medicationId: iron.id, givenAt: "2026-11-21T14:30:00Z" });
+    const again = (await open(link.url)).json();
+    expect(again.summary.medications[0].lastDose).toMatch(/ by Grace Member$/);
+  });
+
   it("goes with its child", async () => {
     const owner = await signUp(t.app);
     const sam = await addChild(owner);

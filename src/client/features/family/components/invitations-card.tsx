@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MailOpen, Undo2 } from "lucide-react";
+import { MailOpen, Undo2, UserCheck } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/client/components/record-screen/confirm-delete-dialog";
 import { Button } from "@/client/components/ui/button";
@@ -11,16 +11,44 @@ import { useChildren } from "@/client/lib/children-api";
 import { childNames, childrenScope } from "@/client/lib/family-texts";
 import { formatCardDate } from "@/client/lib/format";
 import { ROLE_LABELS } from "@/domain/roles";
-import { familyKeys, type Invitation, invitationsQueryOptions, revokeInvitation } from "../api";
+import {
+  approveInvitationRequest,
+  familyKeys,
+  type Invitation,
+  invitationsQueryOptions,
+  revokeInvitation,
+} from "../api";
 import { toastFailure } from "../notify";
 import { LoadFailed } from "./load-failed";
 
-/** The invitations nobody has accepted yet, each with a way to withdraw it. */
+/** Who asked to join with an invitation: "Kai Moss (kai@example.org)", or the address alone. */
+const askerOf = (invitation: Invitation) =>
+  invitation.requestedByName && invitation.requestedByName !== invitation.requestedByEmail
+    ? `${invitation.requestedByName} (${invitation.requestedByEmail ?? "no email"})`
+    : (invitation.requestedByEmail ?? "An account");
+
+/**
+ * The invitations nobody has accepted yet, each with a way to withdraw it; one that an account
+ * with another address asked to join with offers to let that account in, after a question whose
+ * safe answer (Cancel) is the one focused.
+ */
 export function InvitationsCard({ user }: { user: AuthUser }) {
   const queryClient = useQueryClient();
   const invitations = useQuery(invitationsQueryOptions(user.familyId));
   const { data: children = [] } = useChildren();
   const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
+  const [approving, setApproving] = useState<Invitation | null>(null);
+  const approve = useMutation({
+    mutationFn: (invitation: Invitation) => approveInvitationRequest(invitation.id),
+    onSuccess: async (_, invitation) => {
+      toast({
+        title: "Joined the family",
+        description: `${askerOf(invitation)} is now a member, as the invitation for ${invitation.email} said.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: familyKeys.all(user.familyId) });
+    },
+    onError: (err) => toastFailure("Nobody was let in", err),
+  });
   const revoke = useMutation({
     mutationFn: (invitation: Invitation) => revokeInvitation(invitation.id),
     onSuccess: async (_, invitation) => {
@@ -68,16 +96,27 @@ export function InvitationsCard({ user }: { user: AuthUser }) {
                     {invitation.invitedByName ? ` by ${invitation.invitedByName}` : ""} · works until{" "}
                     {formatCardDate(invitation.expiresAt)}
                   </p>
+                  {invitation.requestedByEmail ? (
+                    <p className="mt-1 break-words text-sm">
+                      {askerOf(invitation)} asked to join with this link, signed in with another address or
+                      one not confirmed yet.
+                    </p>
+                  ) : null}
                 </div>
-                <Button
-                  variant="outline"
-                  onClick={() => setWithdrawing(invitation)}
-                  className="self-start sm:self-center"
-                >
-                  <Undo2 aria-hidden="true" />
-                  Withdraw
-                  <span className="sr-only"> the invitation for {invitation.email}</span>
-                </Button>
+                <div className="flex flex-wrap gap-2 self-start sm:self-center">
+                  {invitation.requestedByEmail ? (
+                    <Button variant="outline" onClick={() => setApproving(invitation)}>
+                      <UserCheck aria-hidden="true" />
+                      Let them join
+                      <span className="sr-only"> with the invitation for {invitation.email}</span>
+                    </Button>
+                  ) : null}
+                  <Button variant="outline" onClick={() => setWithdrawing(invitation)}>
+                    <Undo2 aria-hidden="true" />
+                    Withdraw
+                    <span className="sr-only"> the invitation for {invitation.email}</span>
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>
@@ -93,6 +132,15 @@ export function InvitationsCard({ user }: { user: AuthUser }) {
         confirmLabel="Withdraw"
         pendingLabel="Withdrawing..."
         onConfirm={() => (withdrawing ? revoke.mutateAsync(withdrawing) : Promise.resolve())}
+      />
+      <ConfirmDeleteDialog
+        open={approving !== null}
+        onOpenChange={(open) => (open ? undefined : setApproving(null))}
+        title="Let this account join?"
+        description={`${approving ? askerOf(approving) : ""} will join as ${approving ? ROLE_LABELS[approving.role].toLowerCase() : ""}, with what the invitation for ${approving?.email ?? ""} allows. Only let them in if you know this is the person you invited.`}
+        confirmLabel="Let them join"
+        pendingLabel="Letting them in..."
+        onConfirm={() => (approving ? approve.mutateAsync(approving) : Promise.resolve())}
       />
     </Card>
   );

@@ -1,7 +1,7 @@
 import { format, isValid, parseISO } from "date-fns";
-import { Baby, Clock, Mail, ShieldCheck, Users } from "lucide-react";
+import { Clock, ShieldCheck, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { childrenScope, invitationSentence, roleInSentence } from "@/client/lib/family-texts";
+import { invitationSentence, roleInSentence } from "@/client/lib/family-texts";
 import { ROLE_DESCRIPTIONS } from "@/domain/roles";
 import type { InvitationPreview } from "../api";
 
@@ -23,7 +23,10 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
   );
 }
 
-/** Who invites the person, to which family and role, what that role can do, which children, until when. */
+/**
+ * Who invites the person, to what role, what that role can do, until when. The family's name and
+ * children show once the person has joined: the link alone does not reveal them.
+ */
 export function InvitationDetails({ invitation }: { invitation: InvitationPreview }) {
   return (
     <>
@@ -32,7 +35,7 @@ export function InvitationDetails({ invitation }: { invitation: InvitationPrevie
           <Users aria-hidden="true" className="size-6" />
         </span>
         <div className="min-w-0">
-          <h1 className="font-bold text-2xl leading-tight">Join {invitation.familyName}</h1>
+          <h1 className="font-bold text-2xl leading-tight">Join a family</h1>
           <p className="mt-1 text-muted-foreground">{invitationSentence(invitation)}</p>
         </div>
       </div>
@@ -42,12 +45,6 @@ export function InvitationDetails({ invitation }: { invitation: InvitationPrevie
           label={`What ${roleInSentence(invitation.role)} can do`}
         >
           {ROLE_DESCRIPTIONS[invitation.role]}
-        </Detail>
-        <Detail icon={<Baby aria-hidden="true" />} label="Children">
-          {childrenScope(invitation.children)}
-        </Detail>
-        <Detail icon={<Mail aria-hidden="true" />} label="Sent to">
-          {invitation.email}
         </Detail>
         <Detail icon={<Clock aria-hidden="true" />} label="Works until">
           {untilText(invitation.expiresAt)}

@@ -18,11 +18,9 @@ import { acceptAfterSignIn } from "../kept-invitation";
  */
 export function JoinSignedOut({
   token,
-  email,
   onSignedIn,
 }: {
   token: string;
-  email: string;
   onSignedIn: (user: AuthUser) => void;
 }) {
   const { data: config } = useQuery(authConfigQueryOptions);
@@ -48,8 +46,8 @@ export function JoinSignedOut({
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted-foreground text-sm">
-        To accept, sign in or create an account. Your account stays yours: you can belong to more than one
-        family.
+        To accept, sign in or create an account with the email address the invitation was sent to. Your
+        account stays yours: you can belong to more than one family.
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
         <Button
@@ -75,12 +73,7 @@ export function JoinSignedOut({
       </div>
       {form === "signin" ? (
         <div className="flex flex-col gap-3 border-border border-t pt-4">
-          <SignInForm
-            defaultEmail={email}
-            onSignedIn={signedIn}
-            label="Sign in to accept"
-            submitLabel="Sign in and join"
-          />
+          <SignInForm onSignedIn={signedIn} label="Sign in to accept" submitLabel="Sign in and join" />
           <Link
             href="/reset-password"
             className="self-center font-medium text-primary text-sm underline-offset-4 hover:underline"
@@ -91,7 +84,7 @@ export function JoinSignedOut({
         </div>
       ) : form === "register" ? (
         <div className="border-border border-t pt-4">
-          <RegisterForm defaultEmail={email} onSignedUp={signedIn} submitLabel="Create account and join" />
+          <RegisterForm onSignedUp={signedIn} submitLabel="Create account and join" />
         </div>
       ) : (
         <PasskeySignInButton onSignedIn={signedIn} className="w-full" />

@@ -135,7 +135,7 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
             <FormField
               label="Server"
               error={issues["ntfy.server"]}
-              hint="https://ntfy.sh, or your own ntfy server."
+              hint="https://ntfy.sh, or your own ntfy server. One on your home network works once whoever runs this app allows it (NTFY_ALLOWED_HOSTS)."
             >
               {(control) => (
                 <Input
