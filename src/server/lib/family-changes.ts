@@ -26,13 +26,12 @@ export function createFamilyChanges(): FamilyChanges {
       listeners.push(listener);
     },
     async announce(tx, familyId) {
-      await tx
-        .insert(familyChangeMarks)
-        .values({ familyId, mark: 1 })
-        .onConflictDoUpdate({
-          target: familyChangeMarks.familyId,
-          set: { mark: sql`${familyChangeMarks.mark} + 1` },
-        });
+      // A family deleted in this transaction (an account going with the families it owned alone)
+      // has no mark left to raise: its listeners are still told, so what followed it stops.
+      await tx.execute(sql`
+        insert into family_change_marks (family_id, mark)
+        select ${familyId}, 1 where exists (select 1 from families where id = ${familyId})
+        on conflict (family_id) do update set mark = family_change_marks.mark + 1`);
       for (const listener of listeners) await listener(tx, familyId);
     },
   };

@@ -44,6 +44,8 @@ const child = {
   dateOfBirth: null,
   gender: "male",
   medicalDiagnosis: null,
+  gestationalAgeWeeks: null,
+  gestationalAgeDays: null,
   avatarUrl: null,
   notes: null,
   isActive: 1,

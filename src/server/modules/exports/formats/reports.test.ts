@@ -343,11 +343,15 @@ describe("records as a nurse reads them", () => {
         Date: new Date(Date.UTC(2026, 10, 20)),
         Time: "03:10",
         Kind: "Temperature",
-        Value: "38.3 °C",
+        Value: 38.3,
         Site: "Under the arm",
       }),
-      expect.objectContaining({ Kind: "Weight", Value: "21.4 kg", Site: null }),
+      expect.objectContaining({ Kind: "Weight", Value: 21.4, Site: null }),
     ]);
+    // A number, so it sorts and charts; its unit shown through the cell's format.
+    const valueColumn = (workbook.getWorksheet("Vitals")!.getRow(1).values as unknown[]).indexOf("Value");
+    expect(workbook.getWorksheet("Vitals")!.getRow(2).getCell(valueColumn).numFmt).toContain("°C");
+    expect(workbook.getWorksheet("Vitals")!.getRow(3).getCell(valueColumn).numFmt).toContain("kg");
     expect(rows("Line Care")).toEqual([
       expect.objectContaining({
         Line: line,
