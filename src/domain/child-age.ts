@@ -1,5 +1,4 @@
 import { differenceInYears } from "date-fns";
-import type { Child } from "./children";
 import { familyToday } from "./clock";
 
 export const DEFAULT_AVATAR_COLOR = "#3B82F6";
@@ -36,7 +35,7 @@ export function ageFromDateOfBirth(dateOfBirth: string, today: Date = familyToda
  * else 'Age not specified'; 'year' when the age is 1.
  */
 export function childAgeLabel(
-  child: Pick<Child, "age" | "dateOfBirth">,
+  child: { age: number | null; dateOfBirth: string | null },
   today: Date = familyTodayDate(),
 ): string {
   const age = child.age ?? (child.dateOfBirth ? ageFromDateOfBirth(child.dateOfBirth, today) : null);

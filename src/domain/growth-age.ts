@@ -15,6 +15,9 @@
 // as the same CDC module allows) reads the chronological age the screen gives beside it.
 
 /** Days in a month: 365.25 / 12, the WHO's and the CDC's convention. */
+/** The sex a growth table is read for (WHO and CDC tables have one per sex). */
+export type GrowthSex = "male" | "female";
+
 export const DAYS_PER_MONTH = 30.4375;
 /** A term pregnancy, in days of gestation: 40 weeks. */
 export const TERM_DAYS = 40 * 7;

@@ -8,7 +8,7 @@
 // (www.cdc.gov/growth-chart-training/hcp/computer-programs/sas.html) and its R package cdcanthro
 // (github.com/CDC-DNPAO/CDCAnthro, commit caa8b83a5b689575ba427dc7af6ba0eb589f51d6, cdcanthro.R), and
 // they give the sigma column of CDC's 2022 data file (bmi-age-2022.csv).
-import type { GrowthSex } from "./growth";
+import type { GrowthSex } from "./growth-age";
 
 /** The z-score of the 95th percentile, Φ⁻¹(0.95). */
 export const Z_P95 = 1.6448536269514722;

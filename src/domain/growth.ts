@@ -7,7 +7,7 @@
 //   standard up to 5 years (the CDC's own stops at 36 months).
 // The tables and where they came from: src/domain/growth-data/ (made by scripts/make-growth-data.mjs);
 // the WHO's are its daily tables (a row for each day of age, as the WHO's anthro package reads them).
-import { DAYS_PER_MONTH } from "./growth-age";
+import { DAYS_PER_MONTH, type GrowthSex } from "./growth-age";
 import { extendedBmiAtZ, extendedBmiSigma, extendedBmiZ, Z_P95 } from "./growth-cdc-extended";
 import { cdcBmiForAge } from "./growth-data/cdc-bmi-for-age";
 import { cdcStatureForAge } from "./growth-data/cdc-stature-for-age";
@@ -21,7 +21,7 @@ import { whoWeightForAge } from "./growth-data/who-weight-for-age";
 export { ageInMonths, DAYS_PER_MONTH } from "./growth-age";
 
 export type GrowthKind = "weight" | "height" | "head-circumference" | "bmi";
-export type GrowthSex = "male" | "female";
+export type { GrowthSex };
 export type GrowthReference = "WHO" | "CDC";
 export interface GrowthZ {
   zScore: number;

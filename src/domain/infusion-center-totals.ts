@@ -1,8 +1,6 @@
-import type { InfusionCenter } from "./infusion-centers";
-
 /** The card's three summary tiles: the weekly counts are sums over every center. */
 export function infusionCenterTotals(
-  centers: readonly Pick<InfusionCenter, "bloodDrawsPerWeek" | "bandageChangesPerWeek">[],
+  centers: readonly { bloodDrawsPerWeek: number; bandageChangesPerWeek: number }[],
 ) {
   return {
     centers: centers.length,

@@ -1,7 +1,6 @@
 import { INSERTION_SITE_LABELS, LINE_TYPE_LABELS } from "../../../domain/picc";
-import type { ExportContext } from "./export-model";
-import type { SectionName } from "./export-sections";
-import { longDate } from "./formats/readable";
+import type { ExportSection, SectionName } from "./export-sections";
+import { longDate } from "./formats/dates";
 
 /** The names a record's links are shown by in the readable formats, read once per export. */
 export interface LinkNames {
@@ -32,7 +31,11 @@ export const prescriptionName = (row: Record<string, unknown>) =>
  * family has tens of them, not thousands, so they are read once, before the records, and each
  * record's link is a map lookup.
  */
-export async function linkNames(context: ExportContext): Promise<LinkNames> {
+export async function linkNames(context: {
+  sections: readonly ExportSection[];
+  childNames(): Promise<Map<string, string>>;
+  rows(section: ExportSection): AsyncIterable<Record<string, unknown>>;
+}): Promise<LinkNames> {
   const names: LinkNames = {
     children: await context.childNames(),
     supplies: new Map(),

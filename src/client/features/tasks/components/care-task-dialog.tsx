@@ -22,9 +22,8 @@ import type { CareTask, CareTaskValues } from "@/client/lib/tasks-api";
 import { familyClock, instantOf } from "@/domain/clock";
 import { careTaskInput } from "@/domain/task-records";
 import { DEFAULT_ESCALATION } from "@/domain/tasks";
-import { ladderSentence } from "./care-task-ladder";
+import { type FormState, type How, ladderSentence } from "./care-task-ladder";
 
-type How = "hours" | "daily" | "weekly" | "rule";
 const HOW_CHOICES = [
   { value: "hours", label: "Every few hours" },
   { value: "daily", label: "Daily" },
@@ -40,23 +39,6 @@ const DAYS = [
   ["SA", "Sat"],
   ["SU", "Sun"],
 ] as const;
-
-export interface FormState {
-  title: string;
-  childId: string;
-  how: How;
-  hours: string;
-  days: string[];
-  rule: string;
-  startDate: string;
-  startTime: string;
-  notes: string;
-  repeatMinutes: string;
-  nextAfterMinutes: string;
-  everyoneAfterMinutes: string;
-  assigneeId: string;
-  urgent: boolean;
-}
 
 /** The form's starting values: a task's own, or a new one starting now. */
 function initialState(task: CareTask | null, childId: string | null): FormState {

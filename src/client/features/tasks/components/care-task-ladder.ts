@@ -1,7 +1,27 @@
 import { ladderWords, tellingOrder } from "@/domain/escalation";
 import type { ReminderRotaRecord } from "@/domain/reminders";
 import { weekdayOf } from "@/domain/tasks";
-import type { FormState } from "./care-task-dialog";
+
+/** How a task repeats, as the task form asks it. */
+export type How = "hours" | "daily" | "weekly" | "rule";
+
+/** The task form's fields, as typed. */
+export interface FormState {
+  title: string;
+  childId: string;
+  how: How;
+  hours: string;
+  days: string[];
+  rule: string;
+  startDate: string;
+  startTime: string;
+  notes: string;
+  repeatMinutes: string;
+  nextAfterMinutes: string;
+  everyoneAfterMinutes: string;
+  assigneeId: string;
+  urgent: boolean;
+}
 
 /**
  * When each person is told of the task's first occurrence, as the reminders will send it: the one

@@ -29,6 +29,7 @@ import {
 } from "../../../../domain/vitals";
 import type { ExportColumn, ExportSection, SectionName } from "../export-sections";
 import type { LinkNames } from "../link-names";
+import { longDate, MONTHS } from "./dates";
 
 /**
  * The readable formats (a spreadsheet, a CSV, a report) show a record as a person reads it: names
@@ -297,14 +298,9 @@ function offsetMinutes(instant: Date, timeZone: string): number {
   return offset;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** '2026-07-05' -> 'Jul 5, 2026'. */
-export function longDate(value: string): string {
-  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
-  return `${MONTHS[m - 1]} ${d}, ${y}`;
-}
+export { longDate };
 
 /** An instant in the zone: 'Nov 24, 2026 21:33' (the column's label names the zone). */
 export function instantText(instant: Date, timeZone: string): string {
