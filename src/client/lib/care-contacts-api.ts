@@ -1,4 +1,4 @@
-import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import { createResourceApi } from "@/client/lib/resource-api";
 import type { CareTeamMember } from "@/domain/care-team";
 import type { InfusionCenter } from "@/domain/infusion-centers";
 import type { PiccLine } from "@/domain/picc";

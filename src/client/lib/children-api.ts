@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import { createResourceApi } from "@/client/lib/resource-api";
 import type { Child, ChildInput } from "@/domain/children";
 
 export type { Child, ChildInput };

@@ -1,4 +1,4 @@
-import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import { createResourceApi } from "@/client/lib/resource-api";
 import type { Dose, TooSoon } from "@/domain/dose-records";
 import type { DoseStatus } from "@/domain/doses";
 

@@ -1,4 +1,4 @@
-import { PAGE_CHILD_PARAM } from "@/client/components/children/use-page-child";
+import { PAGE_CHILD_PARAM } from "@/client/lib/page-child";
 
 /**
  * How another screen opens PICC Lines on a new infection record with some of it filled in (the

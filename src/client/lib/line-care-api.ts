@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import { createResourceApi } from "@/client/lib/resource-api";
 import type { CareStatusItem, LineCareEvent, LineRates, lineCareInput } from "@/domain/line-care-records";
 import type { PiccLine, piccLineInput } from "@/domain/picc";
 import { getJson } from "./api";

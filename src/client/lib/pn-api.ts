@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import { PAGE_CHILD_PARAM } from "@/client/components/children/use-page-child";
-import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import { PAGE_CHILD_PARAM } from "@/client/lib/page-child";
+import { createResourceApi } from "@/client/lib/resource-api";
 import type { ActivePnPrescription, PnPerKg, PnPrescription, pnPrescriptionInput } from "@/domain/pn-records";
 import { getJson } from "./api";
 

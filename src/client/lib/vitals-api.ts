@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import { createResourceApi } from "@/client/lib/resource-api";
 import type { Growth, GrowthPoint, Vital, vitalInput } from "@/domain/vital-records";
 import type { TemperatureUnit, VitalKind } from "@/domain/vitals";
 import { getJson, requestJson } from "./api";

@@ -5,7 +5,7 @@ import type { FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import type { ChildLinkFormValues } from "@/client/components/children/child-select-field";
 import type { Child } from "@/client/lib/children-api";
-import type { ListParams, ResourceApi } from "./create-resource-api";
+import type { ListParams, ResourceApi } from "@/client/lib/resource-api";
 import type { RecordFieldConfig } from "./record-fields";
 import type { SecondLook } from "./second-look";
 import type { ResourceMessages } from "./use-resource-mutations";

@@ -13,8 +13,8 @@ import { useChildren } from "@/client/lib/children-api";
 import { useCan } from "@/client/lib/permissions";
 import { activityQueryKey } from "@/client/lib/query-keys";
 import { type AuthoredRecord, authoredOf } from "@/client/lib/record-authors";
+import type { ListParams } from "@/client/lib/resource-api";
 import type { ConfirmDeleteDialogProps } from "./confirm-delete-dialog";
-import type { ListParams } from "./create-resource-api";
 import type { RecordCardGridProps } from "./record-card-grid";
 import {
   isFieldForm,

@@ -4,8 +4,8 @@ import { toast } from "@/client/components/ui/use-toast";
 import { ConnectionError, errorMessage, errorStatus } from "@/client/lib/api";
 import { useDeviceOwner } from "@/client/lib/auth";
 import { keepPending } from "@/client/lib/pending-saves";
+import type { ListParams, ResourceApi } from "@/client/lib/resource-api";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
-import type { ListParams, ResourceApi } from "./create-resource-api";
 
 /**
  * A success toast: its text under the screen's success title ('Success'), or a title and text of

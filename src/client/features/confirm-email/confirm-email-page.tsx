@@ -7,6 +7,7 @@ import { Card, CardContent } from "@/client/components/ui/card";
 import { Spinner } from "@/client/components/ui/spinner";
 import { errorMessage, errorStatus } from "@/client/lib/api";
 import { authQueryKey, useAuth } from "@/client/lib/auth";
+import { useLinkToken } from "@/client/lib/use-link-token";
 import { confirmEmail } from "./api";
 
 /** What the page says, by what opening the link did (the server's status for each refusal). */
@@ -36,16 +37,6 @@ const TEXTS: Record<Exclude<Outcome, "failed">, { title: string; text: string }>
     text: "Please check that you opened the whole link from the email. You can also ask for a new one in Account Settings.",
   },
 };
-
-/** The token of the link, read once; the address bar then drops it, so it stays out of the history. */
-function useLinkToken(): string | null {
-  const [token] = useState(() => new URLSearchParams(window.location.search).get("token"));
-  useEffect(() => {
-    if (window.location.search)
-      window.history.replaceState(window.history.state, "", window.location.pathname);
-  }, []);
-  return token;
-}
 
 /**
  * `/confirm-email?token=...`, opened from the link in the confirmation email, signed in or not:

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
 import { getJson } from "@/client/lib/api";
 import { activityQueryKey, dashboardStatsQueryKey } from "@/client/lib/query-keys";
+import { createResourceApi } from "@/client/lib/resource-api";
 import type { ActivityItem, DashboardStats } from "@/domain/dashboard";
 import type { LabTest } from "@/domain/labs";
 import type { Medication } from "@/domain/medications";

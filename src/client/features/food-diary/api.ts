@@ -1,4 +1,4 @@
-import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import { createResourceApi } from "@/client/lib/resource-api";
 import type { FoodDiaryEntry, FoodDiaryEntryInput } from "@/domain/food-diary";
 
 export type { FoodDiaryEntry };

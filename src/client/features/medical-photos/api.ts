@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
 import { requestJson } from "@/client/lib/api";
+import { createResourceApi } from "@/client/lib/resource-api";
 import type { MedicalPhoto, medicalPhotoInput } from "@/domain/photos";
 
 export type { MedicalPhoto };

@@ -1,4 +1,4 @@
-import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import { createResourceApi } from "@/client/lib/resource-api";
 import type { PhysicalTherapySession, PhysicalTherapySessionInput } from "@/domain/physical-therapy";
 
 export type { PhysicalTherapySession };

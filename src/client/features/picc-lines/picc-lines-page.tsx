@@ -2,7 +2,6 @@ import { Activity, Cable, ShieldAlert, UserRound } from "lucide-react";
 import { useEffect, useMemo, useRef } from "react";
 import { Link } from "wouter";
 import { ChildPicker } from "@/client/components/children/child-picker";
-import { usePageChild } from "@/client/components/children/use-page-child";
 import {
   AddRecordButton,
   ReadOnlyNote,
@@ -18,6 +17,7 @@ import { PageHeader } from "@/client/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { formatListDate } from "@/client/lib/format";
 import { lineRatesKey } from "@/client/lib/line-care-api";
+import { usePageChild } from "@/client/lib/page-child";
 import { useCan } from "@/client/lib/permissions";
 import { INFECTION_TYPE_LABELS } from "@/domain/picc";
 import { type PiccLine, piccInfectionsApi, piccLinesApi } from "./api";

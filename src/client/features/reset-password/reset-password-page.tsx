@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/cli
 import { FormAlert, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { requestJson } from "@/client/lib/api";
+import { useLinkToken } from "@/client/lib/use-link-token";
 import {
   type MessageRecord,
   type PasswordResetInput,
@@ -18,16 +19,6 @@ import {
 } from "@/domain/auth";
 
 const SIGN_IN_HREF = "/?signin=1";
-
-/** The token of the link, read once; the address bar then drops it, so it stays out of the history. */
-function useLinkToken(): string | null {
-  const [token] = useState(() => new URLSearchParams(window.location.search).get("token"));
-  useEffect(() => {
-    if (window.location.search)
-      window.history.replaceState(window.history.state, "", window.location.pathname);
-  }, []);
-  return token;
-}
 
 /**
  * `/reset-password`: without a token, asks for the email to send a link to ("Forgot password?");

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import { createResourceApi } from "@/client/lib/resource-api";
 import type { SpecialistVisit, specialistVisitInput } from "@/domain/visits";
 
 export type { SpecialistVisit };

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { createResourceApi } from "@/client/components/record-screen/create-resource-api";
+import { createResourceApi } from "@/client/lib/resource-api";
 import type { SymptomEntry, symptomEntryInput } from "@/domain/symptoms";
 
 export type { SymptomEntry };

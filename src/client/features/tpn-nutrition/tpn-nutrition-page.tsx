@@ -4,7 +4,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } 
 import type { FieldValues } from "react-hook-form";
 import { Link } from "wouter";
 import { ChildPicker } from "@/client/components/children/child-picker";
-import { usePageChild } from "@/client/components/children/use-page-child";
 import type { RecordDialogProps } from "@/client/components/record-screen/record-dialog";
 import {
   RecordScreenDialogs,
@@ -19,6 +18,7 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { EmptyState } from "@/client/components/ui/empty-state";
 import { formatCardDate, formatListDate } from "@/client/lib/format";
+import { usePageChild } from "@/client/lib/page-child";
 import {
   activePnOptions,
   type PnPrescription,

@@ -2,7 +2,6 @@ import { Baby, ChartLine, Ruler, Scale, Thermometer, UserRound } from "lucide-re
 import { lazy, Suspense, useCallback, useState } from "react";
 import { Link } from "wouter";
 import { ChildPicker } from "@/client/components/children/child-picker";
-import { usePageChild } from "@/client/components/children/use-page-child";
 import { ReadOnlyNote } from "@/client/components/record-screen/record-screen-parts";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
@@ -13,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui
 import { FeverCard, type FeverCardReading } from "@/client/components/vitals/fever-card";
 import { TemperatureSettingsCard } from "@/client/components/vitals/temperature-settings-card";
 import { useAuth } from "@/client/lib/auth";
+import { usePageChild } from "@/client/lib/page-child";
 import { VITAL_LABELS, type VitalKind } from "@/domain/vitals";
 import { VitalTab } from "./vital-tab";
 

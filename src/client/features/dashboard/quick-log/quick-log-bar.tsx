@@ -12,7 +12,6 @@ import {
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { ChildAvatar } from "@/client/components/children/child-avatar";
-import { PAGE_CHILD_PARAM } from "@/client/components/children/use-page-child";
 import { useOnceTrue } from "@/client/components/record-screen/record-screen-parts";
 import {
   Dialog,
@@ -22,6 +21,7 @@ import {
   DialogTitle,
 } from "@/client/components/ui/dialog";
 import { useChildFilter } from "@/client/lib/child-filter";
+import { PAGE_CHILD_PARAM } from "@/client/lib/page-child";
 import { cn } from "@/client/lib/utils";
 
 // Loaded on the first tap: the dashboard itself does not carry the forms' libraries.

@@ -1,8 +1,8 @@
 import { Scale, TriangleAlert } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link } from "wouter";
-import { PAGE_CHILD_PARAM } from "@/client/components/children/use-page-child";
 import { Button } from "@/client/components/ui/button";
+import { PAGE_CHILD_PARAM } from "@/client/lib/page-child";
 import type { ActivePnPrescription } from "@/client/lib/pn-api";
 import { cn } from "@/client/lib/utils";
 import { USUAL_GIR } from "@/domain/pn";

@@ -1,5 +1,10 @@
 import type { Condition, Procedure, Resource } from "@medplum/fhirtypes";
-import type { InfectionType, InsertionSite, LineType } from "../../../../../domain/picc";
+import {
+  INSERTION_SITE_LABELS,
+  type InfectionType,
+  LINE_TYPE_LABELS,
+  type LineType,
+} from "../../../../../domain/picc";
 import type { piccInfections, piccLines } from "../../../../db/schema";
 import { lineDevice, lineDeviceId } from "./line-care";
 import type { Links } from "./links";
@@ -44,20 +49,14 @@ export function infection(row: Row<typeof piccInfections>, links: Links): Resour
   return [resource];
 }
 
-const SITE_TEXT: Record<InsertionSite, string> = {
-  "right-arm": "Right arm",
-  "left-arm": "Left arm",
-  "right-leg": "Right leg",
-  "left-leg": "Left leg",
-  chest: "Chest",
-  other: "Other",
-};
-const LINE_TEXT: Record<LineType, string> = {
-  "single-lumen": "Single-lumen PICC",
-  "double-lumen": "Double-lumen PICC",
-  "triple-lumen": "Triple-lumen PICC",
-  "power-picc": "Power PICC",
-};
+const SITE_TEXT = INSERTION_SITE_LABELS;
+/** The forms' "Double lumen" as a device is named: "Double-lumen PICC" ("Power PICC" as it is). */
+const LINE_TEXT = Object.fromEntries(
+  Object.entries(LINE_TYPE_LABELS).map(([type, label]) => [
+    type,
+    type === "power-picc" ? label : `${label.replace(" ", "-")} PICC`,
+  ]),
+) as Record<LineType, string>;
 
 /**
  * A PICC line as the Procedure that placed it: the record is an insertion with a date, site,
