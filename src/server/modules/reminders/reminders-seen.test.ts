@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { confirmEmail, mailsTo, outboxMessages } from "../../../../tests/helpers/mail";
 import { MINUTE, reminderHelpers, startTomorrowMorning, ZONE } from "../../../../tests/helpers/reminders";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
@@ -17,6 +18,10 @@ beforeAll(async () => {
   // No mail server: email goes to the app's outbox, read back from DATA_DIR.
   t = await buildTestApp({ PUBLIC_URL: SITE }, undefined, { reminders: true, database: "fresh" });
   startTomorrowMorning(t);
+});
+// Each test's family goes with it, so later tests do not run the reminders of earlier families.
+afterEach(async () => {
+  await t.database.db.execute(sql`delete from families`);
 });
 afterAll(async () => {
   await t?.close();
