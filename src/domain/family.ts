@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { careSummaryRecord } from "./exports";
-import { MAX_LIST_ITEMS, oneOf, requiredId, requiredText, text, timeZoneField } from "./fields";
+import {
+  MAX_LIST_ITEMS,
+  oneOf,
+  optionalPhone,
+  optionalText,
+  requiredId,
+  requiredText,
+  text,
+  timeZoneField,
+} from "./fields";
 import { timestamp, type Wire } from "./records";
 import { INVITED_ROLES, ROLES } from "./roles";
 import { TEMPERATURE_UNITS } from "./vitals";
@@ -46,6 +55,18 @@ export const familyUpdateInput = z.object({
     .multipleOf(0.01, "The fever threshold has at most two decimals")
     .optional(),
 });
+
+/**
+ * `GET` / `PUT /api/family/contact`: the number the family gives the clinic (the care summary, a
+ * clinic link, the printed and PDF summary) and whom it reaches ("Maria Lopez (mother)"). The
+ * owner's to set; without a number nothing is shown.
+ */
+export const familyContactInput = z.object({
+  name: optionalText(100),
+  phone: optionalPhone("Phone"),
+});
+export const familyContactRecord = z.object({ name: z.string().nullable(), phone: z.string().nullable() });
+export type FamilyContact = z.infer<typeof familyContactRecord>;
 
 /** `PUT /api/auth/family`: which family this device uses. */
 export const familySwitchInput = z.object({ familyId: requiredId("Family") });

@@ -5,6 +5,8 @@ import { messageRecord } from "../../../domain/auth";
 import {
   createdInvitationRecord,
   familyChangesRecord,
+  familyContactInput,
+  familyContactRecord,
   familySwitchInput,
   familyUpdateInput,
   invitationInput,
@@ -29,10 +31,12 @@ import { signedInAnswer } from "../auth/signed-in";
 import { getUser, isEmailConfirmed } from "../auth/users.queries";
 import {
   deleteFamily,
+  familyContactOf,
   leaveFamily,
   membersOf,
   removeMember,
   renameFamily,
+  setFamilyContact,
   setFamilyTimeZone,
   setTemperatureSettings,
   updateMember,
@@ -105,6 +109,29 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
           await setTemperatureSettings(tx, familyId, { temperatureUnit, feverThresholdC });
       });
       return answerAfterChange(context, request, reply);
+    },
+  );
+
+  // The number the clinic is given: every member reads it (the care summary shows it), the owner sets it.
+  r.get("/api/family/contact", { schema: { response: { 200: familyContactRecord } } }, (request) =>
+    familyContactOf(db, request.access().familyId),
+  );
+
+  r.put(
+    "/api/family/contact",
+    {
+      config: { access: "manage" },
+      schema: { body: familyContactInput, response: { 200: familyContactRecord } },
+    },
+    async (request) => {
+      const { familyId } = request.access();
+      const contact = { name: request.body.name ?? null, phone: request.body.phone ?? null };
+      await db.transaction(async (tx) => {
+        await setFamilyContact(tx, familyId, contact);
+        // Other members' open care summaries show it within seconds.
+        await context.familyChanges.announce(tx, familyId);
+      });
+      return contact;
     },
   );
 
