@@ -34,10 +34,20 @@ const childLimit = z
 export const familyNameField = requiredText("Family name", 100);
 
 /**
- * `GET /api/family/changes`: a number that goes up with every change of the family's records and
- * settings; an open page reloads what it shows when it moved (another member changed something).
+ * `GET /api/family/changes?familyId=`: about the family an open page shows (else the one in use), a
+ * number that goes up with every change of its records, settings and members (the page reloads
+ * what it shows when it moved), and the person's place in it now: their role and children, or
+ * null once they are no longer in it (removed, or never were: then the mark is 0, nothing of the
+ * family's). The page says so within seconds (client/lib/family-changes.ts).
  */
-export const familyChangesRecord = z.object({ mark: z.number().int().nonnegative() });
+export const familyChangesQuery = z.object({
+  familyId: z.uuid({ message: "The family must be a valid id" }).optional(),
+});
+export const familyChangesRecord = z.object({
+  mark: z.number().int().nonnegative(),
+  membership: z.object({ role: z.enum(ROLES), childIds: z.array(z.uuid()).nullable() }).nullable(),
+});
+export type FamilyChanges = z.infer<typeof familyChangesRecord>;
 
 /** `PATCH /api/family`: the owner renames the family or sets its clock. */
 export const familyUpdateInput = z.object({
