@@ -45,7 +45,7 @@ export function familyOptionLabel(family: { name: string; role: Role }): string 
 }
 
 /** A person's place in a family: their role and the children they see (null: every child). */
-interface Place {
+export interface Place {
   role: Role;
   childIds: readonly string[] | null;
 }
