@@ -9,7 +9,7 @@ export function AccessChangedNotice({ text, onDismiss }: { text: string; onDismi
   return (
     <div
       role="alert"
-      className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-500 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-start sm:justify-between dark:bg-amber-950 dark:text-amber-50 print:hidden"
+      className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-500 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-start sm:justify-between print:hidden"
     >
       <div className="flex gap-3">
         <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

@@ -72,9 +72,7 @@ function Temperatures({ temperature }: { temperature: NonNullable<CareSummary["t
         {latest ? (
           <>
             {latest.shown} ({takenAt(latest)})
-            {latest.fever ? (
-              <span className="font-semibold text-red-800 dark:text-red-300"> · fever</span>
-            ) : null}
+            {latest.fever ? <span className="font-semibold text-red-800"> · fever</span> : null}
           </>
         ) : (
           "not recorded"
