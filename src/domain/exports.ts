@@ -83,6 +83,21 @@ export type RestoreJobRecord = z.input<typeof restoreRecord>;
 
 const measured = z.object({ date: z.string(), value: z.number() }).nullable();
 
+/** A temperature as the clinic reads it: when, the stored °C, and in the family's unit. */
+const temperatureReading = z.object({
+  date: z.string(),
+  time: z.string().nullable(),
+  celsius: z.number(),
+  /** In the family's unit, to the tenth shown: "38.3 °C" or "100.9 °F". */
+  shown: z.string(),
+  /** At or above the family's fever threshold, as the family reads both (vitals.ts `isFever`). */
+  fever: z.boolean(),
+});
+export type TemperatureReading = z.infer<typeof temperatureReading>;
+
+/** How far back the care summary lists fevers: today and the 6 days before. */
+export const SUMMARY_FEVER_DAYS = 7;
+
 /** The one page a parent can hand to an emergency room (`GET /api/care-summary`). */
 export const careSummaryRecord = z.object({
   generatedOn: z.string(),
@@ -152,6 +167,19 @@ export const careSummaryRecord = z.object({
   /** The latest weight (kg) and length or height (cm), with the day they were measured. */
   latestWeight: measured,
   latestHeight: measured,
+  /**
+   * The child's last temperature and every fever of the last `SUMMARY_FEVER_DAYS` days (newest
+   * first), in the family's unit against the family's threshold; null without a child.
+   */
+  temperature: z
+    .object({
+      unit: z.enum(["C", "F"]),
+      /** The family's fever threshold in its unit: "38.0 °C" or "100.5 °F". */
+      threshold: z.string(),
+      latest: temperatureReading.nullable(),
+      recentFevers: z.array(temperatureReading),
+    })
+    .nullable(),
   currentLine: z
     .object({
       /** Its lumens too: 'single-lumen', 'double-lumen', 'triple-lumen' (or 'power-picc'). */
@@ -226,6 +254,8 @@ export const careSummaryRecord = z.object({
       address: z.string().nullable(),
     }),
   ),
+  /** The number the family's owner chose to give the clinic, and whom it reaches; null without one. */
+  familyContact: z.object({ name: z.string().nullable(), phone: z.string() }).nullable(),
 });
 export type CareSummary = z.infer<typeof careSummaryRecord>;
 

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { careSummaryRecord } from "./exports";
-import { MAX_LIST_ITEMS, oneOf, requiredId, requiredText, text, timeZoneField } from "./fields";
+import {
+  MAX_LIST_ITEMS,
+  oneOf,
+  optionalPhone,
+  optionalText,
+  requiredId,
+  requiredText,
+  text,
+  timeZoneField,
+} from "./fields";
 import { timestamp, type Wire } from "./records";
 import { INVITED_ROLES, ROLES } from "./roles";
 import { TEMPERATURE_UNITS } from "./vitals";
@@ -25,10 +34,20 @@ const childLimit = z
 export const familyNameField = requiredText("Family name", 100);
 
 /**
- * `GET /api/family/changes`: a number that goes up with every change of the family's records and
- * settings; an open page reloads what it shows when it moved (another member changed something).
+ * `GET /api/family/changes?familyId=`: about the family an open page shows (else the one in use), a
+ * number that goes up with every change of its records, settings and members (the page reloads
+ * what it shows when it moved), and the person's place in it now: their role and children, or
+ * null once they are no longer in it (removed, or never were: then the mark is 0, nothing of the
+ * family's). The page says so within seconds (client/lib/family-changes.ts).
  */
-export const familyChangesRecord = z.object({ mark: z.number().int().nonnegative() });
+export const familyChangesQuery = z.object({
+  familyId: z.uuid({ message: "The family must be a valid id" }).optional(),
+});
+export const familyChangesRecord = z.object({
+  mark: z.number().int().nonnegative(),
+  membership: z.object({ role: z.enum(ROLES), childIds: z.array(z.uuid()).nullable() }).nullable(),
+});
+export type FamilyChanges = z.infer<typeof familyChangesRecord>;
 
 /** `PATCH /api/family`: the owner renames the family or sets its clock. */
 export const familyUpdateInput = z.object({
@@ -46,6 +65,18 @@ export const familyUpdateInput = z.object({
     .multipleOf(0.01, "The fever threshold has at most two decimals")
     .optional(),
 });
+
+/**
+ * `GET` / `PUT /api/family/contact`: the number the family gives the clinic (the care summary, a
+ * clinic link, the printed and PDF summary) and whom it reaches ("Maria Lopez (mother)"). The
+ * owner's to set; without a number nothing is shown.
+ */
+export const familyContactInput = z.object({
+  name: optionalText(100),
+  phone: optionalPhone("Phone"),
+});
+export const familyContactRecord = z.object({ name: z.string().nullable(), phone: z.string().nullable() });
+export type FamilyContact = z.infer<typeof familyContactRecord>;
 
 /** `PUT /api/auth/family`: which family this device uses. */
 export const familySwitchInput = z.object({ familyId: requiredId("Family") });

@@ -264,6 +264,12 @@ const CASES: Record<string, RouteCase> = {
   },
   "GET /api/family/task-settings": { need: "read", url: () => "/api/family/task-settings" },
   "GET /api/family/changes": { need: "read", url: () => "/api/family/changes" },
+  "GET /api/family/contact": { need: "read", url: () => "/api/family/contact" },
+  "PUT /api/family/contact": {
+    need: "manage",
+    url: () => "/api/family/contact",
+    body: () => ({ name: "Maria Lopez", phone: "555-0142" }),
+  },
   "PATCH /api/family/task-settings": {
     need: "manage",
     url: () => "/api/family/task-settings",

@@ -2,6 +2,15 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Size, signUpViaApi, sizes, useBrowser } from "./browser";
+import { expectToast } from "./record-screen-helpers";
+
+/** Waits until the element's text (spaces folded) holds `text`, or matches it. */
+async function expectText(locator: Locator, text: string | RegExp) {
+  await locator.first().waitFor();
+  await expect
+    .poll(async () => (await locator.first().textContent())?.replace(/\s+/g, " ").trim())
+    .toMatch(text);
+}
 
 async function post(page: Page, path: string, data: unknown) {
   const response = await page.request.post(path, { data });
@@ -79,6 +88,15 @@ describe("a link for the clinic", () => {
       dressingType: "transparent",
     });
     await post(parent, "/api/vitals", { childId: child.id, date: "2026-11-20", kind: "weight", value: 21.4 });
+    // A fever two nights ago: the last temperature, and a fever of the last 7 days.
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    await post(parent, "/api/vitals", {
+      childId: child.id,
+      date: twoDaysAgo,
+      time: "21:40",
+      kind: "temperature",
+      value: 38.3,
+    });
     // A medication given at set times, a dose of it, and the PN prescription in force.
     const medication = await post(parent, "/api/medications", {
       childId: child.id,
@@ -110,6 +128,12 @@ describe("a link for the clinic", () => {
     await parent.goto("/care-summary");
     await parent.getByRole("heading", { name: "Links for the clinic" }).waitFor();
     await parent.getByText("No links yet").waitFor();
+    // The number the family gives the clinic: the owner's to choose.
+    const contact = parent.getByRole("form", { name: "Number for the clinic" });
+    await contact.getByLabel("Who answers").fill("Maria Lopez (mother)");
+    await contact.getByLabel("Phone number").fill("555-0142");
+    await contact.getByRole("button", { name: "Save number" }).click();
+    await expectToast(parent, "Family contact saved");
 
     await parent.getByRole("button", { name: "Share with the clinic" }).click();
     const dialog = parent.getByRole("dialog");
@@ -148,6 +172,19 @@ describe("a link for the clinic", () => {
     await doctor.getByRole("heading", { level: 2, name: "Fever with a central line: act now" }).waitFor();
     await doctor.getByText("Fever: 38.0 °C (100.4 °F) or higher.").waitFor();
     await doctor.getByText(/^Weight 21\.4 kg \(/).waitFor();
+    await expectText(
+      doctor.locator("p", { hasText: "Last temperature" }),
+      /^Last temperature 38\.3 °C \(.+ 21:40\) · fever$/,
+    );
+    await expectText(
+      doctor.locator("p", { hasText: "Fevers in the last 7 days" }),
+      /^Fevers in the last 7 days \(38\.0 °C or higher\) 38\.3 °C .+ 21:40$/,
+    );
+    await expectText(
+      doctor.locator("p", { hasText: "Family contact" }),
+      "Family contact Maria Lopez (mother) · 555-0142",
+    );
+    expect(await doctor.getByRole("link", { name: "555-0142" }).getAttribute("href")).toBe("tel:5550142");
     await doctor.getByText(/^Last dressing change: .*, transparent$/).waitFor();
     await doctor.getByText(/^Schedule: 08:00, 20:00 · Last dose: Given Nov 20, 2026 /).waitFor();
     await doctor.getByRole("heading", { level: 2, name: "PN prescription" }).waitFor();

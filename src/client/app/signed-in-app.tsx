@@ -6,8 +6,10 @@ import type { AuthUser } from "@/client/lib/auth";
 import { ChildFilterProvider } from "@/client/lib/child-filter";
 import { useFamilyChanges } from "@/client/lib/family-changes";
 import { useSessionExpired } from "@/client/lib/session-expiry";
+import { AccessChangedNotice } from "./access-changed-notice";
 import { AppRoutes } from "./app-routes";
 import { AppShell } from "./app-shell";
+import { NoLongerInFamily } from "./no-longer-in-family";
 
 /** Loaded only when a save finds the session ended: it holds the sign-in form and its libraries. */
 const SessionExpiredDialog = lazy(() =>
@@ -20,14 +22,19 @@ const SessionExpiredDialog = lazy(() =>
  */
 export function SignedInApp({ user }: { user: AuthUser }) {
   const sessionExpired = useSessionExpired();
-  // Another member's changes reach this page within seconds.
-  useFamilyChanges(user.familyId);
+  // Another member's changes reach this page within seconds, and so does a change of this person's
+  // own place in the family.
+  const access = useFamilyChanges(user);
+  if (access.removed) return <NoLongerInFamily familyName={user.familyName} />;
   return (
     // Keyed by person and family: signing in as someone else, or switching family, starts every
     // screen afresh (no form, dialog or child choice of the previous family stays open).
     <ChildFilterProvider key={`${user.id}:${user.familyId}`}>
       <TooltipProvider delayDuration={300}>
         <AppShell user={user}>
+          {access.notice ? (
+            <AccessChangedNotice text={access.notice} onDismiss={access.dismissNotice} />
+          ) : null}
           <AppRoutes />
         </AppShell>
         {/* A save that found the session ended asks to sign in again here, keeping the page. */}

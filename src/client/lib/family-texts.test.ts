@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  accessChangeText,
   childNames,
   childrenScope,
   familyOptionLabel,
@@ -44,5 +45,32 @@ describe("the family's texts", () => {
       "You are invited to join a family as a viewer.",
     );
     expect(familyOptionLabel({ name: "Kim family", role: "viewer" })).toBe("Kim family (Viewer)");
+  });
+
+  it("tells a person what changed in their place in the family, and what they can still see", () => {
+    const caregiver = { role: "caregiver", childIds: null } as const;
+    expect(accessChangeText(caregiver, { role: "viewer", childIds: null }, "The Lopez family", null)).toBe(
+      "You can now read The Lopez family's records, but not add or change them.",
+    );
+    expect(accessChangeText({ role: "viewer", childIds: null }, caregiver, "The Lopez family", null)).toBe(
+      "You can now add and change The Lopez family's records.",
+    );
+    expect(
+      accessChangeText(caregiver, { role: "caregiver", childIds: ["b"] }, "The Lopez family", ["Ana"]),
+    ).toBe("You now see only Ana's records; the family's other children are no longer shown.");
+    expect(
+      accessChangeText({ role: "caregiver", childIds: ["b"] }, caregiver, "The Lopez family", null),
+    ).toBe("You now see every child of The Lopez family.");
+    expect(
+      accessChangeText(caregiver, { role: "viewer", childIds: ["a", "b"] }, "The Lopez family", [
+        "Mia",
+        "Leo",
+      ]),
+    ).toBe(
+      "You can now read The Lopez family's records, but not add or change them. You now see only Mia's and Leo's records; the family's other children are no longer shown.",
+    );
+    expect(accessChangeText(caregiver, { role: "owner", childIds: null }, "The Lopez family", null)).toBe(
+      "You are now The Lopez family's owner.",
+    );
   });
 });

@@ -43,3 +43,52 @@ export function invitationSentence(invitation: { invitedByName: string | null; r
 export function familyOptionLabel(family: { name: string; role: Role }): string {
   return `${family.name} (${ROLE_LABELS[family.role]})`;
 }
+
+/** A person's place in a family: their role and the children they see (null: every child). */
+export interface Place {
+  role: Role;
+  childIds: readonly string[] | null;
+}
+
+const sameChildren = (a: readonly string[] | null, b: readonly string[] | null) =>
+  a === null || b === null ? a === b : a.length === b.length && a.every((id) => b.includes(id));
+
+/** Whether two places in a family differ (another member changed the person's role or children). */
+export function placeChanged(before: Place, after: Place): boolean {
+  return before.role !== after.role || !sameChildren(before.childIds, after.childIds);
+}
+
+/**
+ * What an open page tells a person whose role or children another member changed, and what they
+ * can still do and see: "You can now read The Lopez family's records, but not add or change them.
+ * You now see only Ana's records; ...". `seen`: the names of the children they now see (null: every child).
+ */
+export function accessChangeText(
+  before: Place,
+  after: Place,
+  familyName: string,
+  seen: readonly string[] | null,
+) {
+  const sentences: string[] = [];
+  if (before.role !== after.role) {
+    sentences.push(
+      after.role === "viewer"
+        ? `You can now read ${familyName}'s records, but not add or change them.`
+        : after.role === "owner"
+          ? `You are now ${familyName}'s owner.`
+          : `You can now add and change ${familyName}'s records.`,
+    );
+  }
+  if (!sameChildren(before.childIds, after.childIds)) {
+    if (after.childIds === null) sentences.push(`You now see every child of ${familyName}.`);
+    else {
+      const whose = namesList((seen ?? []).map((name) => `${name}'s`));
+      sentences.push(
+        whose
+          ? `You now see only ${whose} records; the family's other children are no longer shown.`
+          : "You no longer see any of the family's children.",
+      );
+    }
+  }
+  return sentences.join(" ");
+}

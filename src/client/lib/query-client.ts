@@ -1,6 +1,7 @@
 import { MutationCache, notifyManager, QueryCache, QueryClient } from "@tanstack/react-query";
+import { errorStatus } from "./api";
 import { authQueryKey } from "./auth";
-import { recordsWritten } from "./family-changes";
+import { familyAccessMayHaveChanged, recordsWritten } from "./family-changes";
 import { clearSessionExpired, isSessionEndedError, markSessionExpired } from "./session-expiry";
 
 /**
@@ -23,6 +24,16 @@ function askToSignInAgain(error: unknown): void {
 }
 
 /**
+ * A save refused as forbidden (403) or not found (404) may mean another member changed this
+ * person's place in the family (removed, made a viewer, limited to other children): the page asks
+ * at once, so it says so now rather than at its next round.
+ */
+function checkAccessOnRefusal(error: unknown): void {
+  const status = errorStatus(error);
+  if (status === 403 || status === 404) familyAccessMayHaveChanged();
+}
+
+/**
  * Answers that arrive within one frame render once: a screen that opens with eight calls repaints
  * once a frame as they come in, not once per answer (a slow phone's processor is the bottleneck).
  */
@@ -39,7 +50,10 @@ if (typeof requestAnimationFrame === "function") {
 export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: signOutOnUnauthorized }),
   mutationCache: new MutationCache({
-    onError: askToSignInAgain,
+    onError: (error) => {
+      askToSignInAgain(error);
+      checkAccessOnRefusal(error);
+    },
     // Not waited for: the form closes while the tasks reload.
     onSuccess: () => void recordsWritten(queryClient),
   }),

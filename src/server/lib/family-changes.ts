@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { Role } from "../../domain/roles";
 import type { Db, Tx } from "../db/client";
-import { familyChangeMarks } from "../db/schema";
+import { familyChangeMarks, familyMembers } from "../db/schema";
 
 /** Something that follows a family's records: told inside the transaction of each change. */
 export type FamilyChangeListener = (tx: Tx | Db, familyId: string) => Promise<void>;
@@ -37,11 +38,21 @@ export function createFamilyChanges(): FamilyChanges {
   };
 }
 
-/** The family's change mark: it goes up with every change announced (0 before the first). */
-export async function familyChangeMark(db: Db | Tx, familyId: string): Promise<number> {
+/**
+ * What an open page asks every few seconds about the family it shows: its change mark and the
+ * person's role and children in it now; for a family they are not (or no longer) in, nothing of
+ * the family's: mark 0 and no membership. One row by its primary key.
+ */
+export async function familyChangesFor(
+  db: Db | Tx,
+  userId: string,
+  familyId: string,
+): Promise<{ mark: number; membership: { role: Role; childIds: string[] | null } | null }> {
   const [row] = await db
-    .select({ mark: familyChangeMarks.mark })
-    .from(familyChangeMarks)
-    .where(eq(familyChangeMarks.familyId, familyId));
-  return row?.mark ?? 0;
+    .select({ role: familyMembers.role, childIds: familyMembers.childIds, mark: familyChangeMarks.mark })
+    .from(familyMembers)
+    .leftJoin(familyChangeMarks, eq(familyChangeMarks.familyId, familyMembers.familyId))
+    .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.userId, userId)));
+  if (!row) return { mark: 0, membership: null };
+  return { mark: row.mark ?? 0, membership: { role: row.role, childIds: row.childIds ?? null } };
 }

@@ -2,7 +2,7 @@ import { TriangleAlert } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { formatCardDate } from "@/client/lib/format";
 import { ALLERGY_SEVERITY_LABELS } from "@/domain/allergies";
-import { type CareSummary, daysAgoText } from "@/domain/exports";
+import { type CareSummary, daysAgoText, SUMMARY_FEVER_DAYS, type TemperatureReading } from "@/domain/exports";
 import { DRESSING_TYPE_LABELS } from "@/domain/line-care";
 import {
   INFECTION_TYPE_LABELS,
@@ -53,6 +53,40 @@ function Phone({ number }: { number: string }) {
     >
       {number}
     </a>
+  );
+}
+
+/** When a temperature was taken: "Nov 26, 2026 21:40". */
+const takenAt = (r: TemperatureReading) => [formatCardDate(r.date), r.time].filter(Boolean).join(" ");
+
+/**
+ * The last temperature (marked when it is a fever) and every fever of the last week, in the
+ * family's unit at the family's threshold: what a clinic asks first about a child with a line.
+ */
+function Temperatures({ temperature }: { temperature: NonNullable<CareSummary["temperature"]> }) {
+  const { latest, recentFevers } = temperature;
+  return (
+    <>
+      <p className="text-sm">
+        <span className="font-semibold">Last temperature</span>{" "}
+        {latest ? (
+          <>
+            {latest.shown} ({takenAt(latest)})
+            {latest.fever ? <span className="font-semibold text-red-800"> · fever</span> : null}
+          </>
+        ) : (
+          "not recorded"
+        )}
+      </p>
+      <p className="text-sm">
+        <span className="font-semibold">
+          Fevers in the last {SUMMARY_FEVER_DAYS} days ({temperature.threshold} or higher)
+        </span>{" "}
+        {recentFevers.length
+          ? recentFevers.map((r) => `${r.shown} ${takenAt(r)}`).join("; ")
+          : "none recorded"}
+      </p>
+    </>
   );
 }
 
@@ -150,6 +184,14 @@ export function CareSummarySheet({
             <span className="font-semibold">Weight</span>{" "}
             {summary.latestWeight ? measured(summary.latestWeight, "kg") : "not recorded"}
             {summary.latestHeight ? ` · ${VITAL_LABELS.height} ${measured(summary.latestHeight, "cm")}` : ""}
+          </p>
+        ) : null}
+        {summary.temperature ? <Temperatures temperature={summary.temperature} /> : null}
+        {summary.familyContact ? (
+          <p className="text-sm">
+            <span className="font-semibold">Family contact</span>{" "}
+            {summary.familyContact.name ? `${summary.familyContact.name} · ` : ""}
+            <Phone number={summary.familyContact.phone} />
           </p>
         ) : null}
         <p className="text-muted-foreground text-xs">Care summary of {formatCardDate(summary.generatedOn)}</p>

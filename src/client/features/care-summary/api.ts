@@ -3,7 +3,7 @@ import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage, getJson, requestJson } from "@/client/lib/api";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import type { CareSummary } from "@/domain/exports";
-import type { CreatedShareLink, ShareLink, ShareLinkInput } from "@/domain/family";
+import type { CreatedShareLink, FamilyContact, ShareLink, ShareLinkInput } from "@/domain/family";
 
 /** Every child's summary, or the header's child's; every record change can change it. */
 export function summaryOptions(childId: string | null) {
@@ -52,5 +52,29 @@ export function useWithdrawShareLink() {
       return queryClient.invalidateQueries({ queryKey: shareLinksOptions.queryKey });
     },
     onError: failed("The link could not be withdrawn"),
+  });
+}
+
+/** The number the family gives the clinic (on every care summary); the owner sets it. */
+export const familyContactOptions = queryOptions({
+  queryKey: ["family-contact"] as const,
+  queryFn: () => getJson<FamilyContact>("/api/family/contact"),
+});
+
+/** Saves the family's number for the clinic; the summaries show it at once. */
+export function useSaveFamilyContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contact: FamilyContact) => requestJson<FamilyContact>("PUT", "/api/family/contact", contact),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(familyContactOptions.queryKey, saved);
+      toast({
+        title: "Family contact saved",
+        description: saved.phone
+          ? "Every care summary and clinic link now gives this number."
+          : "No number is given on the care summary.",
+      });
+      await queryClient.invalidateQueries({ queryKey: ["care-summary"] });
+    },
   });
 }

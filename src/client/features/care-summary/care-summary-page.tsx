@@ -9,6 +9,7 @@ import { errorMessage } from "@/client/lib/api";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { useCan } from "@/client/lib/permissions";
 import { summaryOptions } from "./api";
+import { FamilyContactCard } from "./components/family-contact-card";
 import { ShareLinkDialog } from "./components/share-link-dialog";
 import { ShareLinksSection } from "./components/share-links-section";
 
@@ -61,6 +62,9 @@ export function CareSummaryPage() {
           ))}
         </div>
       )}
+      <div className="mt-6 print:hidden">
+        <FamilyContactCard />
+      </div>
       {canShare ? (
         <>
           <ShareLinksSection />

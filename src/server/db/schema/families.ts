@@ -39,6 +39,12 @@ export const families = pgTable("families", {
     .notNull()
     .default(38),
   /**
+   * The number the family chooses to give the clinic (the care summary, a clinic link, the printed
+   * and PDF summary), with whom it reaches: the owner's to set; no number, nothing shown.
+   */
+  contactName: text("contact_name"),
+  contactPhone: varchar("contact_phone", { length: 50 }),
+  /**
    * What the derived care tasks go by (src/domain/tasks.ts, `TaskSettings`, with the sources of the
    * defaults): the supplies' delivery (a weekday each week, or the next one's date), how far ahead a
    * supply's expiry is flagged, how often labs and a weight are due (null: no reminder), how long

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { childAgeLabel } from "../../../domain/children";
 import { familyClock, todayIn } from "../../../domain/clock";
-import { daysBetween } from "../../../domain/dates";
+import { addDays, daysBetween } from "../../../domain/dates";
 import { scheduleInWords } from "../../../domain/doses";
-import type { CareSummary } from "../../../domain/exports";
+import { type CareSummary, SUMMARY_FEVER_DAYS, type TemperatureReading } from "../../../domain/exports";
 import { FEVER_PLAN, feverThresholdText } from "../../../domain/fever-plan";
 import { isMedicationActive } from "../../../domain/medications";
 import { lineStatistics } from "../../../domain/picc";
@@ -16,7 +16,12 @@ import {
   perKgText,
   weightUsedText,
 } from "../../../domain/pn-text";
-import { DEFAULT_FEVER_THRESHOLD_C, type VitalKind } from "../../../domain/vitals";
+import {
+  DEFAULT_FEVER_THRESHOLD_C,
+  formatTemperature,
+  isFever,
+  type VitalKind,
+} from "../../../domain/vitals";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema/index";
 import { ownNames, withAuthorNames } from "../../lib/authors";
@@ -59,6 +64,58 @@ async function latestVital(db: Db, view: FamilyView, childId: string, kind: Vita
     .orderBy(...newest(schema.vitals))
     .limit(1);
   return row ? { date: row.date, value: Number(row.value) } : null;
+}
+
+/** Fevers listed at most: a week of them is a handful, a thermometer left running is not. */
+const MAX_FEVERS_LISTED = 20;
+
+/**
+ * A child's last temperature and the fevers of the last `SUMMARY_FEVER_DAYS` days (today and the
+ * days before it, on the family's clock), newest first: each in the family's unit and judged
+ * against the family's threshold as the family reads both (`isFever`), as the Vitals screen does.
+ */
+async function temperaturesOf(
+  db: Db,
+  view: FamilyView,
+  childId: string,
+  today: string,
+  fever: FeverSettings,
+): Promise<NonNullable<CareSummary["temperature"]>> {
+  const v = schema.vitals;
+  const reading = (row: { date: string; time: string | null; value: number }): TemperatureReading => {
+    const celsius = Number(row.value);
+    return {
+      date: row.date,
+      time: row.time,
+      celsius,
+      shown: formatTemperature(celsius, fever.unit),
+      fever: isFever(celsius, fever.thresholdC, fever.unit),
+    };
+  };
+  const ofChild = and(inView(view, v), eq(v.childId, childId), eq(v.kind, "temperature"));
+  const columns = { date: v.date, time: v.time, value: v.value };
+  const [[latest], recent] = await Promise.all([
+    db
+      .select(columns)
+      .from(v)
+      .where(ofChild)
+      .orderBy(...newest(v))
+      .limit(1),
+    db
+      .select(columns)
+      .from(v)
+      .where(and(ofChild, gte(v.date, addDays(today, -(SUMMARY_FEVER_DAYS - 1))), lte(v.date, today)))
+      .orderBy(...newest(v)),
+  ]);
+  return {
+    unit: fever.unit,
+    threshold: feverThresholdText(fever.thresholdC, fever.unit),
+    latest: latest ? reading(latest) : null,
+    recentFevers: recent
+      .map(reading)
+      .filter((r) => r.fever)
+      .slice(0, MAX_FEVERS_LISTED),
+  };
 }
 
 /** A line's latest dressing change. */
@@ -143,10 +200,11 @@ async function pnPrescriptionOf(
 }
 
 /**
- * The care summary of one child: who they are and what they last weighed, what they are allergic
- * to (the most dangerous first), what to do for a fever while their central line is in, what they
+ * The care summary of one child: who they are and what they last weighed, their last temperature
+ * and the fevers of the last week, what they are allergic to (the most dangerous first), what to do for a fever while their central line is in, what they
  * take now (when each was last given), their PN prescription per kilogram, their line (its last
- * dressing change) and its infections with the CLABSI rate, their latest TPN, and whom to call.
+ * dressing change) and its infections with the CLABSI rate, their latest TPN, and whom to call
+ * (the care team, the infusion centers, and the number the family shares).
  * With no child, the family-level records only.
  */
 async function summaryOf(
@@ -155,56 +213,69 @@ async function summaryOf(
   child: typeof schema.children.$inferSelect | null,
   at: SummaryMoment,
   fever: FeverSettings,
+  familyContact: CareSummary["familyContact"],
 ): Promise<CareSummary> {
   const childId = child?.id ?? null;
   const today = todayIn(at.timeZone, at.now);
   const owned = <T extends PgTable & { id: PgColumn; familyId: PgColumn }>(table: T) => inView(view, table);
-  const [allergies, medications, lines, infections, tpn, careTeam, centers, weight, height, pnPrescription] =
-    await Promise.all([
-      db
-        .select()
-        .from(schema.medicalAllergies)
-        .where(and(owned(schema.medicalAllergies), ofChild(schema.medicalAllergies.childId, childId))),
-      db
-        .select()
-        .from(schema.medications)
-        .where(and(owned(schema.medications), ofChild(schema.medications.childId, childId)))
-        .orderBy(asc(schema.medications.name)),
-      childId
-        ? db
-            .select()
-            .from(schema.piccLines)
-            .where(and(owned(schema.piccLines), eq(schema.piccLines.childId, childId)))
-        : Promise.resolve([]),
-      childId
-        ? db
-            .select()
-            .from(schema.piccInfections)
-            .where(and(owned(schema.piccInfections), eq(schema.piccInfections.childId, childId)))
-            .orderBy(desc(schema.piccInfections.infectionDate))
-        : Promise.resolve([]),
-      childId
-        ? db
-            .select()
-            .from(schema.tpnEntries)
-            .where(and(owned(schema.tpnEntries), eq(schema.tpnEntries.childId, childId)))
-            .orderBy(desc(schema.tpnEntries.date), desc(schema.tpnEntries.createdAt))
-            .limit(1)
-        : Promise.resolve([]),
-      db
-        .select()
-        .from(schema.careTeamMembers)
-        .where(owned(schema.careTeamMembers))
-        .orderBy(asc(schema.careTeamMembers.name)),
-      db
-        .select()
-        .from(schema.infusionCenters)
-        .where(and(owned(schema.infusionCenters), ofChild(schema.infusionCenters.childId, childId)))
-        .orderBy(asc(schema.infusionCenters.name)),
-      childId ? latestVital(db, view, childId, "weight") : null,
-      childId ? latestVital(db, view, childId, "height") : null,
-      childId ? pnPrescriptionOf(db, view, childId, at) : null,
-    ]);
+  const [
+    allergies,
+    medications,
+    lines,
+    infections,
+    tpn,
+    careTeam,
+    centers,
+    weight,
+    height,
+    pnPrescription,
+    temperature,
+  ] = await Promise.all([
+    db
+      .select()
+      .from(schema.medicalAllergies)
+      .where(and(owned(schema.medicalAllergies), ofChild(schema.medicalAllergies.childId, childId))),
+    db
+      .select()
+      .from(schema.medications)
+      .where(and(owned(schema.medications), ofChild(schema.medications.childId, childId)))
+      .orderBy(asc(schema.medications.name)),
+    childId
+      ? db
+          .select()
+          .from(schema.piccLines)
+          .where(and(owned(schema.piccLines), eq(schema.piccLines.childId, childId)))
+      : Promise.resolve([]),
+    childId
+      ? db
+          .select()
+          .from(schema.piccInfections)
+          .where(and(owned(schema.piccInfections), eq(schema.piccInfections.childId, childId)))
+          .orderBy(desc(schema.piccInfections.infectionDate))
+      : Promise.resolve([]),
+    childId
+      ? db
+          .select()
+          .from(schema.tpnEntries)
+          .where(and(owned(schema.tpnEntries), eq(schema.tpnEntries.childId, childId)))
+          .orderBy(desc(schema.tpnEntries.date), desc(schema.tpnEntries.createdAt))
+          .limit(1)
+      : Promise.resolve([]),
+    db
+      .select()
+      .from(schema.careTeamMembers)
+      .where(owned(schema.careTeamMembers))
+      .orderBy(asc(schema.careTeamMembers.name)),
+    db
+      .select()
+      .from(schema.infusionCenters)
+      .where(and(owned(schema.infusionCenters), ofChild(schema.infusionCenters.childId, childId)))
+      .orderBy(asc(schema.infusionCenters.name)),
+    childId ? latestVital(db, view, childId, "weight") : null,
+    childId ? latestVital(db, view, childId, "height") : null,
+    childId ? pnPrescriptionOf(db, view, childId, at) : null,
+    childId ? temperaturesOf(db, view, childId, today, fever) : null,
+  ]);
   const wire = (await withAuthorNames(db, lines)).map((l) => ({
     ...l,
     createdAt: l.createdAt.toISOString(),
@@ -241,6 +312,7 @@ async function summaryOf(
     pnPrescription,
     latestWeight: weight,
     latestHeight: height,
+    temperature,
     currentLine: line
       ? {
           lineType: line.lineType,
@@ -296,6 +368,7 @@ async function summaryOf(
       contactPerson: c.contactPerson,
       address: c.address,
     })),
+    familyContact,
   };
 }
 
@@ -309,21 +382,28 @@ export async function careSummaries(
   childId?: string,
   at: SummaryMoment = { now: familyClock().now(), timeZone: familyClock().timeZone },
 ): Promise<CareSummary[]> {
-  const [children, [fever]] = await Promise.all([
+  const [children, [family]] = await Promise.all([
     db
       .select()
       .from(schema.children)
       .where(and(inView(view, schema.children), childId ? eq(schema.children.id, childId) : undefined))
       .orderBy(asc(schema.children.createdAt)),
     db
-      .select({ unit: schema.families.temperatureUnit, thresholdC: schema.families.feverThresholdC })
+      .select({
+        unit: schema.families.temperatureUnit,
+        thresholdC: schema.families.feverThresholdC,
+        contactName: schema.families.contactName,
+        contactPhone: schema.families.contactPhone,
+      })
       .from(schema.families)
       .where(eq(schema.families.id, view.familyId)),
   ]);
   const settings: FeverSettings = {
-    unit: fever?.unit ?? "C",
-    thresholdC: Number(fever?.thresholdC ?? DEFAULT_FEVER_THRESHOLD_C),
+    unit: family?.unit ?? "C",
+    thresholdC: Number(family?.thresholdC ?? DEFAULT_FEVER_THRESHOLD_C),
   };
-  if (children.length === 0) return childId ? [] : [await summaryOf(db, view, null, at, settings)];
-  return Promise.all(children.map((child) => summaryOf(db, view, child, at, settings)));
+  // Shared only with a number to call.
+  const contact = family?.contactPhone ? { name: family.contactName, phone: family.contactPhone } : null;
+  if (children.length === 0) return childId ? [] : [await summaryOf(db, view, null, at, settings, contact)];
+  return Promise.all(children.map((child) => summaryOf(db, view, child, at, settings, contact)));
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { FamilyContact } from "../../../domain/family";
 import type { Role } from "../../../domain/roles";
 import type { Db, Tx } from "../../db/client";
 import { children, families, familyMembers, users } from "../../db/schema/index";
@@ -55,6 +56,22 @@ export async function setTemperatureSettings(
   await tx
     .update(families)
     .set({ ...changes, updatedAt: new Date() })
+    .where(eq(families.id, familyId));
+}
+
+/** The number the family gives the clinic, and whom it reaches (both null until the owner sets one). */
+export async function familyContactOf(db: Db | Tx, familyId: string): Promise<FamilyContact> {
+  const [row] = await db
+    .select({ name: families.contactName, phone: families.contactPhone })
+    .from(families)
+    .where(eq(families.id, familyId));
+  return row ?? { name: null, phone: null };
+}
+
+export async function setFamilyContact(tx: Tx | Db, familyId: string, contact: FamilyContact): Promise<void> {
+  await tx
+    .update(families)
+    .set({ contactName: contact.name, contactPhone: contact.phone, updatedAt: new Date() })
     .where(eq(families.id, familyId));
 }
 

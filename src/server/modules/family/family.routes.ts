@@ -4,7 +4,10 @@ import { z } from "zod";
 import { messageRecord } from "../../../domain/auth";
 import {
   createdInvitationRecord,
+  familyChangesQuery,
   familyChangesRecord,
+  familyContactInput,
+  familyContactRecord,
   familySwitchInput,
   familyUpdateInput,
   invitationInput,
@@ -18,7 +21,7 @@ import { signedInUserRecord } from "../../../domain/signed-in-user";
 import type { AppContext, ModuleRoutes } from "../../app-context";
 import { notFound, tooManyRequests, unauthorized } from "../../lib/errors";
 import { isMember } from "../../lib/family-access";
-import { familyChangeMark } from "../../lib/family-changes";
+import { familyChangesFor } from "../../lib/family-changes";
 import type { Delivery } from "../../lib/mailer";
 import { idParams } from "../../lib/owned-routes";
 import { linkOrigin, siteOrigin } from "../../lib/site-origin";
@@ -29,10 +32,12 @@ import { signedInAnswer } from "../auth/signed-in";
 import { getUser, isEmailConfirmed } from "../auth/users.queries";
 import {
   deleteFamily,
+  familyContactOf,
   leaveFamily,
   membersOf,
   removeMember,
   renameFamily,
+  setFamilyContact,
   setFamilyTimeZone,
   setTemperatureSettings,
   updateMember,
@@ -108,6 +113,29 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
     },
   );
 
+  // The number the clinic is given: every member reads it (the care summary shows it), the owner sets it.
+  r.get("/api/family/contact", { schema: { response: { 200: familyContactRecord } } }, (request) =>
+    familyContactOf(db, request.access().familyId),
+  );
+
+  r.put(
+    "/api/family/contact",
+    {
+      config: { access: "manage" },
+      schema: { body: familyContactInput, response: { 200: familyContactRecord } },
+    },
+    async (request) => {
+      const { familyId } = request.access();
+      const contact = { name: request.body.name ?? null, phone: request.body.phone ?? null };
+      await db.transaction(async (tx) => {
+        await setFamilyContact(tx, familyId, contact);
+        // Other members' open care summaries show it within seconds.
+        await context.familyChanges.announce(tx, familyId);
+      });
+      return contact;
+    },
+  );
+
   r.delete(
     "/api/family",
     { config: { access: "manage" }, schema: { response: { 200: z.object({ message: z.string() }) } } },
@@ -129,15 +157,24 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
     { config: { access: "person" }, schema: { response: { 200: signedInUserRecord } } },
     async (request, reply) => {
       const { familyId, actorId } = request.access();
-      await db.transaction((tx) => leaveFamily(tx, familyId, actorId));
+      await db.transaction(async (tx) => {
+        await leaveFamily(tx, familyId, actorId);
+        await context.familyChanges.announce(tx, familyId);
+      });
       return answerAfterChange(context, request, reply);
     },
   );
 
-  // Asked every few seconds by an open page (client/lib/family-changes.ts): one indexed row.
-  r.get("/api/family/changes", { schema: { response: { 200: familyChangesRecord } } }, async (request) => ({
-    mark: await familyChangeMark(db, request.access().familyId),
-  }));
+  // Asked every few seconds by an open page (client/lib/family-changes.ts) about the family it
+  // shows: one row by its key. A person no longer in it is told so, plainly (a 200, not an error).
+  r.get(
+    "/api/family/changes",
+    { schema: { querystring: familyChangesQuery, response: { 200: familyChangesRecord } } },
+    (request) => {
+      const { actorId, familyId } = request.access();
+      return familyChangesFor(db, actorId, request.query.familyId ?? familyId);
+    },
+  );
 
   r.get(
     "/api/family/members",
@@ -153,7 +190,11 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
     },
     async (request) => {
       const { familyId, actorId } = request.access();
-      await db.transaction((tx) => updateMember(tx, familyId, actorId, request.params.userId, request.body));
+      await db.transaction(async (tx) => {
+        await updateMember(tx, familyId, actorId, request.params.userId, request.body);
+        // The member's open page learns it at its next poll (and so do the others').
+        await context.familyChanges.announce(tx, familyId);
+      });
       context.accesses.forget();
       return membersOf(db, familyId);
     },
@@ -164,7 +205,10 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
     { config: { access: "manage" }, schema: { params: userIdParams } },
     async (request, reply) => {
       const { familyId, actorId } = request.access();
-      await db.transaction((tx) => removeMember(tx, familyId, actorId, request.params.userId));
+      await db.transaction(async (tx) => {
+        await removeMember(tx, familyId, actorId, request.params.userId);
+        await context.familyChanges.announce(tx, familyId);
+      });
       context.accesses.forget();
       return reply.status(204).send();
     },

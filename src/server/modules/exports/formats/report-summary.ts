@@ -1,5 +1,11 @@
 import { ALLERGY_SEVERITY_LABELS } from "../../../../domain/allergies";
-import { type CareSummary, daysAgoText, feverThresholdBoth } from "../../../../domain/exports";
+import {
+  type CareSummary,
+  daysAgoText,
+  feverThresholdBoth,
+  SUMMARY_FEVER_DAYS,
+  type TemperatureReading,
+} from "../../../../domain/exports";
 import { FEVER_PLAN } from "../../../../domain/fever-plan";
 import { DRESSING_TYPE_LABELS } from "../../../../domain/line-care";
 import {
@@ -113,6 +119,36 @@ function measurementFacts(summary: CareSummary): ReportLine[] {
   ];
 }
 
+/** A temperature with its day and time: "38.3 °C Nov 26, 2026 21:40". */
+const readingText = (r: TemperatureReading) =>
+  `${r.shown} ${[readableDate(r.date), r.time].filter(Boolean).join(" ")}`;
+
+/**
+ * The last temperature, saying when it is a fever, and every fever of the last week in the family's
+ * unit: what a clinic asks first about a child with a central line.
+ */
+function temperatureFacts(temperature: NonNullable<CareSummary["temperature"]>): ReportLine[] {
+  const { latest, recentFevers } = temperature;
+  return [
+    {
+      lead: "Last temperature: ",
+      text: latest
+        ? `${latest.shown} (${[readableDate(latest.date), latest.time].filter(Boolean).join(" ")})${latest.fever ? " – fever" : ""}`
+        : "Not recorded",
+    },
+    {
+      lead: `Fevers in the last ${SUMMARY_FEVER_DAYS} days (${temperature.threshold} or higher): `,
+      text: recentFevers.length ? recentFevers.map(readingText).join("; ") : "none recorded",
+    },
+  ];
+}
+
+/** The number the family gives the clinic: "Maria Lopez (mother), 555-0142". */
+function familyContactFacts(contact: CareSummary["familyContact"]): ReportLine[] {
+  if (!contact) return [];
+  return [{ lead: "Family contact: ", text: [contact.name, contact.phone].filter(Boolean).join(", ") }];
+}
+
 /** GIR's usual range, as the note beside a figure outside it says. */
 const UNUSUAL_GIR_NOTE = `outside the usual ${USUAL_GIR.min} to ${USUAL_GIR.max} mg/kg/min`;
 
@@ -192,8 +228,10 @@ export function summaryContent(summary: CareSummary): SummaryContent {
         ...(child.dateOfBirth ? [{ lead: "Date of birth: ", text: readableDate(child.dateOfBirth) }] : []),
         { lead: "Diagnosis: ", text: child.diagnosis || "Not recorded" },
         ...measurementFacts(summary),
+        ...(summary.temperature ? temperatureFacts(summary.temperature) : []),
+        ...familyContactFacts(summary.familyContact),
       ]
-    : [];
+    : familyContactFacts(summary.familyContact);
   return {
     title: child?.name ?? "Family records (no child profile yet)",
     facts,
