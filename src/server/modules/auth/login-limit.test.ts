@@ -29,16 +29,19 @@ const statuses = (responses: { statusCode: number }[]) => {
   return counts;
 };
 
+/** Requests sent at once: six times the allowance is a burst; 300 proved no more and took 5 times as long. */
+const AT_ONCE = 6 * MAX_FAILURES;
+
 describe("sign-in limits under parallel requests", () => {
   it("checks at most 10 passwords of one account, however many arrive at once", async () => {
     const user = await signUp(t.app);
     const responses = await Promise.all(
-      Array.from({ length: 300 }, (_, i) =>
+      Array.from({ length: AT_ONCE }, (_, i) =>
         login(t, user.email, `wrong password ${i}`, `10.20.${i >> 8}.${i & 255}`),
       ),
     );
     // Every 401 is a password that was checked; the rest were refused before any check.
-    expect(statuses(responses)).toEqual({ 401: MAX_FAILURES, 429: 300 - MAX_FAILURES });
+    expect(statuses(responses)).toEqual({ 401: MAX_FAILURES, 429: AT_ONCE - MAX_FAILURES });
     const blocked = responses.find((r) => r.statusCode === 429)!;
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
     // Even the right password is refused until the window has passed.
@@ -47,9 +50,9 @@ describe("sign-in limits under parallel requests", () => {
 
   it("checks at most 10 passwords from one address, across accounts", async () => {
     const responses = await Promise.all(
-      Array.from({ length: 300 }, () => login(t, uniqueEmail(), "wrong password here", "10.22.0.1")),
+      Array.from({ length: AT_ONCE }, () => login(t, uniqueEmail(), "wrong password here", "10.22.0.1")),
     );
-    expect(statuses(responses)).toEqual({ 401: MAX_FAILURES, 429: 300 - MAX_FAILURES });
+    expect(statuses(responses)).toEqual({ 401: MAX_FAILURES, 429: AT_ONCE - MAX_FAILURES });
   });
 
   it("lets a person sign in after a few typos, and a success clears the account's count", async () => {
