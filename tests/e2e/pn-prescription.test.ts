@@ -84,9 +84,12 @@ describe("the PN prescription on a phone", () => {
     await form.waitFor({ state: "detached" });
     // 1,000 mL over 12 h with the taper's two hours at half rate: 1000 / 11 = 90.9 mL/h.
     await section
-      .getByText("1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min", {
-        exact: true,
-      })
+      .getByText(
+        "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min at 50 %, taper down 60 min at 50 %",
+        {
+          exact: true,
+        },
+      )
       .waitFor();
     await section.getByText("Dextrose 15 %, amino acids 30 g, lipid 20 g", { exact: true }).waitFor();
     await section.getByText(`Since ${cardDate(today)} · prescribed by Dr. Patel`).waitFor();
@@ -97,7 +100,7 @@ describe("the PN prescription on a phone", () => {
     const taps = tapCounter();
     await taps.tap(section.getByRole("button", { name: "Tonight's bag" }));
     const bag = page.getByRole("dialog", { name: "Tonight's bag" });
-    expect(await bag.getByLabel("Volume (mL)").inputValue()).toBe("1000.00");
+    expect(await bag.getByLabel("Volume (mL)").inputValue()).toBe("1000");
     await taps.tap(bag.getByRole("button", { name: "Save", exact: true }));
     await bag.waitFor({ state: "detached" });
     expect(taps.count).toBe(2);
