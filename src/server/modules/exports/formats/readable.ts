@@ -234,6 +234,7 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
       label,
       kind: "text",
       value: (row) => {
+        if (row.lipidG === null || row.lipidG === undefined) return null;
         const percent = Number(row.lipidPercent ?? DEFAULT_LIPID_PERCENT) as LipidPercent;
         return `${percent} % (${LIPID_KCAL_PER_ML[percent]} kcal/mL, ${lipidKcalPerGram(percent)} kcal per g of fat)`;
       },
