@@ -189,6 +189,8 @@ export async function filledColumns(
   const filled = (key: string, kind: ColumnKind) => {
     const column = t[key]!;
     if (kind === "list") return sql<boolean>`bool_or(cardinality(${column}) > 0)`;
+    // A JSON list (a PN taper's steps): written when it holds something.
+    if (column.columnType === "PgJsonb") return sql<boolean>`bool_or(${column} <> '[]'::jsonb)`;
     if (kind === "text") return sql<boolean>`bool_or(${column} <> '')`;
     return sql<boolean>`bool_or(${column} is not null)`;
   };

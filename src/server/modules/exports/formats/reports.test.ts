@@ -365,11 +365,12 @@ describe("records as a nurse reads them", () => {
     const records = (await pdfPages(await render(pdfExport, { childId: samId }))).slice(1).join(" ");
     const versions = records.slice(records.indexOf("PN Prescriptions"), records.indexOf("TPN Entries"));
     expect(versions).toContain(
-      "Child Start date End date Prescriber Bag volume (mL) Infusion (hours) Taper up (minutes) Taper down (minutes) Dextrose (%) Amino acids (g) Lipid (g) Lipid product Additives",
+      "Child Start date End date Prescriber Bag volume (mL) Infusion (hours) Taper up (minutes) Taper down (minutes) Dextrose (%) Amino acids (g) Lipid (g) Lipid emulsion (energy used) Lipid product Additives",
     );
     expect(versions).toContain("Sam Rivera Oct 1, 2026 Nov 14, 2026 Dr. Priya Patel 900 12 12.5 22");
     expect(versions).toContain(
-      "Sam Rivera Nov 15, 2026 Dr. Priya Patel 1000 12 60 60 15 25 20 SMOFlipid 20% Multivitamin 5 mL, trace elements 1 mL",
+      // The lipid with the energy it was counted at (a 20 % emulsion: 2 kcal/mL, 10 kcal/g; ASPEN).
+      "Sam Rivera Nov 15, 2026 Dr. Priya Patel 1000 12 60 60 15 25 20 20 % (2 kcal/ mL, 10 kcal per g of fat) SMOFlipid 20% Multivitamin 5 mL, trace elements 1 mL",
     );
     const bags = records.slice(records.indexOf("TPN Entries"), records.indexOf("Vitals"));
     expect(bags).toContain("Prescription Lot Expiry date Start time Stop time Interruptions");
