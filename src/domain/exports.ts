@@ -144,17 +144,21 @@ export const careSummaryRecord = z.object({
     .object({
       startDate: z.string(),
       prescriber: z.string().nullable(),
-      /** "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min". */
+      /** "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min at 50 %, taper down 60 min at 50 %". */
       infusion: z.string(),
       /** "Dextrose 15 %, amino acids 25 g, lipid 20 g (SMOFlipid 20 %)"; null with none of them. */
       contents: z.string().nullable(),
+      /** "Energy counted at dextrose 3.4 kcal/g, amino acids 4 kcal/g, lipid 10 kcal/g (20 % emulsion, 2 kcal/mL)". */
+      energyFactors: z.string().nullable(),
       additives: z.string().nullable(),
-      /** Glucose infusion rate (mg/kg/min) at the plateau rate; null without dextrose or a weight. */
+      /** Glucose infusion rate (mg/kg/min) at the full (plateau) rate; null without dextrose or a weight. */
       gir: z.number().nullable(),
+      /** The day's dextrose spread over 24 hours (mg/kg/min). */
+      girDayAverage: z.number().nullable(),
       /** Whether the GIR lies outside the range it is usually kept in (4 to 15 mg/kg/min). */
       unusualGir: z.boolean(),
       kcalPerKgDay: z.number().nullable(),
-      /** "GIR 10.6 mg/kg/min, 37.9 kcal/kg/day"; null without a weight. */
+      /** "GIR at full rate 10.6 mg/kg/min (24-hour average 5.3), 37.9 kcal/kg/day"; null without a weight. */
       perKg: z.string().nullable(),
       /** The weight the figures used: the latest, its day, its age, and whether it is over 30 days old. */
       weight: z

@@ -1,7 +1,20 @@
 import { formatStamp } from "./clock";
 import { doseMomentText } from "./dose-moments";
 import { DOSE_STATUS_LABELS, type DoseStatus } from "./doses";
-import { type PerKg, plateauRate, USUAL_GIR } from "./pn";
+import {
+  bagKcal,
+  DEFAULT_LIPID_PERCENT,
+  dextroseGrams,
+  KCAL_PER_G,
+  LIPID_KCAL_PER_ML,
+  type LipidPercent,
+  lipidKcalPerGram,
+  type PerKg,
+  plateauRate,
+  type TaperStep,
+  taperSteps,
+  USUAL_GIR,
+} from "./pn";
 
 /**
  * A prescription, its figures per kilogram and a last dose in words: the same sentences on the
@@ -17,22 +30,49 @@ export interface InfusionFields {
   rateMlPerHour: number | null;
   taperUpMinutes: number | null;
   taperDownMinutes: number | null;
+  taperUpSteps?: readonly TaperStep[] | null;
+  taperDownSteps?: readonly TaperStep[] | null;
   dextrosePercent: number | null;
   aminoAcidsG: number | null;
   lipidG: number | null;
+  lipidPercent?: number | null;
   lipidProduct?: string | null;
   additives?: string | null;
 }
 
-/** "1,000 mL over 12 h at 90.9 mL/h, taper up 60 min and down 60 min". */
+/** "60 min at 50 % then 30 min at 25 %": a taper's steps in the order they run. */
+export const stepsText = (steps: readonly TaperStep[]) =>
+  steps.map((s) => `${number(s.minutes, 0)} min at ${number(s.percent, 0)} %`).join(" then ");
+
+/**
+ * "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min at 50 %, taper down 30 min at 50 %
+ * then 30 min at 25 %" (each step at a percent of the full rate).
+ */
 export function infusionText(p: InfusionFields): string {
   const rate = plateauRate(p);
   const parts = [`${number(p.bagVolumeMl)} mL over ${number(p.infusionHours, 2)} h`];
   if (rate !== null) parts[0] += ` at ${number(rate)} mL/h${p.rateMlPerHour ? "" : " (computed)"}`;
-  const up = p.taperUpMinutes ?? 0;
-  const down = p.taperDownMinutes ?? 0;
-  if (up || down) parts.push(`taper up ${up} min and down ${down} min`);
+  const { up, down } = taperSteps(p);
+  if (up.length) parts.push(`taper up ${stepsText(up)}`);
+  if (down.length) parts.push(`taper down ${stepsText(down)}`);
   return parts.join(", ");
+}
+
+/**
+ * "Energy counted at dextrose 3.4 kcal/g, amino acids 4 kcal/g, lipid 11 kcal/g (10 % emulsion,
+ * 1.1 kcal/mL)": the factors of what the bag holds; null with none of them.
+ */
+export function energyFactorsText(p: InfusionFields): string | null {
+  const parts: string[] = [];
+  if (dextroseGrams(p) !== null) parts.push(`dextrose ${KCAL_PER_G.dextrose} kcal/g`);
+  if (p.aminoAcidsG !== null) parts.push(`amino acids ${KCAL_PER_G.aminoAcids} kcal/g`);
+  if (p.lipidG !== null) {
+    const strength = (p.lipidPercent ?? DEFAULT_LIPID_PERCENT) as LipidPercent;
+    parts.push(
+      `lipid ${number(lipidKcalPerGram(strength), 2)} kcal/g (${strength} % emulsion, ${number(LIPID_KCAL_PER_ML[strength], 2)} kcal/mL)`,
+    );
+  }
+  return parts.length && bagKcal(p) !== null ? `Energy counted at ${parts.join(", ")}` : null;
 }
 
 /** "Dextrose 15 %, amino acids 30 g, lipid 20 g (SMOFlipid 20 %)"; null with none of them. */
@@ -47,10 +87,16 @@ export function contentsText(p: InfusionFields): string | null {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "GIR 6.3 mg/kg/min, 72 kcal/kg/day, protein 2.5 g/kg/day, lipid 1.67 g/kg/day"; null with none. */
+/**
+ * "GIR at full rate 18.3 mg/kg/min (24-hour average 8.4), 72 kcal/kg/day, protein 2.5 g/kg/day,
+ * lipid 1.67 g/kg/day"; null with none.
+ */
 export function perKgText(f: PerKg): string | null {
   const parts: string[] = [];
-  if (f.gir !== null) parts.push(`GIR ${number(f.gir)} mg/kg/min`);
+  const average = f.girDayAverage === null ? null : `24-hour average ${number(f.girDayAverage)}`;
+  if (f.gir !== null)
+    parts.push(`GIR at full rate ${number(f.gir)} mg/kg/min${average ? ` (${average})` : ""}`);
+  else if (average) parts.push(`GIR ${average} mg/kg/min`);
   if (f.kcalPerKgDay !== null) parts.push(`${number(f.kcalPerKgDay)} kcal/kg/day`);
   if (f.proteinGPerKgDay !== null) parts.push(`protein ${number(f.proteinGPerKgDay, 2)} g/kg/day`);
   if (f.lipidGPerKgDay !== null) parts.push(`lipid ${number(f.lipidGPerKgDay, 2)} g/kg/day`);

@@ -211,7 +211,9 @@ describe("the care summary", () => {
       .waitFor();
     await page.getByRole("heading", { name: "PN prescription" }).waitFor();
     await page
-      .getByText("1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min")
+      .getByText(
+        "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min at 50 %, taper down 60 min at 50 %",
+      )
       .waitFor();
     await page.getByText(/^GIR 10\.6 mg\/kg\/min, 37\.9 kcal\/kg\/day$/).waitFor();
     await page.getByText(/^Weight 21\.4 kg on 2026-11-20 \(/).waitFor();

@@ -84,9 +84,12 @@ describe("the PN prescription on a phone", () => {
     await form.waitFor({ state: "detached" });
     // 1,000 mL over 12 h with the taper's two hours at half rate: 1000 / 11 = 90.9 mL/h.
     await section
-      .getByText("1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min", {
-        exact: true,
-      })
+      .getByText(
+        "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min at 50 %, taper down 60 min at 50 %",
+        {
+          exact: true,
+        },
+      )
       .waitFor();
     await section.getByText("Dextrose 15 %, amino acids 30 g, lipid 20 g", { exact: true }).waitFor();
     await section.getByText(`Since ${cardDate(today)} · prescribed by Dr. Patel`).waitFor();
@@ -97,7 +100,7 @@ describe("the PN prescription on a phone", () => {
     const taps = tapCounter();
     await taps.tap(section.getByRole("button", { name: "Tonight's bag" }));
     const bag = page.getByRole("dialog", { name: "Tonight's bag" });
-    expect(await bag.getByLabel("Volume (mL)").inputValue()).toBe("1000.00");
+    expect(await bag.getByLabel("Volume (mL)").inputValue()).toBe("1000");
     await taps.tap(bag.getByRole("button", { name: "Save", exact: true }));
     await bag.waitFor({ state: "detached" });
     expect(taps.count).toBe(2);
@@ -128,13 +131,17 @@ describe("the PN prescription on a phone", () => {
     const perKg = section.getByRole("region", { name: "Per kilogram" });
     await perKg.getByText(`Weight 12 kg on ${today} (today).`, { exact: true }).waitFor();
     // GIR 15 × 90.9 × 1000 / (12 × 6,000) = 18.9; 830 / 12 = 69.2 kcal; 30 / 12 = 2.5 g; 20 / 12 = 1.67 g.
+    // Over 24 h: 150 g × 1000 / (12 × 1,440) = 8.7 mg/kg/min, beside the full rate's.
     expect(await perKg.locator("dl > div").allInnerTexts()).toEqual([
-      "GIR\n18.9 mg/kg/min",
+      "GIR at full rate\n18.9 mg/kg/min",
+      "GIR, 24-hour average\n8.7 mg/kg/min",
       "Energy\n69.2 kcal/kg/day",
       "Protein\n2.5 g/kg/day",
       "Lipid\n1.67 g/kg/day",
     ]);
-    await perKg.getByText(/^A GIR of 18\.9 mg\/kg\/min is outside the usual 4 to 15 mg\/kg\/min\./).waitFor();
+    await perKg
+      .getByText(/^A GIR at full rate of 18\.9 mg\/kg\/min is outside the usual 4 to 15 mg\/kg\/min\./)
+      .waitFor();
     expect(await perKg.getByText(/older than 30 days/).count()).toBe(0);
     expect(await overflow(page)).toBe(0);
   });
@@ -164,7 +171,9 @@ describe("the PN prescription on a phone", () => {
     const summary = page.locator("[data-pn-card]");
     await summary.getByText("1,000 mL over 12 h at 83.3 mL/h (computed)", { exact: true }).waitFor();
     // 12.5 × 83.3 × 1000 / (10 × 6,000) = 17.4 mg/kg/min; (125 g × 3.4 + 25 g × 4) / 10 = 52.5 kcal/kg/day.
-    await summary.getByText(/^GIR 17\.4 mg\/kg\/min, 52\.5 kcal\/kg\/day/).waitFor();
+    await summary
+      .getByText(/^GIR at full rate 17\.4 mg\/kg\/min \(24-hour average 8\.7\), 52\.5 kcal\/kg\/day/)
+      .waitFor();
     await summary.getByText("The last weight is 40 days old: weigh again for current figures.").waitFor();
     const taps = tapCounter();
     await taps.tap(summary.getByRole("link", { name: "Tonight's bag" }));
@@ -260,7 +269,7 @@ describe("the PN prescription on a phone", () => {
       await viewer.goto("/");
       await viewer
         .locator("[data-pn-card]")
-        .getByText(/^GIR 19\.1 mg\/kg\/min/)
+        .getByText(/^GIR at full rate 19\.1 mg\/kg\/min/)
         .waitFor();
       expect(await viewer.getByRole("link", { name: "Tonight's bag" }).count()).toBe(0);
     } finally {

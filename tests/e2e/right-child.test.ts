@@ -91,11 +91,6 @@ describe("every record on the right child", () => {
     await page.goto("/");
     await page.getByText("Your children's day").waitFor();
     await page.getByText("Here is your children's care at a glance.", { exact: false }).waitFor();
-    // The header shows Noah, who is not on TPN: the tile still asks rather than open his form.
-    await chooseInHeader(page, "Noah");
-    await page.getByText("Noah's day").waitFor();
-    await page.getByText("Here is Noah's care at a glance.", { exact: false }).waitFor();
-
     await page.getByRole("button", { name: "TPN today" }).click();
     const ask = page.getByRole("dialog", { name: "TPN today for which child?" });
     await ask.getByRole("link", { name: "For Mia" }).click();
@@ -111,5 +106,63 @@ describe("every record on the right child", () => {
     const miaId = children.find((c) => c.name === "Mia")?.id;
     const entries = await (await page.request.get(`/api/tpn?childId=${miaId}`)).json();
     expect(entries).toMatchObject([{ calories: "850.00", childId: miaId }]);
+
+    await page.goto("/");
+    await chooseInHeader(page, "Noah");
+    await page.getByText("Noah's day").waitFor();
+    await page.getByText("Here is Noah's care at a glance.", { exact: false }).waitFor();
+  });
+
+  it("opens tonight's bag, filled in, from 'TPN today' for the child chosen in the header, without asking whose", async () => {
+    // Issue: with Kai chosen it asked which child, then opened an empty form whose grey
+    // placeholders (850, 25.5, 1000) looked like entered values.
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page);
+    await post(page, "/api/children", { name: "Mia" });
+    const kai = await post(page, "/api/children", { name: "Kai" });
+    await post(page, "/api/pn-prescriptions", {
+      childId: kai,
+      startDate: "2024-01-01",
+      bagVolumeMl: 1000,
+      infusionHours: 12,
+      dextrosePercent: 15,
+      aminoAcidsG: 25,
+      lipidG: 20,
+    });
+    const numberLikePlaceholders = (dialog: ReturnType<Page["getByRole"]>) =>
+      dialog
+        .locator("input[placeholder], textarea[placeholder]")
+        .evaluateAll((inputs) =>
+          inputs.map((i) => (i as HTMLInputElement).placeholder).filter((text) => /^[\d.,\s]+$/.test(text)),
+        );
+
+    for (const from of ["dashboard", "Log now"] as const) {
+      await page.goto("/");
+      await chooseInHeader(page, "Kai");
+      await page.getByText("Kai's day").waitFor();
+      if (from === "Log now") await page.getByRole("button", { name: "Log now" }).click();
+      const tile = page.getByRole("link", { name: "TPN today" });
+      await tile.last().click();
+      const bag = page.getByRole("dialog", { name: "Tonight's bag" });
+      await bag.getByText("For Kai.", { exact: false }).waitFor();
+      expect(await page.getByRole("dialog", { name: "TPN today for which child?" }).count()).toBe(0);
+      // 150 g of dextrose × 3.4 + 25 g × 4 + 20 g × 10 = 810 kcal, written as a person writes it.
+      expect(await bag.getByLabel("Volume (mL)").inputValue()).toBe("1000");
+      expect(await bag.getByLabel("Calories (kcal)").inputValue()).toBe("810");
+      expect(await bag.getByLabel("Carbohydrates (g)").inputValue()).toBe("150");
+      expect(await numberLikePlaceholders(bag)).toEqual([]);
+      await bag.getByRole("button", { name: "Cancel" }).click();
+      await bag.waitFor({ state: "detached" });
+    }
+
+    // Mia has no prescription: her 'TPN today' is the empty form, with no number in grey.
+    await page.goto("/");
+    await chooseInHeader(page, "Mia");
+    await page.getByText("Mia's day").waitFor();
+    await page.getByRole("link", { name: "TPN today" }).first().click();
+    const empty = page.getByRole("dialog", { name: "Add TPN Entry" });
+    await empty.getByText("For Mia.", { exact: false }).waitFor();
+    expect(await empty.getByLabel("Calories (kcal)").inputValue()).toBe("");
+    expect(await numberLikePlaceholders(empty)).toEqual([]);
   });
 });

@@ -130,6 +130,7 @@ function PnPrescription({ pn }: { pn: NonNullable<CareSummary["pnPrescription"]>
     <>
       <p>{pn.infusion}</p>
       {pn.contents ? <p>{pn.contents}</p> : null}
+      {pn.energyFactors ? <p className="text-xs">{pn.energyFactors}.</p> : null}
       {pn.additives ? <p>Additives: {pn.additives}</p> : null}
       <p>
         {pn.perKg ?? "Per kilogram: no weight recorded"}

@@ -3,7 +3,7 @@ import type { PnPrescription } from "@/client/lib/pn-api";
 import { today } from "@/domain/dates";
 import { plateauRate } from "@/domain/pn";
 import { formFieldErrors } from "../../../../tests/helpers/form-errors";
-import { pnForm, pnFormValues } from "./pn-form";
+import { pnFields, pnForm, pnFormValues } from "./pn-form";
 
 const childId = "0b8f2f4e-4a4c-4d7e-9a51-0c5f7a3c2e11";
 
@@ -24,15 +24,19 @@ const version: PnPrescription = {
   rateMlPerHour: null,
   taperUpMinutes: 60,
   taperDownMinutes: 60,
+  taperUpSteps: [{ minutes: 60, percent: 50 }],
+  taperDownSteps: [{ minutes: 60, percent: 50 }],
   dextrosePercent: 12.5,
   aminoAcidsG: 30,
   lipidG: 24,
+  lipidPercent: 20,
   lipidProduct: "SMOFlipid 20 %",
   additives: "Multivitamin 5 mL",
   notes: null,
   plateauRateMlPerHour: 64.6,
   bagKcal: 717,
   dextroseG: 105,
+  energyFactors: null,
 };
 
 describe("the PN prescription form", () => {
@@ -51,18 +55,73 @@ describe("the PN prescription form", () => {
       infusionHours: "14",
       rateMlPerHour: "",
       taperUpMinutes: "60",
+      taperUpPercent: "50",
+      taperUp2Minutes: "",
+      taperUp2Percent: "",
       taperDownMinutes: "60",
+      taperDownPercent: "50",
+      taperDown2Minutes: "",
+      taperDown2Percent: "",
       dextrosePercent: "12.5",
       aminoAcidsG: "30",
       lipidG: "24",
+      lipidPercent: "20",
       lipidProduct: "SMOFlipid 20 %",
       additives: "Multivitamin 5 mL",
       notes: "",
     });
     // Saved as it is, the new version leaves the rate to be computed, as the one before did.
     const body = pnForm(version).schema.parse(values);
-    expect(body).toMatchObject({ bagVolumeMl: 840, rateMlPerHour: null, taperUpMinutes: 60 });
+    expect(body).toMatchObject({
+      bagVolumeMl: 840,
+      rateMlPerHour: null,
+      taperUpMinutes: 60,
+      taperUpSteps: [{ minutes: 60, percent: 50 }],
+      lipidPercent: 20,
+    });
     expect(plateauRate(body)).toBe(64.6);
+  });
+
+  it("takes a two-step taper down (half rate, then a quarter) and the emulsion's strength", () => {
+    // Harvard / Boston Children's HPN teaching and Longhurst 2003: taper off at half, then a quarter.
+    const values = {
+      ...pnFormValues(null, childId),
+      bagVolumeMl: "1000",
+      infusionHours: "12",
+      taperUpMinutes: "60",
+      taperDownMinutes: "30",
+      taperDownPercent: "50",
+      taperDown2Minutes: "30",
+      taperDown2Percent: "25",
+      lipidG: "15",
+      lipidPercent: "10",
+    };
+    const body = pnForm(null).schema.parse(values);
+    expect(body).toMatchObject({
+      taperUpSteps: [{ minutes: 60, percent: 50 }],
+      taperDownSteps: [
+        { minutes: 30, percent: 50 },
+        { minutes: 30, percent: 25 },
+      ],
+      taperDownMinutes: 60,
+      lipidPercent: 10,
+    });
+    // 1000 / (12 − (30 + 15 + 22.5) / 60) = 92 mL/h.
+    expect(plateauRate(body)).toBe(92);
+  });
+
+  it("offers the strength with its energy, 20 % to start with, and no placeholder that looks like a number", () => {
+    expect(pnFormValues(null, childId).lipidPercent).toBe("20");
+    const strength = pnFields.find((f) => f.name === "lipidPercent");
+    expect(strength?.options?.map((o) => o.label)).toEqual([
+      "10 % (1.1 kcal/mL, 11 kcal per g of fat)",
+      "20 % (2 kcal/mL, 10 kcal per g of fat)",
+      "30 % (3 kcal/mL, 10 kcal per g of fat)",
+    ]);
+    const numberLike = pnFields
+      .filter((f) => f.placeholder && /^[\d.,\s]+$/.test(f.placeholder))
+      .map((f) => f.name);
+    expect(numberLike).toEqual([]);
   });
 
   it("edits a version with its own start date", () => {

@@ -6,6 +6,7 @@ import type { TpnEntry } from "./api";
 import {
   type TpnEntryBody,
   tonightsBagValues,
+  tpnFields,
   tpnFormSchema,
   tpnFormValues,
   tpnSecondLooks,
@@ -31,6 +32,15 @@ describe("the TPN form", () => {
   });
 });
 
+describe("the TPN form's placeholders", () => {
+  it("never look like entered numbers", () => {
+    const numberLike = tpnFields
+      .filter((f) => f.placeholder && /^[\d.,\s]+$/.test(f.placeholder))
+      .map((f) => `${f.name}: ${f.placeholder}`);
+    expect(numberLike).toEqual([]);
+  });
+});
+
 describe("tonight's bag", () => {
   const prescription = {
     id: "1d2c3b4a-0000-4000-8000-000000000009",
@@ -52,22 +62,23 @@ describe("tonight's bag", () => {
     expect(values).toMatchObject({
       childId,
       date: today(),
-      volume: "840.00",
+      // As a person writes them, never "840.00".
+      volume: "840",
       duration: "14",
       // 105 g of dextrose × 3.4 + 30 g of amino acids × 4 + 24 g of lipid × 10 = 717 kcal.
-      calories: "717.00",
-      protein: "30.00",
-      carbohydrates: "105.00",
-      fat: "24.00",
+      calories: "717",
+      protein: "30",
+      carbohydrates: "105",
+      fat: "24",
       pnPrescriptionId: prescription.id,
       lot: "",
       startTime: "",
       notes: "",
     });
     expect(tpnFormSchema.parse(values)).toMatchObject({
-      volume: "840.00",
+      volume: "840",
       duration: 14,
-      calories: "717.00",
+      calories: "717",
       pnPrescriptionId: prescription.id,
       lot: null,
       expiryDate: null,
@@ -79,7 +90,7 @@ describe("tonight's bag", () => {
       { ...prescription, dextrosePercent: null, aminoAcidsG: null, lipidG: null },
       childId,
     );
-    expect(values).toMatchObject({ volume: "840.00", calories: "", protein: "", carbohydrates: "", fat: "" });
+    expect(values).toMatchObject({ volume: "840", calories: "", protein: "", carbohydrates: "", fat: "" });
   });
 });
 

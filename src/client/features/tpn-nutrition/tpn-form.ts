@@ -45,13 +45,17 @@ export type TpnEntryBody = z.output<typeof tpnFormSchema>;
 
 const decimal = { type: "number", step: "0.01", min: "0" } as const;
 
+/*
+ * No number as a placeholder: a grey "850" in an empty field reads as a value already entered
+ * beside the label. Empty amount fields say nothing.
+ */
 export const tpnFields: readonly RecordFieldConfig<TpnFormValues>[] = [
   { name: "date", label: "Date *", type: "date", required: true },
-  { name: "calories", label: "Calories (kcal)", placeholder: "850", ...decimal },
-  { name: "protein", label: "Protein (g)", placeholder: "25.5", ...decimal },
-  { name: "carbohydrates", label: "Carbohydrates (g)", placeholder: "120", ...decimal },
-  { name: "fat", label: "Fat (g)", placeholder: "20", ...decimal },
-  { name: "volume", label: "Volume (mL)", placeholder: "1000", ...decimal },
+  { name: "calories", label: "Calories (kcal)", ...decimal },
+  { name: "protein", label: "Protein (g)", ...decimal },
+  { name: "carbohydrates", label: "Carbohydrates (g)", ...decimal },
+  { name: "fat", label: "Fat (g)", ...decimal },
+  { name: "volume", label: "Volume (mL)", ...decimal },
   {
     name: "duration",
     label: "Duration (hours)",
@@ -59,7 +63,6 @@ export const tpnFields: readonly RecordFieldConfig<TpnFormValues>[] = [
     step: "1",
     min: "0",
     max: "24",
-    placeholder: "12",
     hint: "Whole hours, 0 to 24.",
   },
   // The bag's details: under More details, so the 3 a.m. form is the amounts and Save.

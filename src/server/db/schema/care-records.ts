@@ -1,7 +1,19 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, numeric, pgTable, text, unique, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  unique,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import type { AllergySeverity } from "../../../domain/allergies";
 import type { LabStatus } from "../../../domain/labs";
+import type { TaperStep } from "../../../domain/pn";
 import type { SymptomSeverity } from "../../../domain/symptoms";
 import { childLink, ownedChildKey, requiredChildLink } from "./child-link";
 import {
@@ -55,11 +67,17 @@ export const pnPrescriptions = pgTable(
     bagVolumeMl: measure("bag_volume_ml", 6, 1).notNull(),
     infusionHours: measure("infusion_hours", 4, 2).notNull(),
     rateMlPerHour: measure("rate_ml_per_hour", 6, 1),
+    /** The taper's total minutes each way; without steps (saved before them), one step at half rate. */
     taperUpMinutes: integer("taper_up_minutes"),
     taperDownMinutes: integer("taper_down_minutes"),
+    /** The taper's steps in the order they run; null: the minutes above at half rate (pn.ts). */
+    taperUpSteps: jsonb("taper_up_steps").$type<TaperStep[]>(),
+    taperDownSteps: jsonb("taper_down_steps").$type<TaperStep[]>(),
     dextrosePercent: measure("dextrose_percent", 5, 2),
     aminoAcidsG: measure("amino_acids_g", 6, 2),
     lipidG: measure("lipid_g", 6, 2),
+    /** The emulsion's strength (10, 20 or 30 %); rows saved before it was asked were counted as 20 %. */
+    lipidPercent: integer("lipid_percent").notNull().default(20),
     lipidProduct: text("lipid_product"),
     additives: text("additives"),
     notes: text("notes"),

@@ -134,13 +134,19 @@ describe("the care summary", () => {
     expect(seeded.pnPrescription).toEqual({
       startDate: "2026-11-15",
       prescriber: "Dr. Priya Patel",
-      infusion: "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min",
+      infusion:
+        "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min at 50 %, taper down 60 min at 50 %",
       contents: "Dextrose 15 %, amino acids 25 g, lipid 20 g (SMOFlipid 20%)",
+      // The factors the energy used: a lipid saved without a strength is a 20 % emulsion.
+      energyFactors:
+        "Energy counted at dextrose 3.4 kcal/g, amino acids 4 kcal/g, lipid 10 kcal/g (20 % emulsion, 2 kcal/mL)",
       additives: "Multivitamin 5 mL, trace elements 1 mL",
       gir: 10.6,
+      // Over 24 h: 150 g × 1000 / (21.4 × 1,440) = 4.87 -> 4.9 mg/kg/min.
+      girDayAverage: 4.9,
       unusualGir: false,
       kcalPerKgDay: 37.9,
-      perKg: "GIR 10.6 mg/kg/min, 37.9 kcal/kg/day",
+      perKg: "GIR at full rate 10.6 mg/kg/min (24-hour average 4.9), 37.9 kcal/kg/day",
       weight: { kg: 21.4, date: "2026-11-20", ageDays, stale },
       weightUsed: `Weight 21.4 kg on 2026-11-20 (${ageDays === 0 ? "today" : `${ageDays} day${ageDays === 1 ? "" : "s"} ago`}${stale ? ": older than 30 days, weigh again for current figures" : ""})`,
     });

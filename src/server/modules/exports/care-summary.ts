@@ -184,12 +184,17 @@ async function pnPrescriptionOf(
   const active = await activePrescription(db, view, childId, now, timeZone);
   const version = active.prescription;
   if (!version) return null;
-  const figures = { gir: active.gir, kcalPerKgDay: active.kcalPerKgDay };
+  const figures = {
+    gir: active.gir,
+    girDayAverage: active.girDayAverage,
+    kcalPerKgDay: active.kcalPerKgDay,
+  };
   return {
     startDate: version.startDate,
     prescriber: version.prescriber,
     infusion: infusionText(version),
     contents: contentsText(version),
+    energyFactors: version.energyFactors,
     additives: version.additives,
     ...figures,
     unusualGir: isUnusualGir(active.gir),

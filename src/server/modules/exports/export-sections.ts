@@ -79,6 +79,9 @@ const LABELS: Record<string, string> = {
   rateMlPerHour: "Rate (mL/h)",
   taperUpMinutes: "Taper up (minutes)",
   taperDownMinutes: "Taper down (minutes)",
+  taperUpSteps: "Taper up (steps at % of full rate)",
+  taperDownSteps: "Taper down (steps at % of full rate)",
+  lipidPercent: "Lipid emulsion (energy used)",
   dextrosePercent: "Dextrose (%)",
   aminoAcidsG: "Amino acids (g)",
   lipidG: "Lipid (g)",
@@ -186,6 +189,8 @@ export async function filledColumns(
   const filled = (key: string, kind: ColumnKind) => {
     const column = t[key]!;
     if (kind === "list") return sql<boolean>`bool_or(cardinality(${column}) > 0)`;
+    // A JSON list (a PN taper's steps): written when it holds something.
+    if (column.columnType === "PgJsonb") return sql<boolean>`bool_or(${column} <> '[]'::jsonb)`;
     if (kind === "text") return sql<boolean>`bool_or(${column} <> '')`;
     return sql<boolean>`bool_or(${column} is not null)`;
   };

@@ -8,9 +8,12 @@ import {
   type PerKg,
   plateauRate,
   prescribedPerKg,
+  stepMinutes,
+  taperSteps,
   WEIGHT_STALE_DAYS,
 } from "../../../domain/pn";
 import { pnPrescriptionIssues } from "../../../domain/pn-records";
+import { energyFactorsText } from "../../../domain/pn-text";
 import type { Db, Tx } from "../../db/client";
 import { pnPrescriptions, tpnEntries, vitals } from "../../db/schema/index";
 import { type FamilyView, inView } from "../../lib/child-scope";
@@ -20,14 +23,38 @@ import { recordType } from "../record-types";
 
 type PrescriptionRow = RowOf<typeof pnPrescriptions>;
 
-/** A version with its figures: the plateau rate, the bag's kcal and grams of dextrose (pn.ts). */
+/**
+ * A version with its figures: the taper's steps as it runs (a version saved with minutes only: one
+ * step at half rate each way), the plateau rate, the bag's kcal, grams of dextrose and the energy
+ * factors used (pn.ts).
+ */
 function withFigures<R extends PrescriptionRow>(row: R) {
+  const { up, down } = taperSteps(row);
   return {
     ...row,
+    taperUpSteps: [...up],
+    taperDownSteps: [...down],
     plateauRateMlPerHour: plateauRate(row),
     bagKcal: bagKcal(row),
     dextroseG: dextroseGrams(row),
+    energyFactors: energyFactorsText(row),
   };
+}
+
+/**
+ * Keeps a change's taper minutes and steps saying the same: steps sent set the minutes to their
+ * total; minutes sent alone (a client from before steps) are one step at half rate, as before.
+ */
+function matchTaper(values: Partial<PrescriptionRow>) {
+  for (const [steps, minutes] of [
+    ["taperUpSteps", "taperUpMinutes"],
+    ["taperDownSteps", "taperDownMinutes"],
+  ] as const) {
+    const sent = values[steps];
+    if (sent) values[minutes] = sent.length ? stepMinutes(sent) : null;
+    else if (values[minutes] !== undefined) values[steps] = null;
+  }
+  return values;
 }
 
 /**
@@ -89,7 +116,7 @@ export const pnPrescriptionRecords = ownedRecords({
       }
       const childId = String(values.childId ?? before?.childId);
       await ctx.tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pn:${childId}`}))`);
-      return values;
+      return matchTaper(values);
     },
     async inTransaction(ctx, { before, after }) {
       const childId = (after ?? before)!.childId;
@@ -119,7 +146,13 @@ function weightOn(weights: readonly Weight[], day: string) {
   return { kg: found.kg, date: found.date, ageDays, stale: ageDays > WEIGHT_STALE_DAYS };
 }
 
-const NO_FIGURES: PerKg = { gir: null, kcalPerKgDay: null, proteinGPerKgDay: null, lipidGPerKgDay: null };
+const NO_FIGURES: PerKg = {
+  gir: null,
+  girDayAverage: null,
+  kcalPerKgDay: null,
+  proteinGPerKgDay: null,
+  lipidGPerKgDay: null,
+};
 
 /** The version in force on `day` of a child's versions (newest first or any order). */
 const versionOn = (versions: readonly PrescriptionRow[], day: string) =>

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinFamily } from "../../../../tests/helpers/family";
 import { addChild, ownedCrudContract } from "../../../../tests/helpers/owned-crud-contract";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
 import { addDays, today } from "../../../domain/dates";
+import { pnPrescriptions } from "../../db/schema/index";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,6 +121,7 @@ describe("PN prescriptions", () => {
       prescription: null,
       weight: null,
       gir: null,
+      girDayAverage: null,
       kcalPerKgDay: null,
       proteinGPerKgDay: null,
       lipidGPerKgDay: null,
@@ -135,6 +138,8 @@ describe("PN prescriptions", () => {
       prescription: expect.objectContaining({ id: current.id, endDate: addDays(today(), 6) }),
       weight: { kg: 10, date: addDays(today(), -10), ageDays: 10, stale: false },
       gir: 22.7,
+      // Over 24 h: 150 g × 1000 / (10 × 1,440) = 10.4 mg/kg/min.
+      girDayAverage: 10.4,
       kcalPerKgDay: 83,
       proteinGPerKgDay: 3,
       lipidGPerKgDay: 2,
@@ -164,25 +169,141 @@ describe("PN prescriptions", () => {
       duration: 10,
     });
     const perKg = (await user.get(`/api/pn-prescriptions/per-kg?childId=${sam}&days=7`)).json();
+    // Prescribed: 22.7 at full rate; 150 g over 24 h for 10 kg: 150,000 / 14,400 = 10.4.
+    const prescribed = {
+      gir: 22.7,
+      girDayAverage: 10.4,
+      kcalPerKgDay: 83,
+      proteinGPerKgDay: 3,
+      lipidGPerKgDay: 2,
+    };
     expect(perKg.days).toEqual([
-      {
-        date: addDays(today(), -2),
-        prescribed: { gir: 22.7, kcalPerKgDay: 83, proteinGPerKgDay: 3, lipidGPerKgDay: 2 },
-        delivered: null,
-      },
+      { date: addDays(today(), -2), prescribed, delivered: null },
       {
         date: addDays(today(), -1),
-        prescribed: { gir: 22.7, kcalPerKgDay: 83, proteinGPerKgDay: 3, lipidGPerKgDay: 2 },
-        // 120 g of dextrose over 600 minutes for 10 kg: 120,000 / 6,000 = 20 mg/kg/min.
-        delivered: { gir: 20, kcalPerKgDay: 70, proteinGPerKgDay: 2.5, lipidGPerKgDay: 1.5 },
+        prescribed,
+        // 120 g of dextrose over the day's 24 h for 10 kg: 120,000 / 14,400 = 8.3 mg/kg/min.
+        delivered: {
+          gir: null,
+          girDayAverage: 8.3,
+          kcalPerKgDay: 70,
+          proteinGPerKgDay: 2.5,
+          lipidGPerKgDay: 1.5,
+        },
       },
-      {
-        date: today(),
-        prescribed: { gir: 22.7, kcalPerKgDay: 83, proteinGPerKgDay: 3, lipidGPerKgDay: 2 },
-        delivered: null,
-      },
+      { date: today(), prescribed, delivered: null },
     ]);
     expect((await user.get(`/api/pn-prescriptions/per-kg?childId=${sam}&days=400`)).statusCode).toBe(400);
+  });
+
+  it("shows a bag that ran exactly as prescribed at the prescribed GIR, the same measure on both sides", async () => {
+    // 1 L of D15 over 12 h tapered 60/60 at 12.4 kg (issue's example): full rate 18.3 mg/kg/min,
+    // over 24 h 150 g × 1000 / (12.4 × 1,440) = 8.4 mg/kg/min, prescribed and delivered alike.
+    const user = await signUp(t.app);
+    const kai = await addChild(user, "Kai");
+    const rx = (await version(user, kai, addDays(today(), -1))).json();
+    await user.post("/api/vitals", { childId: kai, kind: "weight", value: 12.4, date: addDays(today(), -1) });
+    await user.post("/api/tpn", {
+      childId: kai,
+      date: today(),
+      pnPrescriptionId: rx.id,
+      carbohydrates: String(rx.dextroseG),
+      duration: 12,
+    });
+    const active = (await user.get(`/api/pn-prescriptions/active?childId=${kai}`)).json();
+    expect([active.gir, active.girDayAverage]).toEqual([18.3, 8.4]);
+    const [day] = (await user.get(`/api/pn-prescriptions/per-kg?childId=${kai}&days=7`))
+      .json()
+      .days.slice(-1);
+    expect(day.delivered.girDayAverage).toBe(day.prescribed.girDayAverage);
+  });
+
+  it("counts lipid energy by the emulsion's strength, and names the factors it used", async () => {
+    // 10 % emulsion 1.1 kcal/mL (11 kcal/g of fat), 20 % 2.0 kcal/mL (10 kcal/g): ASPEN Core
+    // Curriculum (3rd ed., ch. 15) and the product labels (Intralipid, SMOFlipid, Omegaven).
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const omegaven = await version(user, sam, "2026-11-01", {
+      lipidPercent: 10,
+      lipidProduct: "Omegaven 10 %",
+    });
+    expect(omegaven.statusCode).toBe(201);
+    // 150 g × 3.4 + 30 g × 4 + 20 g × 11 = 510 + 120 + 220 = 850 kcal (at 10 kcal/g: 830).
+    expect(omegaven.json()).toMatchObject({
+      lipidPercent: 10,
+      bagKcal: 850,
+      energyFactors:
+        "Energy counted at dextrose 3.4 kcal/g, amino acids 4 kcal/g, lipid 11 kcal/g (10 % emulsion, 1.1 kcal/mL)",
+    });
+    // Left out: a 20 % emulsion, as before.
+    expect((await version(user, sam, "2026-11-02")).json()).toMatchObject({ lipidPercent: 20, bagKcal: 830 });
+    const wrong = await version(user, sam, "2026-11-03", { lipidPercent: 15 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().issues).toEqual([
+      { path: "lipidPercent", message: "Lipid emulsion must be 10, 20 or 30 %" },
+    ]);
+  });
+
+  it("takes a taper in steps, its plateau rate following from the volume, hours and steps", async () => {
+    // Harvard / Boston Children's HPN teaching, Longhurst 2003: taper off at half rate, then a quarter.
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const stepped = await version(user, sam, "2026-11-01", {
+      taperUpMinutes: undefined,
+      taperDownMinutes: undefined,
+      taperUpSteps: [{ minutes: 60, percent: 50 }],
+      taperDownSteps: [
+        { minutes: 30, percent: 50 },
+        { minutes: 30, percent: 25 },
+      ],
+    });
+    expect(stepped.statusCode).toBe(201);
+    // 1000 / (12 − (30 + 15 + 22.5) / 60) = 1000 / 10.875 = 92 mL/h.
+    expect(stepped.json()).toMatchObject({
+      taperUpMinutes: 60,
+      taperDownMinutes: 60,
+      taperDownSteps: [
+        { minutes: 30, percent: 50 },
+        { minutes: 30, percent: 25 },
+      ],
+      plateauRateMlPerHour: 92,
+    });
+    // Minutes alone (a client from before steps): one step at half rate each way, 90.9 mL/h.
+    const changed = await user.patch(`/api/pn-prescriptions/${stepped.json().id}`, { taperDownMinutes: 60 });
+    expect(changed.json()).toMatchObject({
+      taperDownSteps: [{ minutes: 60, percent: 50 }],
+      plateauRateMlPerHour: 90.9,
+    });
+    const tooMany = await version(user, sam, "2026-11-02", {
+      taperUpSteps: [{ minutes: 30, percent: 100 }],
+    });
+    expect(tooMany.json().issues).toEqual([
+      { path: "taperUpSteps.0.percent", message: "A taper step runs at 1 to 99 % of the full rate" },
+    ]);
+  });
+
+  it("keeps a prescription saved before strengths and steps meaning what it meant", async () => {
+    // A row as the migration leaves it: the strength column's default (20 %), no steps, minutes only.
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const saved = (await version(user, sam, "2026-10-01")).json();
+    const [stored] = await t.database.db
+      .select({
+        up: pnPrescriptions.taperUpSteps,
+        down: pnPrescriptions.taperDownSteps,
+        lipid: pnPrescriptions.lipidPercent,
+      })
+      .from(pnPrescriptions)
+      .where(eq(pnPrescriptions.id, saved.id));
+    expect(stored).toEqual({ up: null, down: null, lipid: 20 });
+    const read = (await user.get(`/api/pn-prescriptions/${saved.id}`)).json();
+    expect(read).toMatchObject({
+      lipidPercent: 20,
+      bagKcal: 830,
+      taperUpSteps: [{ minutes: 60, percent: 50 }],
+      taperDownSteps: [{ minutes: 60, percent: 50 }],
+      plateauRateMlPerHour: 90.9,
+    });
   });
 
   it("links a TPN entry only to a prescription of the same child, and of the family", async () => {

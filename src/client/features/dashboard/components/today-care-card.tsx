@@ -7,6 +7,7 @@ import { useChildFilter } from "@/client/lib/child-filter";
 import type { Child } from "@/client/lib/children-api";
 import { toDateOnly } from "@/client/lib/format";
 import { useCan } from "@/client/lib/permissions";
+import { tonightsBagHref } from "@/client/lib/pn-api";
 import { isMedicationActive } from "@/domain/medication-status";
 import { childListParams, type Medication, medicationsApi, type TpnEntry, tpnApi } from "../api";
 import { showsSeveralChildren } from "../item-child";
@@ -44,7 +45,7 @@ function ChildTpnToday({ child, recordLink }: { child: Child; recordLink: boolea
       <div className="flex flex-col items-start gap-3 rounded-lg border border-border border-dashed p-4">
         <p className="text-muted-foreground text-sm">No TPN entry for today yet.</p>
         <Button asChild size="sm">
-          <Link href="/tpn-nutrition">Record today's TPN</Link>
+          <Link href={tonightsBagHref(child.id)}>Record today's TPN</Link>
         </Button>
       </div>
     ) : (

@@ -21,7 +21,7 @@ import {
   DialogTitle,
 } from "@/client/components/ui/dialog";
 import { useChildFilter } from "@/client/lib/child-filter";
-import { PAGE_CHILD_PARAM } from "@/client/lib/page-child";
+import { tonightsBagHref } from "@/client/lib/pn-api";
 import { cn } from "@/client/lib/utils";
 
 // Loaded on the first tap: the dashboard itself does not carry the forms' libraries.
@@ -39,8 +39,11 @@ const QuickDressing = lazy(() =>
 const tile =
   "flex h-full min-h-16 flex-col items-center justify-center gap-1 rounded-xl border border-border bg-card px-2 py-2 text-center font-medium text-sm shadow-xs transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
 
-/** The TPN form of one child, opened with its add form showing. */
-export const tpnTodayHref = (childId: string) => `/tpn-nutrition?add=1&${PAGE_CHILD_PARAM}=${childId}`;
+/**
+ * TPN today for one child: tonight's bag filled in from the prescription in force, or the empty
+ * add form when there is none (`?bag=1`, TPN Nutrition decides once it knows the prescription).
+ */
+export const tpnTodayHref = (childId: string) => tonightsBagHref(childId);
 
 export type QuickLogDialog = "medication" | "supply" | "tpn" | "temperature" | "weight" | "dressing";
 
@@ -73,8 +76,9 @@ export function QuickLogTiles({
         </button>
       </li>
       <li>
-        {children.length > 1 ? (
-          // Several children: TPN belongs to one of them, so ask whose (never a silent pick).
+        {!childId && children.length > 1 ? (
+          // Several children and none chosen in the header: TPN belongs to one of them, so ask
+          // whose (never a silent pick). With one chosen, it is that child's.
           <button type="button" className={cn(tile, "w-full cursor-pointer")} onClick={() => onOpen("tpn")}>
             <TileLabel label="TPN today" icon={Droplets} tint="text-emerald-700" />
           </button>

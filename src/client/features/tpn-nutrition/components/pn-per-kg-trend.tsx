@@ -8,7 +8,9 @@ import type { PerKg } from "@/domain/pn";
 import type { TrendPoint, TrendRange } from "@/domain/trends";
 
 const FIGURES = [
-  { key: "gir", label: "GIR", unit: "mg/kg/min" },
+  // The same measure on both sides: the day's dextrose over 24 hours (a night's entry does not say
+  // its full rate, so a plateau GIR against a run average would show a gap for a bag run as prescribed).
+  { key: "girDayAverage", label: "GIR, 24-hour average", unit: "mg/kg/min" },
   { key: "kcalPerKgDay", label: "Energy", unit: "kcal/kg/day" },
   { key: "proteinGPerKgDay", label: "Protein", unit: "g/kg/day" },
   { key: "lipidGPerKgDay", label: "Lipid", unit: "g/kg/day" },
@@ -33,7 +35,7 @@ export function perKgPoints(
  */
 export function PnPerKgTrend({ childId }: { childId: string }) {
   const [days, setDays] = useState<TrendRange>(30);
-  const [figure, setFigure] = useState<Figure>("gir");
+  const [figure, setFigure] = useState<Figure>("girDayAverage");
   const perKg = useQuery(pnPerKgOptions(childId, days));
   const chosen = FIGURES.find((f) => f.key === figure)!;
   const list = perKg.data?.days ?? [];
@@ -51,7 +53,7 @@ export function PnPerKgTrend({ childId }: { childId: string }) {
       isLoading={perKg.isLoading}
       empty={
         perKg.data?.weight
-          ? `No ${chosen.label === "GIR" ? "GIR" : chosen.label.toLowerCase()} to chart in the last ${days} days.`
+          ? `No ${chosen.key === "girDayAverage" ? "GIR" : chosen.label.toLowerCase()} to chart in the last ${days} days.`
           : "Add a weight in Vitals to chart the figures per kilogram."
       }
       controls={

@@ -42,7 +42,15 @@ export function PnPerKg({
   }
   const unusual = isUnusualGir(figures.gir);
   const tiles = [
-    { label: "GIR", value: figures.gir, unit: "mg/kg/min", places: 1, warn: unusual },
+    // The plateau's GIR is the night's highest; the 24-hour average beside it (issue: "GIR said honestly").
+    { label: "GIR at full rate", value: figures.gir, unit: "mg/kg/min", places: 1, warn: unusual },
+    {
+      label: "GIR, 24-hour average",
+      value: figures.girDayAverage,
+      unit: "mg/kg/min",
+      places: 1,
+      warn: false,
+    },
     { label: "Energy", value: figures.kcalPerKgDay, unit: "kcal/kg/day", places: 1, warn: false },
     { label: "Protein", value: figures.proteinGPerKgDay, unit: "g/kg/day", places: 2, warn: false },
     { label: "Lipid", value: figures.lipidGPerKgDay, unit: "g/kg/day", places: 2, warn: false },
@@ -50,7 +58,7 @@ export function PnPerKg({
   return (
     <Section>
       {tiles.length ? (
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {tiles.map((tile) => (
             <div
               key={tile.label}
@@ -76,8 +84,9 @@ export function PnPerKg({
       )}
       {unusual && figures.gir !== null ? (
         <Notice>
-          A GIR of {number(figures.gir, 1)} mg/kg/min is outside the usual {USUAL_GIR.min} to {USUAL_GIR.max}{" "}
-          mg/kg/min. Check the prescription and the weight, and ask the care team if they are right.
+          A GIR at full rate of {number(figures.gir, 1)} mg/kg/min is outside the usual {USUAL_GIR.min} to{" "}
+          {USUAL_GIR.max} mg/kg/min. Check the prescription and the weight, and ask the care team if they are
+          right.
         </Notice>
       ) : null}
       {weight.stale ? (

@@ -33,6 +33,9 @@ export function VersionDetails({
       </p>
       {contents ? <p className="break-words">{contents}</p> : null}
       {energy ? <p className="text-muted-foreground">{energy}</p> : null}
+      {version.energyFactors ? (
+        <p className="break-words text-muted-foreground text-xs">{version.energyFactors}.</p>
+      ) : null}
       {version.additives ? (
         <p className="whitespace-pre-line break-words">
           <span className="font-medium text-muted-foreground">Additives: </span>

@@ -132,7 +132,7 @@ describe("FHIR export", () => {
       dosageInstruction: [
         {
           text:
-            "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min. " +
+            "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min at 50 %, taper down 60 min at 50 %. " +
             "Dextrose 15 %, amino acids 25 g, lipid 20 g (SMOFlipid 20%)",
           timing: { repeat: { frequency: 1, period: 1, periodUnit: "d", duration: 12, durationUnit: "h" } },
           doseAndRate: [

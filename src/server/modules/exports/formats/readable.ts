@@ -19,6 +19,15 @@ import {
   LINE_TYPE_LABELS,
   OUTCOME_LABELS,
 } from "../../../../domain/picc";
+import {
+  DEFAULT_LIPID_PERCENT,
+  LIPID_KCAL_PER_ML,
+  type LipidPercent,
+  lipidKcalPerGram,
+  type TaperStep,
+  taperSteps,
+} from "../../../../domain/pn";
+import { stepsText } from "../../../../domain/pn-text";
 import { STOCK_EVENT_KIND_LABELS, SUPPLY_CATEGORY_LABELS } from "../../../../domain/supplies";
 import { SYMPTOM_SEVERITY_LABELS } from "../../../../domain/symptoms";
 import {
@@ -198,6 +207,38 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
           intervalHours:
             row.intervalHours === null || row.intervalHours === undefined ? null : Number(row.intervalHours),
         }),
+    };
+  }
+  if (section.name === "pnPrescriptions" && (key === "taperUpSteps" || key === "taperDownSteps")) {
+    // "60 min at 50 % then 30 min at 25 %", as on the prescription (a version saved with minutes
+    // only: one step at half rate).
+    return {
+      key,
+      label,
+      kind: "text",
+      value: (row) => {
+        const { up, down } = taperSteps({
+          taperUpMinutes: (row.taperUpMinutes as number | null) ?? null,
+          taperDownMinutes: (row.taperDownMinutes as number | null) ?? null,
+          taperUpSteps: (row.taperUpSteps as TaperStep[] | null) ?? null,
+          taperDownSteps: (row.taperDownSteps as TaperStep[] | null) ?? null,
+        });
+        const steps = key === "taperUpSteps" ? up : down;
+        return steps.length ? stepsText(steps) : null;
+      },
+    };
+  }
+  if (section.name === "pnPrescriptions" && key === "lipidPercent") {
+    // "10 % (1.1 kcal/mL, 11 kcal per g of fat)": the factor the bag's energy used.
+    return {
+      key,
+      label,
+      kind: "text",
+      value: (row) => {
+        if (row.lipidG === null || row.lipidG === undefined) return null;
+        const percent = Number(row.lipidPercent ?? DEFAULT_LIPID_PERCENT) as LipidPercent;
+        return `${percent} % (${LIPID_KCAL_PER_ML[percent]} kcal/mL, ${lipidKcalPerGram(percent)} kcal per g of fat)`;
+      },
     };
   }
   if (section.name === "medications" && key === "isActive") {

@@ -167,6 +167,7 @@ function pnPrescriptionBlock(summary: CareSummary): SummaryBlock {
         },
         { lead: "Infusion: ", text: pn.infusion },
         ...(pn.contents ? [{ lead: "Contents: ", text: pn.contents }] : []),
+        ...(pn.energyFactors ? [{ text: `${pn.energyFactors}.` }] : []),
         ...(pn.additives ? [{ lead: "Additives: ", text: pn.additives }] : []),
         {
           lead: "Per kilogram: ",

@@ -92,10 +92,11 @@ const SUMMARY_TEXTS = () => [
   `Last dose: Skipped Nov 20, 2026 20:00 (${deviceTimeZone()}) by Maria Lopez`,
   "PN prescription",
   "From Nov 15, 2026 – prescribed by Dr. Priya Patel",
-  "Infusion: 1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min and down 60 min",
+  "Infusion: 1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min at 50 %, taper down 60 min at 50 %",
   "Contents: Dextrose 15 %, amino acids 25 g, lipid 20 g (SMOFlipid 20%)",
+  "Energy counted at dextrose 3.4 kcal/g, amino acids 4 kcal/g, lipid 10 kcal/g (20 % emulsion, 2 kcal/mL).",
   "Additives: Multivitamin 5 mL, trace elements 1 mL",
-  "Per kilogram: GIR 10.6 mg/kg/min, 37.9 kcal/kg/day",
+  "Per kilogram: GIR at full rate 10.6 mg/kg/min (24-hour average 4.9), 37.9 kcal/kg/day",
   "Weight 21.4 kg on 2026-11-20",
   "Double lumen",
   "Left arm",
@@ -368,11 +369,12 @@ describe("records as a nurse reads them", () => {
     const records = (await pdfPages(await render(pdfExport, { childId: samId }))).slice(1).join(" ");
     const versions = records.slice(records.indexOf("PN Prescriptions"), records.indexOf("TPN Entries"));
     expect(versions).toContain(
-      "Child Start date End date Prescriber Bag volume (mL) Infusion (hours) Taper up (minutes) Taper down (minutes) Dextrose (%) Amino acids (g) Lipid (g) Lipid product Additives",
+      "Child Start date End date Prescriber Bag volume (mL) Infusion (hours) Taper up (minutes) Taper down (minutes) Dextrose (%) Amino acids (g) Lipid (g) Lipid emulsion (energy used) Lipid product Additives",
     );
     expect(versions).toContain("Sam Rivera Oct 1, 2026 Nov 14, 2026 Dr. Priya Patel 900 12 12.5 22");
     expect(versions).toContain(
-      "Sam Rivera Nov 15, 2026 Dr. Priya Patel 1000 12 60 60 15 25 20 SMOFlipid 20% Multivitamin 5 mL, trace elements 1 mL",
+      // The lipid with the energy it was counted at (a 20 % emulsion: 2 kcal/mL, 10 kcal/g; ASPEN).
+      "Sam Rivera Nov 15, 2026 Dr. Priya Patel 1000 12 60 60 15 25 20 20 % (2 kcal/ mL, 10 kcal per g of fat) SMOFlipid 20% Multivitamin 5 mL, trace elements 1 mL",
     );
     const bags = records.slice(records.indexOf("TPN Entries"), records.indexOf("Vitals"));
     expect(bags).toContain("Prescription Lot Expiry date Start time Stop time Interruptions");
