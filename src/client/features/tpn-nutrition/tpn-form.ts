@@ -6,8 +6,8 @@ import type { SecondLookContext } from "@/client/components/record-screen/types"
 import { formatCardDate, formatListDate, toDateOnly, toTimeOnly } from "@/client/lib/format";
 import type { PnPrescription } from "@/client/lib/pn-api";
 import { tonightsBag } from "@/domain/pn";
+import type { TpnEntry } from "@/domain/tpn";
 import { isUnusualTpnVolume, TPN_USUAL_VOLUME_ML, tpnEntryInput } from "@/domain/tpn";
-import type { TpnEntry } from "./api";
 
 const FORM_KEYS = [
   "date",
