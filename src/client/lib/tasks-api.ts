@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { ReminderActionResult, TaskHistoryRecord } from "@/domain/reminders";
+import { byKind } from "@/domain/task-kinds";
 import type {
   CareTask,
   careTaskInput,
@@ -79,15 +80,6 @@ export const updateTaskSettings = (input: TaskSettingsInput) =>
  * What else a Done changes, by kind: the record it logged is on another screen (a line's care, a
  * dose, a lab test), and the dashboard counts and activity move.
  */
-export const KEYS_A_DONE_CHANGES: Record<Task["kind"], readonly (readonly string[])[]> = {
-  "line-care": [["picc-lines"], ["line-care"]],
-  dose: [["medications"], ["medication-doses"]],
-  labs: [["lab-tests"]],
-  weigh: [["vitals"]],
-  "fridge-out": [],
-  "supply-reorder": [],
-  "supply-expiry": [],
-  family: [],
-  fever: [],
-  "pn-start": [],
-};
+export const KEYS_A_DONE_CHANGES: Record<Task["kind"], readonly (readonly string[])[]> = byKind(
+  (k) => k.doneChanges,
+);
