@@ -146,7 +146,7 @@ export const TASK_KIND_TABLE = {
     doneSays: "The dose is logged on Medications.",
     doneChanges: [["medications"], ["medication-doses"]],
     title: (w: { name: string; dosage: string }) => `${w.name} ${w.dosage}`.trim(),
-    detail: (w: { route: string | null; schedule: string }) =>
+    detail: (w: { route: string | null; schedule: string | null }) =>
       [w.route, w.schedule].filter(Boolean).join(" · ") || null,
   },
   "fridge-out": {

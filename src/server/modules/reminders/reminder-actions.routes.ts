@@ -16,7 +16,7 @@ import type { Db, Tx } from "../../db/client";
 import { families, familyMembers } from "../../db/schema/index";
 import { conflict, HttpError, notFound } from "../../lib/errors";
 import { type FamilyScope, inTransaction } from "../../lib/transaction";
-import { type DerivedTask, tasksOf } from "../tasks/derived-tasks.queries";
+import { type DerivedTask, taskById } from "../tasks/derived-tasks.queries";
 import {
   findActionToken,
   findOccurrence,
@@ -75,8 +75,7 @@ async function familyReader(
   if (userId === found.row.userId) return { userId };
   const member = await membership(db, found.row.familyId, userId);
   if (!member) return null;
-  if (task && !(await tasksOf(db, member.scope, now, found.timeZone)).some((t) => t.id === task.id))
-    return null;
+  if (task && !(await taskById(db, member.scope, task.id, now, found.timeZone))) return null;
   return { userId };
 }
 
@@ -98,7 +97,7 @@ export const reminderActionRoutes: ModuleRoutes = (scope, context) => {
       const now = clock();
       const found = await tokenFacts(db, request.params.token);
       const { row } = found;
-      const task = (await tasksOf(db, found.scope, now, found.timeZone)).find((t) => t.id === row.taskId);
+      const task = await taskById(db, found.scope, row.taskId, now, found.timeZone);
       const state: ReminderActionPreview["state"] = row.usedAt
         ? "used"
         : row.expiresAt <= now
@@ -145,7 +144,7 @@ export const reminderActionRoutes: ModuleRoutes = (scope, context) => {
       if (row.expiresAt <= now)
         throw gone("This link has expired: the next reminder brings a new one, or open Tasks in the app.");
       if (!can(found.scope.role, "write")) throw notFound("Reminder");
-      const seen = (await tasksOf(db, found.scope, now, timeZone)).find((t) => t.id === row.taskId);
+      const seen = await taskById(db, found.scope, row.taskId, now, timeZone);
       const reader = await familyReader(db, request, reply, found, seen, now);
       const scope: FamilyScope = {
         ...found.scope,
@@ -153,7 +152,7 @@ export const reminderActionRoutes: ModuleRoutes = (scope, context) => {
       };
       return inTransaction(db, scope, async (ctx) => {
         if (!(await useActionToken(ctx.tx, row.tokenHash, now))) throw gone("This link was used already.");
-        const task = (await tasksOf(ctx.tx, ctx, now, timeZone)).find((t) => t.id === row.taskId);
+        const task = await taskById(ctx.tx, ctx, row.taskId, now, timeZone);
         if (!task) throw notFound("Task");
         if (movedOn(task, row.dueAt)) {
           if (!reader) throw conflict(TAKEN_CARE_OF);

@@ -11,7 +11,6 @@ import {
   taskHistoryRecord,
 } from "../../../domain/reminders";
 import { can, type Role } from "../../../domain/roles";
-import { parseTaskId } from "../../../domain/tasks";
 import type { ModuleRoutes } from "../../app-context";
 import type { Db, Tx } from "../../db/client";
 import {
@@ -26,7 +25,7 @@ import { personName } from "../../lib/authors";
 import { conflict, invalidRecord, notFound } from "../../lib/errors";
 import { familyScope, idParams } from "../../lib/owned-routes";
 import { type FamilyScope, inTransaction } from "../../lib/transaction";
-import { tasksOf } from "../tasks/derived-tasks.queries";
+import { taskById } from "../tasks/derived-tasks.queries";
 import { acknowledgeOccurrence, snoozeOccurrence } from "./reminders.queries";
 import { assertStillDue } from "./task-actions";
 
@@ -34,8 +33,7 @@ const MINUTE = 60_000;
 
 /** The task as the person's view sees it now, or 404. */
 async function currentTask(db: Db | Tx, scope: FamilyScope, id: string, now: Date, timeZone: string) {
-  if (!parseTaskId(id)) throw notFound("Task");
-  const task = (await tasksOf(db, scope, now, timeZone)).find((t) => t.id === id);
+  const task = await taskById(db, scope, id, now, timeZone);
   if (!task) throw notFound("Task");
   return task;
 }
