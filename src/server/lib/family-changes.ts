@@ -7,7 +7,7 @@ export type FamilyChangeListener = (tx: Tx | Db, familyId: string) => Promise<vo
 
 /**
  * Where a change of a family's records, members or settings is announced, inside the change's own
- * transaction, so what follows it (the reminders' next run, modules/reminders) is written with the
+ * transaction, so what follows it (the reminders' next run, modules/tasks/reminders) is written with the
  * change or not at all. Modules listen before the app is ready; the record layer announces every
  * write it makes (lib/transaction.ts), and routes that change a family outside it announce too.
  * Every announcement also raises the family's change mark (`familyChangeMark`), which open pages

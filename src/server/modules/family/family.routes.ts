@@ -17,7 +17,7 @@ import {
 import { signedInUserRecord } from "../../../domain/signed-in-user";
 import type { AppContext, ModuleRoutes } from "../../app-context";
 import { notFound, tooManyRequests, unauthorized } from "../../lib/errors";
-import { isMember } from "../../lib/family-access";
+import { isMember, membersOf } from "../../lib/family-access";
 import { familyChangeMark } from "../../lib/family-changes";
 import type { Delivery } from "../../lib/mailer";
 import { idParams } from "../../lib/owned-routes";
@@ -30,7 +30,6 @@ import { getUser, isEmailConfirmed } from "../auth/users.queries";
 import {
   deleteFamily,
   leaveFamily,
-  membersOf,
   removeMember,
   renameFamily,
   setFamilyTimeZone,

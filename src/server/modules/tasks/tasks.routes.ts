@@ -13,8 +13,8 @@ import type { ModuleRoutes } from "../../app-context";
 import { notFound } from "../../lib/errors";
 import { childListQuery, familyScope, idParams, registerOwnedRoutes } from "../../lib/owned-routes";
 import { inTransaction } from "../../lib/transaction";
-import { assertStillDue, doTask } from "../reminders/task-actions";
 import { taskById, tasksOf } from "./derived-tasks.queries";
+import { assertStillDue, doTask } from "./reminders/task-actions";
 import { careTaskRecords, childInView, setTaskSettings, taskSettingsOf } from "./tasks.queries";
 
 /**

@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,18 +7,18 @@ import {
   reminderActionInput,
   reminderActionPreview,
   reminderLinkResult,
-} from "../../../domain/reminders";
-import { can, type Role } from "../../../domain/roles";
-import { DONE_LABELS } from "../../../domain/tasks";
-import type { ModuleRoutes } from "../../app-context";
-import type { Db, Tx } from "../../db/client";
-import { families, familyMembers } from "../../db/schema/index";
-import { conflict, HttpError, notFound } from "../../lib/errors";
-import { type FamilyScope, inTransaction } from "../../lib/transaction";
-import { type DerivedTask, taskById } from "../tasks/derived-tasks.queries";
+} from "../../../../domain/reminders";
+import { can } from "../../../../domain/roles";
+import { DONE_LABELS } from "../../../../domain/tasks";
+import type { ModuleRoutes } from "../../../app-context";
+import type { Db } from "../../../db/client";
+import { conflict, HttpError, notFound } from "../../../lib/errors";
+import { type FamilyScope, inTransaction } from "../../../lib/transaction";
+import { type DerivedTask, taskById } from "../derived-tasks.queries";
 import {
   findActionToken,
   findOccurrence,
+  memberScope,
   nameOnly,
   snoozeOccurrence,
   useActionToken,
@@ -32,28 +31,11 @@ const MINUTE = 60_000;
 /** What a link answers about a task someone did, to anyone without the family's sign-in. */
 const TAKEN_CARE_OF = "Already taken care of.";
 
-/** A person's membership of a family: their view of its records, or undefined. */
-async function membership(db: Db | Tx, familyId: string, userId: string) {
-  const [member] = await db
-    .select({ role: familyMembers.role, childIds: familyMembers.childIds, timeZone: families.timeZone })
-    .from(familyMembers)
-    .innerJoin(families, eq(families.id, familyMembers.familyId))
-    .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.userId, userId)));
-  if (!member) return undefined;
-  const scope: FamilyScope = {
-    familyId,
-    actorId: userId,
-    childIds: member.childIds,
-    role: member.role as Role,
-  };
-  return { scope, timeZone: member.timeZone };
-}
-
 /** A token's row with the person's membership and the family's clock; 404 when it does not work at all. */
 async function tokenFacts(db: Db, token: string) {
   const row = await findActionToken(db, token);
   if (!row) throw notFound("Reminder");
-  const member = await membership(db, row.familyId, row.userId);
+  const member = await memberScope(db, row.familyId, row.userId);
   if (!member) throw notFound("Reminder");
   return { row, ...member };
 }
@@ -73,7 +55,7 @@ async function familyReader(
   const userId = await request.loadSession(reply);
   if (!userId) return null;
   if (userId === found.row.userId) return { userId };
-  const member = await membership(db, found.row.familyId, userId);
+  const member = await memberScope(db, found.row.familyId, userId);
   if (!member) return null;
   if (task && !(await taskById(db, member.scope, task.id, now, found.timeZone))) return null;
   return { userId };
