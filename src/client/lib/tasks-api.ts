@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { ReminderActionResult, TaskHistoryRecord } from "@/domain/reminders";
-import { byKind } from "@/domain/task-kinds";
 import type {
   CareTask,
   careTaskInput,
@@ -75,11 +74,3 @@ export const taskSettingsOptions = () =>
   });
 export const updateTaskSettings = (input: TaskSettingsInput) =>
   requestJson<TaskSettingsRecord>("PATCH", "/api/family/task-settings", input);
-
-/**
- * What else a Done changes, by kind: the record it logged is on another screen (a line's care, a
- * dose, a lab test), and the dashboard counts and activity move.
- */
-export const KEYS_A_DONE_CHANGES: Record<Task["kind"], readonly (readonly string[])[]> = byKind(
-  (k) => k.doneChanges,
-);

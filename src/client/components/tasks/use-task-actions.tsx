@@ -7,7 +7,7 @@ import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage, errorStatus } from "@/client/lib/api";
 import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
-import { KEYS_A_DONE_CHANGES, markTaskDone, type Task, tasksKey } from "@/client/lib/tasks-api";
+import { markTaskDone, type Task, tasksKey } from "@/client/lib/tasks-api";
 import { taskKind } from "@/domain/task-kinds";
 
 // The weight's form loads on the first "Log weight": the lists stay small.
@@ -37,8 +37,8 @@ export function useTaskActions(): {
     onSuccess: async (_answer, { task }) => {
       toast({ title: `${task.title}: done`, description: taskKind(task.kind).doneSays });
       await Promise.all(
-        [tasksKey, dashboardStatsQueryKey, ["dashboard"], ...KEYS_A_DONE_CHANGES[task.kind]].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
+        [tasksKey, dashboardStatsQueryKey, ["dashboard"], ...taskKind(task.kind).doneChanges].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
         ),
       );
     },
