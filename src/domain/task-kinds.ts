@@ -104,7 +104,8 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : `${n} 
 
 /**
  * Every kind, in the order Settings lists them. Adding a kind: an entry here and its source file
- * (src/server/modules/tasks/sources/, named by `source`).
+ * (src/server/modules/tasks/sources/, named by `source`); a new source also takes its line in
+ * that folder's index.ts (tsc asks for it).
  */
 export const TASK_KIND_TABLE = {
   "line-care": {
