@@ -32,7 +32,7 @@ import { loadConfig } from "../src/server/config";
 import { type Database, openPostgres } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { createPasswordHasher } from "../src/server/modules/auth/passwords";
-import { REMINDERS_QUEUE } from "../src/server/modules/reminders/engine";
+import { REMINDERS_QUEUE } from "../src/server/modules/tasks/reminders/engine";
 import { installJobSchema, jobClockOf } from "../tests/helpers/job-clock";
 import { createTestClock } from "../tests/helpers/test-clock";
 

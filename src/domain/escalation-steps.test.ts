@@ -4,7 +4,7 @@ import { careTaskInput, taskSettingsInput } from "./task-records";
 
 /**
  * The ladder's steps as the reminders really send them: a round every `repeatMinutes` from the due
- * time, and only then (src/server/modules/reminders/engine.ts wakes at `nextWake`, the next round;
+ * time, and only then (src/server/modules/tasks/reminders/engine.ts wakes at `nextWake`, the next round;
  * the scheduler runs a due job within its 5-second poll, lib/scheduler.ts `POLL_MS`).
  */
 describe("the ladder's steps against its rounds", () => {

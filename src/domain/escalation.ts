@@ -129,7 +129,7 @@ export function nextWake(occurrence: Occurrence, policy: EscalationPolicy, now: 
 /**
  * Minutes after the due time at which a step "after `after` minutes" is really told: the first
  * round at or after it. Rounds come every `repeatMinutes` from the due time and only then: the
- * reminders wake at `nextWake`, the next round (modules/reminders/engine.ts), and the scheduler runs
+ * reminders wake at `nextWake`, the next round (modules/tasks/reminders/engine.ts), and the scheduler runs
  * a due job within its poll of 5 seconds (lib/scheduler.ts `POLL_MS`).
  */
 export function toldAfter(after: number, repeatMinutes: number): number {

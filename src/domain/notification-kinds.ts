@@ -3,7 +3,7 @@
  * (the schemas are in notifications.ts).
  */
 
-import { TASK_KINDS } from "./task-kinds";
+import { byKind, TASK_KINDS } from "./task-kinds";
 
 /**
  * The kinds of care task a person chooses channels for, as the care tasks name them, and "other"
@@ -13,16 +13,7 @@ export const NOTIFICATION_KINDS = [...TASK_KINDS, "other"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  "line-care": "Line care",
-  dose: "Doses",
-  "fridge-out": "PN bag out of the fridge",
-  "supply-reorder": "Reorders",
-  "supply-expiry": "Expiries",
-  labs: "Labs",
-  weigh: "Weighing",
-  family: "Family tasks",
-  fever: "Fever with a central line",
-  "pn-start": "PN not started",
+  ...byKind((k) => k.channelsLabel),
   other: "Anything else",
 };
 

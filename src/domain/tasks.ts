@@ -12,40 +12,36 @@ import { addDays, dayNumber } from "./dates";
  * backdated log, an edit or a deletion moves it at once.
  */
 
-import { TASK_KINDS, type TaskKind } from "./task-kinds";
+import {
+  byKind,
+  DAY_ESCALATION,
+  DEFAULT_ESCALATION,
+  type EscalationPolicy,
+  EVENT_KINDS,
+  type EventKind,
+  TASK_KIND_TABLE,
+  TASK_KINDS,
+  type TaskKind,
+  taskKind,
+} from "./task-kinds";
 
-export { TASK_KINDS, type TaskKind };
-
-export const TASK_KIND_LABELS: Record<TaskKind, string> = {
-  "line-care": "Line care",
-  dose: "Dose",
-  "fridge-out": "PN bag out of the fridge",
-  "supply-reorder": "Reorder",
-  "supply-expiry": "Expiry",
-  labs: "Labs",
-  weigh: "Weighing",
-  family: "Family task",
-  fever: "Fever with a central line",
-  "pn-start": "PN not started",
+export {
+  DAY_ESCALATION,
+  DEFAULT_ESCALATION,
+  type EscalationPolicy,
+  EVENT_KINDS,
+  type EventKind,
+  TASK_KIND_TABLE,
+  TASK_KINDS,
+  type TaskKind,
+  taskKind,
 };
 
-/**
- * The kinds that go to every caregiver at once, marked urgent, whatever the ladder says: a fever
- * with a central line in place (a line infection until proven otherwise: the fever card) and the
- * PN infusion not started by its latest start time (the child's glucose and fluids depend on it).
- */
-export const URGENT_KINDS: readonly TaskKind[] = ["fever", "pn-start"];
+/* Each facet of the kinds, read from their table (src/domain/task-kinds.ts). */
+export const TASK_KIND_LABELS: Record<TaskKind, string> = byKind((k) => k.label);
 
-/** The kinds whose Done is recorded as a task event: nothing else records them. */
-export const EVENT_KINDS = [
-  "fridge-out",
-  "supply-reorder",
-  "supply-expiry",
-  "family",
-  "fever",
-  "pn-start",
-] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
+/** The kinds that go to every caregiver at once, marked urgent, whatever the ladder says. */
+export const URGENT_KINDS: readonly TaskKind[] = TASK_KINDS.filter((kind) => taskKind(kind).urgent);
 
 export type TaskState = "ok" | "due" | "overdue";
 export const TASK_STATES = ["ok", "due", "overdue"] as const;
@@ -54,24 +50,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/**
- * How long after its due time a task is still "due" before it is "overdue". An hour for what is
- * done at a time of day (a dose, a dressing, the family's own tasks); half an hour for the PN bag,
- * which must warm before the infusion starts; a day for what is done on a day (labs, weighing, an
- * order, an expiry).
- */
-export const GRACE_MINUTES: Record<TaskKind, number> = {
-  "line-care": 60,
-  dose: 60,
-  "fridge-out": 30,
-  "supply-reorder": 24 * 60,
-  "supply-expiry": 24 * 60,
-  labs: 24 * 60,
-  weigh: 24 * 60,
-  family: 60,
-  fever: 15,
-  "pn-start": 30,
-};
+/** How long after its due time a task is still "due" before it is "overdue" (see the table). */
+export const GRACE_MINUTES: Record<TaskKind, number> = byKind((k) => k.graceMinutes);
 
 /**
  * A task's state at `now`: "ok" before its due time, "due" from its due time, "overdue" once past
@@ -82,53 +62,12 @@ export function taskState(dueAt: Date | null, now: Date, graceMinutes: number): 
   return now.getTime() - dueAt.getTime() > graceMinutes * MINUTE ? "overdue" : "due";
 }
 
-/**
- * Who is told, when, about a task that came due (the escalation engine reads it): the first
- * caregiver at the due time, again every `repeatMinutes` until it is done, the next caregiver too
- * after `nextAfterMinutes`, everyone after `everyoneAfterMinutes`. The defaults follow Medisafe's
- * Medfriend (a second person told an hour after a missed dose) and Nightscout's repeating alarms,
- * each changeable per family task.
- */
-export interface EscalationPolicy {
-  repeatMinutes: number;
-  nextAfterMinutes: number;
-  everyoneAfterMinutes: number;
-}
-
-export const DEFAULT_ESCALATION: EscalationPolicy = {
-  repeatMinutes: 15,
-  nextAfterMinutes: 30,
-  everyoneAfterMinutes: 60,
-};
-
 /** What one derived kind is done with: one tap that logs it, or a form (a weight needs its value). */
 export type DoneBy = "tap" | "form";
-export const DONE_BY: Record<TaskKind, DoneBy> = {
-  "line-care": "tap",
-  dose: "tap",
-  "fridge-out": "tap",
-  "supply-reorder": "tap",
-  "supply-expiry": "tap",
-  labs: "form",
-  weigh: "form",
-  family: "tap",
-  fever: "tap",
-  "pn-start": "tap",
-};
+export const DONE_BY: Record<TaskKind, DoneBy> = byKind((k) => k.doneBy);
 
 /** The words of a Done button per kind ("Done" when nothing better says it). */
-export const DONE_LABELS: Record<TaskKind, string> = {
-  "line-care": "Done",
-  dose: "Given",
-  "fridge-out": "Taken out",
-  "supply-reorder": "Ordered",
-  "supply-expiry": "Checked",
-  labs: "Log labs",
-  weigh: "Log weight",
-  family: "Done",
-  fever: "Team called",
-  "pn-start": "Started",
-};
+export const DONE_LABELS: Record<TaskKind, string> = byKind((k) => k.doneLabel);
 
 // ---- The family's settings ----
 
@@ -181,30 +120,8 @@ export const DEFAULT_TASK_SETTINGS: TaskSettings = {
   escalation: {},
 };
 
-/**
- * What is done on a day (labs, a weight, an order, an expiry) is not chased every 15 minutes: it is
- * reminded once a day (at its 09:00), the next caregiver is told after a day and everyone after
- * three. Not a clinical figure; the family changes it per kind.
- */
-export const DAY_ESCALATION: EscalationPolicy = {
-  repeatMinutes: 24 * 60,
-  nextAfterMinutes: 24 * 60,
-  everyoneAfterMinutes: 3 * 24 * 60,
-};
-
 /** Each kind's ladder until the family changes it: the day kinds' gentler one, else the default. */
-export const DEFAULT_ESCALATION_BY_KIND: Record<TaskKind, EscalationPolicy> = {
-  "line-care": DEFAULT_ESCALATION,
-  dose: DEFAULT_ESCALATION,
-  "fridge-out": DEFAULT_ESCALATION,
-  "supply-reorder": DAY_ESCALATION,
-  "supply-expiry": DAY_ESCALATION,
-  labs: DAY_ESCALATION,
-  weigh: DAY_ESCALATION,
-  family: DEFAULT_ESCALATION,
-  fever: DEFAULT_ESCALATION,
-  "pn-start": DEFAULT_ESCALATION,
-};
+export const DEFAULT_ESCALATION_BY_KIND: Record<TaskKind, EscalationPolicy> = byKind((k) => k.ladder);
 
 /** The ladder a kind of task escalates by: the family's, or the kind's default. */
 export const escalationOf = (settings: Pick<TaskSettings, "escalation">, kind: TaskKind): EscalationPolicy =>
@@ -356,14 +273,14 @@ export function dailyAt(time: string, beforeMs: number, fromDate: string, timeZo
 /**
  * A task's id, stable while the task is the same: `line-care:<lineId>:<kind>`, `dose:<medicationId>`,
  * `fridge-out:<childId>`, `supply-reorder:<supplyId>`, `supply-expiry:<supplyId>`, `labs:<childId>`,
- * `weigh:<childId>`, `family:<taskId>`.
+ * `weigh:<childId>`, `family:<taskId>`, `fever:<childId>`, `pn-start:<childId>`.
  */
 export function parseTaskId(id: string): { kind: TaskKind; subjectId: string; part?: string } | null {
   const [kind, subjectId, part, ...rest] = id.split(":");
   if (!kind || !subjectId || rest.length > 0) return null;
   if (!(TASK_KINDS as readonly string[]).includes(kind)) return null;
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(subjectId)) return null;
-  if ((kind === "line-care") !== (part !== undefined)) return null;
+  if (Boolean(taskKind(kind as TaskKind).idHasPart) !== (part !== undefined)) return null;
   return { kind: kind as TaskKind, subjectId, ...(part !== undefined ? { part } : {}) };
 }
 

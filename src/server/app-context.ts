@@ -4,10 +4,10 @@ import type { Db } from "./db/client";
 import type { AccessResolver } from "./lib/family-access";
 import type { FamilyChanges } from "./lib/family-changes";
 import type { Mailer } from "./lib/mailer";
+import type { NotifyDeps } from "./lib/notify-deps";
+import type { PasswordHasher } from "./lib/password-hasher";
 import type { Scheduler } from "./lib/scheduler";
 import type { Clock } from "./lib/session-store";
-import type { PasswordHasher } from "./modules/auth/passwords";
-import type { NotifyDeps } from "./modules/notifications/notify-deps";
 import type { ObjectStorage } from "./storage/object-storage";
 
 /** What the server's modules are given: settings, the database and the other services. */

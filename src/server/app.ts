@@ -43,13 +43,13 @@ import { objectRoutes, objectServingRoutes } from "./modules/objects/objects.rou
 import { physicalTherapyRoutes } from "./modules/physical-therapy/physical-therapy.routes";
 import { piccRoutes } from "./modules/picc/picc.routes";
 import { pnPrescriptionRoutes } from "./modules/pn-prescriptions/pn-prescriptions.routes";
-import { reminderActionRoutes } from "./modules/reminders/reminder-actions.routes";
-import { reminderJobs } from "./modules/reminders/reminders.jobs";
-import { reminderRoutes } from "./modules/reminders/reminders.routes";
 import { sharedSummaryRoutes, shareLinkRoutes } from "./modules/share-links/share-links.routes";
 import { specialistVisitRoutes } from "./modules/specialist-visits/specialist-visits.routes";
 import { supplyRoutes } from "./modules/supplies/supplies.routes";
 import { symptomRoutes } from "./modules/symptoms/symptoms.routes";
+import { reminderActionRoutes } from "./modules/tasks/reminders/reminder-actions.routes";
+import { reminderJobs } from "./modules/tasks/reminders/reminders.jobs";
+import { reminderRoutes } from "./modules/tasks/reminders/reminders.routes";
 import { taskRoutes } from "./modules/tasks/tasks.routes";
 import { tpnRoutes } from "./modules/tpn/tpn.routes";
 import { vitalRoutes } from "./modules/vitals/vitals.routes";
@@ -88,7 +88,7 @@ export interface AppDeps {
    */
   jobs?: { manual: true; setDatabaseTime?: (now: Date) => Promise<void> };
   /**
-   * Whether the reminders run (modules/reminders): by default. Test apps on the worker's shared
+   * Whether the reminders run (modules/tasks/reminders): by default. Test apps on the worker's shared
    * embedded database leave them off unless the test is about them, so one file's clock does not
    * send another file's families their reminders.
    */

@@ -75,7 +75,7 @@ export async function buildTestApp(
      * service (the ntfy servers' are NTFY_ALLOWED_HOSTS, in `env`).
      */
     pushAllowedHosts?: readonly string[];
-    /** The reminders run (src/server/modules/reminders): off unless the test is about them. */
+    /** The reminders run (src/server/modules/tasks/reminders): off unless the test is about them. */
     reminders?: boolean;
   } = {},
 ): Promise<TestApp> {

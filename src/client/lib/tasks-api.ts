@@ -74,20 +74,3 @@ export const taskSettingsOptions = () =>
   });
 export const updateTaskSettings = (input: TaskSettingsInput) =>
   requestJson<TaskSettingsRecord>("PATCH", "/api/family/task-settings", input);
-
-/**
- * What else a Done changes, by kind: the record it logged is on another screen (a line's care, a
- * dose, a lab test), and the dashboard counts and activity move.
- */
-export const KEYS_A_DONE_CHANGES: Record<Task["kind"], readonly (readonly string[])[]> = {
-  "line-care": [["picc-lines"], ["line-care"]],
-  dose: [["medications"], ["medication-doses"]],
-  labs: [["lab-tests"]],
-  weigh: [["vitals"]],
-  "fridge-out": [],
-  "supply-reorder": [],
-  "supply-expiry": [],
-  family: [],
-  fever: [],
-  "pn-start": [],
-};

@@ -67,6 +67,9 @@ export function inView(view: FamilyView, table: PgTable & { id: PgColumn; family
   return view.childIds ? (and(family, childVisibility(table, view.childIds)) as SQL) : family;
 }
 
-/** Whether `view` may see the child `childId` (a child of its family it is not limited away from). */
-export const seesChild = (view: FamilyView, childId: string | null | undefined): boolean =>
+/**
+ * Whether `view` (a request's, a member's) may see the child `childId`: a child of its family it is
+ * not limited away from; a record of no child, every member sees. The only rule of it.
+ */
+export const seesChild = (view: Pick<FamilyView, "childIds">, childId: string | null | undefined): boolean =>
   !childId || !view.childIds || view.childIds.includes(childId);

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { isValidTimeZone } from "../../domain/clock";
-import type { Role } from "../../domain/roles";
+import { can, ROLES, type Role } from "../../domain/roles";
 import type { Db, Tx } from "../db/client";
 import { children, families, familyMembers, users } from "../db/schema/index";
+import { personName } from "./authors";
+import type { FamilyView } from "./child-scope";
 import type { Clock } from "./session-store";
 
 /**
@@ -143,12 +145,115 @@ export function createAccessResolver(db: Db, clock: Clock) {
 
 export type AccessResolver = ReturnType<typeof createAccessResolver>;
 
+// ---- Membership: every question "is this person a member, with which role, seeing which
+// children" is answered here, for requests (above), clinic links, reminder tokens, delivery,
+// the reminders' rota and the family's own pages. Which child a member sees is `seesChild`'s.
+
+/** A person's membership of a family: their role and the children it is limited to (null: all). */
+export interface Membership {
+  userId: string;
+  role: Role;
+  childIds: string[] | null;
+}
+
+/** A person's membership of a family, or undefined; `forUpdate` locks it for a change. */
+export async function membershipOf(
+  db: Db | Tx,
+  familyId: string,
+  userId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<Membership | undefined> {
+  if (!UUID.test(familyId) || !UUID.test(userId)) return undefined;
+  const query = db
+    .select({ userId: familyMembers.userId, role: familyMembers.role, childIds: familyMembers.childIds })
+    .from(familyMembers)
+    .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.userId, userId)));
+  const [row] = await (options.forUpdate ? query.for("update") : query);
+  return row;
+}
+
+/** What a membership may see of its family's records (`seesChild`, `inView`). */
+export const viewOf = (familyId: string, member: Pick<Membership, "childIds">): FamilyView => ({
+  familyId,
+  childIds: member.childIds,
+});
+
 /** Whether a person belongs to a family. */
 export async function isMember(db: Db | Tx, userId: string, familyId: string): Promise<boolean> {
-  if (!UUID.test(familyId)) return false;
-  const [row] = await db
-    .select({ role: familyMembers.role })
+  return Boolean(await membershipOf(db, familyId, userId));
+}
+
+/** Whether the person may act on the family's records and tasks (a member who is not a viewer). */
+export async function isCaregiverOf(db: Db | Tx, familyId: string, userId: string): Promise<boolean> {
+  const member = await membershipOf(db, familyId, userId);
+  return Boolean(member && can(member.role, "write"));
+}
+
+/** The roles that may act (write), and so are told about tasks and may be on duty. */
+const CAREGIVER_ROLES = ROLES.filter((role) => can(role, "write"));
+
+/** The family's caregivers (members who may act), longest members first, with their names. */
+export function caregiversOf(db: Db | Tx, familyId: string) {
+  return db
+    .select({
+      userId: familyMembers.userId,
+      name: personName(familyMembers.userId),
+      childIds: familyMembers.childIds,
+    })
     .from(familyMembers)
-    .where(and(eq(familyMembers.userId, userId), eq(familyMembers.familyId, familyId)));
+    .where(and(eq(familyMembers.familyId, familyId), inArray(familyMembers.role, CAREGIVER_ROLES)))
+    .orderBy(asc(familyMembers.createdAt), asc(familyMembers.userId));
+}
+
+/** The family's members for its page: the owner first, then by when they joined. */
+export async function membersOf(db: Db | Tx, familyId: string) {
+  return db
+    .select({
+      userId: familyMembers.userId,
+      name: sql<string>`coalesce(${personName(familyMembers.userId)}, '')`,
+      email: users.email,
+      role: familyMembers.role,
+      childIds: familyMembers.childIds,
+      joinedAt: familyMembers.createdAt,
+    })
+    .from(familyMembers)
+    .innerJoin(users, eq(users.id, familyMembers.userId))
+    .where(eq(familyMembers.familyId, familyId))
+    .orderBy(desc(sql`${familyMembers.role} = 'owner'`), asc(familyMembers.createdAt));
+}
+
+/** The families a person belongs to, with their role in each, oldest membership first. */
+export async function familiesOf(
+  db: Db | Tx,
+  userId: string,
+): Promise<{ id: string; name: string; role: Role }[]> {
+  return db
+    .select({ id: families.id, name: families.name, role: familyMembers.role })
+    .from(familyMembers)
+    .innerJoin(families, eq(families.id, familyMembers.familyId))
+    .where(eq(familyMembers.userId, userId))
+    .orderBy(asc(familyMembers.createdAt), asc(families.name));
+}
+
+/** The families a person owns, each with how many other members it has. */
+export async function familiesOwnedBy(db: Db | Tx, userId: string) {
+  return db
+    .select({
+      id: families.id,
+      name: families.name,
+      others: sql<number>`(select count(*)::int from ${familyMembers} o where o.family_id = ${families.id} and o.user_id <> ${userId})`,
+    })
+    .from(familyMembers)
+    .innerJoin(families, eq(families.id, familyMembers.familyId))
+    .where(and(eq(familyMembers.userId, userId), eq(familyMembers.role, "owner")));
+}
+
+/** Whether the family has a member with this email address (an invitation to them is refused). */
+export async function hasMemberWithEmail(db: Db | Tx, familyId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: familyMembers.userId })
+    .from(familyMembers)
+    .innerJoin(users, eq(users.id, familyMembers.userId))
+    .where(and(eq(familyMembers.familyId, familyId), eq(users.email, email)));
   return Boolean(row);
 }

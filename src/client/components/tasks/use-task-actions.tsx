@@ -7,24 +7,11 @@ import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage, errorStatus } from "@/client/lib/api";
 import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
-import { KEYS_A_DONE_CHANGES, markTaskDone, type Task, tasksKey } from "@/client/lib/tasks-api";
+import { markTaskDone, type Task, tasksKey } from "@/client/lib/tasks-api";
+import { taskKind } from "@/domain/task-kinds";
 
 // The weight's form loads on the first "Log weight": the lists stay small.
 const WeightDialog = lazy(() => import("./weight-dialog").then((m) => ({ default: m.WeightDialog })));
-
-/** What each kind's Done says once saved. */
-const SAVED: Record<Task["kind"], string> = {
-  "line-care": "Logged on the line's care.",
-  dose: "The dose is logged on Medications.",
-  labs: "A pending lab test is logged: add the results on Lab Tests.",
-  weigh: "Saved in Vitals.",
-  "fridge-out": "Logged.",
-  "supply-reorder": "Marked as ordered until the delivery arrives.",
-  "supply-expiry": "Marked as checked.",
-  family: "Logged.",
-  fever: "Logged: the fever card stays on Vitals.",
-  "pn-start": "Logged.",
-};
 
 /**
  * Done on a task, for the Tasks screen and the dashboard's card: one tap logs it (a dose given
@@ -48,10 +35,10 @@ export function useTaskActions(): {
       // given again on purpose (`confirm`) is a new one whatever was given.
       markTaskDone(task.id, confirm ? { confirm } : task.dueAt ? { dueAt: task.dueAt } : {}),
     onSuccess: async (_answer, { task }) => {
-      toast({ title: `${task.title}: done`, description: SAVED[task.kind] });
+      toast({ title: `${task.title}: done`, description: taskKind(task.kind).doneSays });
       await Promise.all(
-        [tasksKey, dashboardStatsQueryKey, ["dashboard"], ...KEYS_A_DONE_CHANGES[task.kind]].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
+        [tasksKey, dashboardStatsQueryKey, ["dashboard"], ...taskKind(task.kind).doneChanges].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
         ),
       );
     },

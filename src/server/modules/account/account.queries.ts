@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import * as schema from "../../db/schema/index";
 import { redactAllAudit, writeAudit } from "../../lib/audit";
 import { conflict } from "../../lib/errors";
+import { familiesOwnedBy } from "../../lib/family-access";
 import type { WriteContext } from "../../lib/transaction";
-import { deleteFamily, familiesOwnedBy } from "../family/family.queries";
+import { deleteFamily } from "../family/family.queries";
 import { CARE_RECORD_TABLES } from "../record-types";
 
 /**

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import type { PasswordHasher } from "../../lib/password-hasher";
 
 /** scrypt's cost parameters; every hash records its own, so they can change without breaking sign-in. */
 export interface ScryptCost {
@@ -22,13 +23,7 @@ function derive(password: string, salt: Buffer, { N, r, p }: ScryptCost): Promis
   });
 }
 
-export interface PasswordHasher {
-  /** Hashes a password as `scrypt$N$r$p$salt$hash` (base64url parts). */
-  hash(password: string): Promise<string>;
-  verify(password: string, stored: string): Promise<boolean>;
-  /** A hash to compare against when the account does not exist, so timing does not tell. */
-  decoy(): Promise<string>;
-}
+export type { PasswordHasher };
 
 /** Password hashing with scrypt at `cost` (tests use a cheap one; production the default). */
 export function createPasswordHasher(cost: ScryptCost = PRODUCTION_COST): PasswordHasher {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SignedInUser } from "../../../domain/signed-in-user";
 import type { Db } from "../../db/client";
-import { familiesOf } from "../family/family.queries";
+import { familiesOf } from "../../lib/family-access";
 import { getUser, signedInUser } from "./users.queries";
 
 /**

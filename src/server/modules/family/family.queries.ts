@@ -1,37 +1,11 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FamilyContact } from "../../../domain/family";
 import type { Role } from "../../../domain/roles";
 import type { Db, Tx } from "../../db/client";
-import { children, families, familyMembers, users } from "../../db/schema/index";
-import { personName } from "../../lib/authors";
+import { children, families, familyMembers } from "../../db/schema/index";
 import { uuidArray } from "../../lib/child-scope";
 import { conflict, notFound } from "../../lib/errors";
-
-/** The families a person belongs to, with their role in each, oldest membership first. */
-export async function familiesOf(
-  db: Db | Tx,
-  userId: string,
-): Promise<{ id: string; name: string; role: Role }[]> {
-  return db
-    .select({ id: families.id, name: families.name, role: familyMembers.role })
-    .from(familyMembers)
-    .innerJoin(families, eq(families.id, familyMembers.familyId))
-    .where(eq(familyMembers.userId, userId))
-    .orderBy(asc(familyMembers.createdAt), asc(families.name));
-}
-
-/** The families a person owns, each with how many other members it has. */
-export async function familiesOwnedBy(db: Db | Tx, userId: string) {
-  return db
-    .select({
-      id: families.id,
-      name: families.name,
-      others: sql<number>`(select count(*)::int from ${familyMembers} o where o.family_id = ${families.id} and o.user_id <> ${userId})`,
-    })
-    .from(familyMembers)
-    .innerJoin(families, eq(families.id, familyMembers.familyId))
-    .where(and(eq(familyMembers.userId, userId), eq(familyMembers.role, "owner")));
-}
+import { membershipOf } from "../../lib/family-access";
 
 /**
  * Deletes a family: its children and every record, photo record, invitation, link and membership
@@ -81,33 +55,9 @@ export async function renameFamily(tx: Tx | Db, familyId: string, name: string):
 
 // ---- Members ----
 
-/** The family's members, the owner first, then by when they joined. */
-export async function membersOf(db: Db | Tx, familyId: string) {
-  return db
-    .select({
-      userId: familyMembers.userId,
-      name: sql<string>`coalesce(${personName(familyMembers.userId)}, '')`,
-      email: users.email,
-      role: familyMembers.role,
-      childIds: familyMembers.childIds,
-      joinedAt: familyMembers.createdAt,
-    })
-    .from(familyMembers)
-    .innerJoin(users, eq(users.id, familyMembers.userId))
-    .where(eq(familyMembers.familyId, familyId))
-    .orderBy(desc(sql`${familyMembers.role} = 'owner'`), asc(familyMembers.createdAt));
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A member's row, locked for the change; 404 for anybody who is not a member of the family. */
 async function lockedMember(tx: Tx, familyId: string, userId: string) {
-  if (!UUID.test(userId)) throw notFound("Member");
-  const [member] = await tx
-    .select()
-    .from(familyMembers)
-    .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.userId, userId)))
-    .for("update");
+  const member = await membershipOf(tx, familyId, userId, { forUpdate: true });
   if (!member) throw notFound("Member");
   return member;
 }

@@ -20,7 +20,7 @@ import {
 import { signedInUserRecord } from "../../../domain/signed-in-user";
 import type { AppContext, ModuleRoutes } from "../../app-context";
 import { notFound, tooManyRequests, unauthorized } from "../../lib/errors";
-import { isMember } from "../../lib/family-access";
+import { isMember, membersOf } from "../../lib/family-access";
 import { familyChangesFor } from "../../lib/family-changes";
 import type { Delivery } from "../../lib/mailer";
 import { idParams } from "../../lib/owned-routes";
@@ -34,7 +34,6 @@ import {
   deleteFamily,
   familyContactOf,
   leaveFamily,
-  membersOf,
   removeMember,
   renameFamily,
   setFamilyContact,

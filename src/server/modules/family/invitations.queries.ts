@@ -6,6 +6,7 @@ import { children, familyInvitations, familyMembers, users } from "../../db/sche
 import { personName } from "../../lib/authors";
 import { uuidArray } from "../../lib/child-scope";
 import { conflict, HttpError, notFound } from "../../lib/errors";
+import { hasMemberWithEmail, membershipOf } from "../../lib/family-access";
 import { isEmailConfirmed } from "../auth/users.queries";
 import { assertFamilyChildren } from "./family.queries";
 
@@ -46,12 +47,8 @@ export async function createInvitation(
   now: Date,
 ) {
   await assertFamilyChildren(tx, familyId, input.childIds);
-  const member = await tx
-    .select({ userId: familyMembers.userId })
-    .from(familyMembers)
-    .innerJoin(users, eq(users.id, familyMembers.userId))
-    .where(and(eq(familyMembers.familyId, familyId), eq(users.email, input.email)));
-  if (member.length > 0) throw conflict(`${input.email} is already a member of this family.`);
+  if (await hasMemberWithEmail(tx, familyId, input.email))
+    throw conflict(`${input.email} is already a member of this family.`);
   const token = newLinkToken();
   const [row] = await tx
     .insert(familyInvitations)
@@ -162,11 +159,7 @@ const confirmFirst = (email: string) =>
   );
 
 async function assertNotMember(tx: Tx, familyId: string, userId: string, already: HttpError) {
-  const [member] = await tx
-    .select({ role: familyMembers.role })
-    .from(familyMembers)
-    .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.userId, userId)));
-  if (member) throw already;
+  if (await membershipOf(tx, familyId, userId)) throw already;
 }
 
 /**

@@ -7,8 +7,8 @@ import { portWithNothingListening, startSmtpServer } from "../../../../tests/hel
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
 import { discreetWords } from "../../../domain/notifications";
 import { createMailer } from "../../lib/mailer";
+import type { NotifyDeps } from "../../lib/notify-deps";
 import { deliver, type NotificationMessage, NTFY_NOT_SENT, PUSH_NOT_SENT } from "./deliver";
-import type { NotifyDeps } from "./notify-deps";
 import { pushTopic } from "./push-channel";
 import { loadVapidKeys } from "./vapid-keys";
 

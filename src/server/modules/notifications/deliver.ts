@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   type Channel,
   type DeliveryStatus,
@@ -8,7 +8,9 @@ import {
 } from "../../../domain/notifications";
 import { can } from "../../../domain/roles";
 import type { Db } from "../../db/client";
-import { familyMembers, notificationDeliveries, notifications, users } from "../../db/schema/index";
+import { notificationDeliveries, notifications, users } from "../../db/schema/index";
+import { membershipOf } from "../../lib/family-access";
+import { absoluteUrl, type NotifyDeps } from "../../lib/notify-deps";
 import { isEmailConfirmed } from "../auth/users.queries";
 import { reminderMail } from "./email-channel";
 import {
@@ -19,7 +21,6 @@ import {
   recordPushOutcome,
 } from "./notification-settings.queries";
 import { getNotification, type InboxNotification, type NotificationRow } from "./notifications.queries";
-import { absoluteUrl, type NotifyDeps } from "./notify-deps";
 import { sendNtfy } from "./ntfy-channel";
 import { type PushPayload, sendPush } from "./push-channel";
 
@@ -118,14 +119,14 @@ export async function deliverTo(
   message: NotificationMessage,
   options: { only?: Channel | "inbox"; anyRole?: boolean; plainWords?: boolean },
 ): Promise<DeliveryOutcome> {
-  const [member] = await db
-    .select({ role: familyMembers.role, email: users.email, confirmedEmail: users.confirmedEmail })
-    .from(familyMembers)
-    .innerJoin(users, eq(users.id, familyMembers.userId))
-    .where(and(eq(familyMembers.familyId, message.familyId), eq(familyMembers.userId, message.userId)));
+  const member = await membershipOf(db, message.familyId, message.userId);
   if (!member) return { notification: null, deliveries: [], skipped: "not-a-member" };
   if (!options.anyRole && !can(member.role, "write"))
     return { notification: null, deliveries: [], skipped: "viewer" };
+  const [person = { email: null, confirmedEmail: null }] = await db
+    .select({ email: users.email, confirmedEmail: users.confirmedEmail })
+    .from(users)
+    .where(eq(users.id, message.userId));
 
   const settings = await loadSettings(db, message.userId);
   const kind =
@@ -157,7 +158,7 @@ export async function deliverTo(
     options.only === undefined ? channelsFor(settings, kind) : options.only === "inbox" ? [] : [options.only];
   if (message.addresses && channels.length > 0) message = { ...message, ...(await message.addresses()) };
   const sending: Promise<ChannelDelivery[]>[] = channels.map((channel) =>
-    sendOn(channel, db, deps, notification, message, settings, member, options.plainWords ?? false).catch(
+    sendOn(channel, db, deps, notification, message, settings, person, options.plainWords ?? false).catch(
       (error: Error) => {
         // A fault of ours (a bug, the database): the delivery says so, the other channels go on.
         deps.log?.warn({ fault: error.name, channel }, "a notification channel failed");

@@ -2,11 +2,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notificationRecord, unreadCountRecord } from "../../../domain/notifications";
 import type { ModuleRoutes } from "../../app-context";
-import { notFound } from "../../lib/errors";
-import { acknowledgeOccurrence, isCaregiverOf } from "../reminders/reminders.queries";
-import { acknowledge, acknowledgeAll, listInbox, MAX_INBOX_PAGE, unreadCount } from "./notifications.queries";
+import { acknowledgeAll, listInbox, MAX_INBOX_PAGE, unreadCount } from "./notifications.queries";
 
-const idParams = z.object({ id: z.uuid({ error: "Notification not found" }) });
 const inboxQuery = z.object({
   limit: z.coerce
     .number({ message: "limit must be a number" })
@@ -20,7 +17,8 @@ const inboxQuery = z.object({
 /**
  * The person's inbox: their notifications in every family they belong to, newest first (a page at
  * a time, the next page's address in the Link header), the unread count for the bell, and marking
- * one, or all, seen. A person's own: any role, and another person's notification is a 404.
+ * them all seen. A person's own: any role. Marking one read is the reminders' (a reminder read is a
+ * reminder answered: modules/tasks/reminders/reminders.routes.ts).
  */
 export const notificationRoutes: ModuleRoutes = (scope, { db, clock }) => {
   const r = scope.withTypeProvider<ZodTypeProvider>();
@@ -47,22 +45,6 @@ export const notificationRoutes: ModuleRoutes = (scope, { db, clock }) => {
     "/api/notifications/unread-count",
     { config: { access: "person" }, schema: { response: { 200: unreadCountRecord } } },
     async (request) => ({ count: await unreadCount(db, request.access().actorId) }),
-  );
-
-  r.post(
-    "/api/notifications/:id/ack",
-    { config: { access: "person" }, schema: { params: idParams, response: { 200: notificationRecord } } },
-    async (request) => {
-      const now = clock();
-      const { actorId } = request.access();
-      const row = await acknowledge(db, actorId, request.params.id, now);
-      if (!row) throw notFound("Notification");
-      // A reminder read is a reminder answered: "I'm on it" stops its ladder for everyone.
-      if (row.taskId && row.dueAt && (await isCaregiverOf(db, row.familyId, actorId))) {
-        await acknowledgeOccurrence(db, row.familyId, { taskId: row.taskId, dueAt: row.dueAt }, actorId, now);
-      }
-      return row;
-    },
   );
 
   r.post(

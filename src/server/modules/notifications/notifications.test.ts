@@ -7,10 +7,10 @@ import { startSmtpServer } from "../../../../tests/helpers/smtp-server";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
 import { DEFAULT_KIND_CHANNELS } from "../../../domain/notifications";
 import { createMailer } from "../../lib/mailer";
+import type { NotifyDeps } from "../../lib/notify-deps";
 import { deliver } from "./deliver";
 import { MAX_PUSH_DEVICES } from "./notification-settings.queries";
 import { MAX_TESTS_PER_HOUR } from "./notification-settings.routes";
-import type { NotifyDeps } from "./notify-deps";
 import { loadVapidKeys } from "./vapid-keys";
 
 let t: TestApp;

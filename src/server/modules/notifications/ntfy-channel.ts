@@ -1,6 +1,6 @@
+import type { NotifyDeps } from "../../lib/notify-deps";
+import { CHANNEL_TIMEOUT_MS } from "../../lib/notify-deps";
 import { postOutside } from "../../lib/outbound";
-import type { NotifyDeps } from "./notify-deps";
-import { CHANNEL_TIMEOUT_MS } from "./notify-deps";
 
 export interface NtfyTarget {
   server: string;

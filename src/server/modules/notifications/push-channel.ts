@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import webpush from "web-push";
+import type { NotifyDeps } from "../../lib/notify-deps";
+import { CHANNEL_TIMEOUT_MS } from "../../lib/notify-deps";
 import { postOutside } from "../../lib/outbound";
-import type { NotifyDeps } from "./notify-deps";
-import { CHANNEL_TIMEOUT_MS } from "./notify-deps";
 
 /** What the service worker (src/client/public/sw.js) reads from a push message. */
 export interface PushPayload {

@@ -3,12 +3,10 @@ import webpush from "web-push";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { vapidKeys } from "../../db/schema/index";
+import type { VapidKeys } from "../../lib/notify-deps";
 
 /** The server's VAPID key pair (RFC 8292), both halves base64url as web-push gives them. */
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-}
+export type { VapidKeys };
 
 /**
  * The server's VAPID keys: read from the database, or generated and kept there on the first start.

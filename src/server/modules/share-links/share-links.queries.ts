@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { can, ROLES } from "../../../domain/roles";
+import { can } from "../../../domain/roles";
 import type { Db, Tx } from "../../db/client";
-import { children, families, familyMembers, shareLinks, shareLinkViews } from "../../db/schema/index";
+import { children, families, shareLinks, shareLinkViews } from "../../db/schema/index";
 import { personName } from "../../lib/authors";
 import { type FamilyView, inView, seesChild } from "../../lib/child-scope";
 import { notFound } from "../../lib/errors";
+import { membershipOf, viewOf } from "../../lib/family-access";
 import { careSummaries } from "../exports/care-summary";
 import { hashLinkToken, newLinkToken } from "../family/invitations.queries";
 
@@ -99,9 +100,6 @@ export async function revokeShareLink(db: Db | Tx, view: FamilyView, id: string,
   if (!link.revokedAt) await db.update(shareLinks).set({ revokedAt: now }).where(eq(shareLinks.id, id));
 }
 
-/** The roles that may make a clinic link, and whose links therefore work. */
-const SHARING_ROLES = ROLES.filter((role) => can(role, "share"));
-
 /**
  * The summary a clinic link shows, recording the view; undefined for a link that is unknown,
  * revoked or expired, all alike. A link acts with its maker's rights as they are now: it shows
@@ -115,25 +113,17 @@ export async function openShareLink(db: Db, token: string, address: string | nul
       id: shareLinks.id,
       familyId: shareLinks.familyId,
       childId: shareLinks.childId,
+      createdBy: shareLinks.createdBy,
       expiresAt: shareLinks.expiresAt,
       timeZone: families.timeZone,
-      makerChildIds: familyMembers.childIds,
     })
     .from(shareLinks)
     .innerJoin(families, eq(families.id, shareLinks.familyId))
-    .innerJoin(
-      familyMembers,
-      and(eq(familyMembers.familyId, shareLinks.familyId), eq(familyMembers.userId, shareLinks.createdBy)),
-    )
-    .where(
-      and(
-        eq(shareLinks.tokenHash, hashLinkToken(token)),
-        isNull(shareLinks.revokedAt),
-        inArray(familyMembers.role, SHARING_ROLES),
-      ),
-    );
+    .where(and(eq(shareLinks.tokenHash, hashLinkToken(token)), isNull(shareLinks.revokedAt)));
   if (!link || link.expiresAt.getTime() <= now.getTime()) return undefined;
-  const maker: FamilyView = { familyId: link.familyId, childIds: link.makerChildIds };
+  const member = link.createdBy ? await membershipOf(db, link.familyId, link.createdBy) : undefined;
+  if (!member || !can(member.role, "share")) return undefined;
+  const maker = viewOf(link.familyId, member);
   if (!seesChild(maker, link.childId)) return undefined;
   const [summary] = await careSummaries(db, maker, link.childId, {
     now,

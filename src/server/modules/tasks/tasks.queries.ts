@@ -8,9 +8,10 @@ import {
   type TaskSettings,
 } from "../../../domain/tasks";
 import type { Db, Tx } from "../../db/client";
-import { careTasks, children, families, familyMembers, tpnSupplies } from "../../db/schema/index";
+import { careTasks, children, families, tpnSupplies } from "../../db/schema/index";
 import { type FamilyView, inView } from "../../lib/child-scope";
 import { invalidRecord } from "../../lib/errors";
+import { isCaregiverOf } from "../../lib/family-access";
 import { ownedRecords } from "../../lib/owned-records";
 import { recordType } from "../record-types";
 
@@ -33,11 +34,7 @@ export const careTaskRecords = ownedRecords({
   hooks: {
     async inTransaction(ctx, { after }) {
       if (!after?.assigneeId) return;
-      const [member] = await ctx.tx
-        .select({ role: familyMembers.role })
-        .from(familyMembers)
-        .where(and(eq(familyMembers.familyId, ctx.familyId), eq(familyMembers.userId, after.assigneeId)));
-      if (!member || member.role === "viewer") {
+      if (!(await isCaregiverOf(ctx.tx, ctx.familyId, after.assigneeId))) {
         throw invalidRecord([{ path: "assigneeId", message: "Choose a caregiver of this family" }]);
       }
     },

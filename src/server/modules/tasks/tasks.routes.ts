@@ -9,13 +9,12 @@ import {
   taskSettingsInput,
   taskSettingsRecord,
 } from "../../../domain/task-records";
-import { parseTaskId } from "../../../domain/tasks";
 import type { ModuleRoutes } from "../../app-context";
 import { notFound } from "../../lib/errors";
 import { childListQuery, familyScope, idParams, registerOwnedRoutes } from "../../lib/owned-routes";
 import { inTransaction } from "../../lib/transaction";
-import { assertStillDue, doTask } from "../reminders/task-actions";
-import { tasksOf } from "./derived-tasks.queries";
+import { taskById, tasksOf } from "./derived-tasks.queries";
+import { assertStillDue, doTask } from "./reminders/task-actions";
 import { careTaskRecords, childInView, setTaskSettings, taskSettingsOf } from "./tasks.queries";
 
 /**
@@ -50,17 +49,15 @@ export const taskRoutes: ModuleRoutes = (scope, { db, clock }) => {
     { schema: { params: idParams, body: taskDoneInput, response: { 200: taskDoneRecord } } },
     async (request) => {
       const { id } = request.params;
-      if (!parseTaskId(id)) throw notFound("Task");
       const now = clock();
       const { timeZone } = request.familyClock;
       await inTransaction(db, familyScope(request), async (ctx) => {
-        const task = (await tasksOf(ctx.tx, ctx, now, timeZone)).find((t) => t.id === id);
+        const task = await taskById(ctx.tx, ctx, id, now, timeZone);
         if (!task) throw notFound("Task");
         assertStillDue(task, request.body.dueAt ? new Date(request.body.dueAt) : undefined, timeZone, now);
         await doTask(ctx, task, now, timeZone, request.body);
       });
-      const task = (await tasksOf(db, request.access(), now, timeZone)).find((t) => t.id === id);
-      return { task: task ?? null };
+      return { task: (await taskById(db, request.access(), id, now, timeZone)) ?? null };
     },
   );
 

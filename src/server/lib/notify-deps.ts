@@ -1,8 +1,13 @@
-import type { Mailer } from "../../lib/mailer";
-import type { Clock } from "../../lib/session-store";
-import type { VapidKeys } from "./vapid-keys";
+import type { Mailer } from "./mailer";
+import type { Clock } from "./session-store";
 
-/** What delivering a notification needs besides the database. */
+/** The server's VAPID key pair (modules/notifications/vapid-keys.ts keeps it). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** What delivering a notification (modules/notifications) needs besides the database. */
 export interface NotifyDeps {
   mailer: Mailer;
   /** The app's clock: a notification's time, a delivery's, and the VAPID token's expiry. */

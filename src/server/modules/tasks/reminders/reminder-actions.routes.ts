@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,18 +7,18 @@ import {
   reminderActionInput,
   reminderActionPreview,
   reminderLinkResult,
-} from "../../../domain/reminders";
-import { can, type Role } from "../../../domain/roles";
-import { DONE_LABELS } from "../../../domain/tasks";
-import type { ModuleRoutes } from "../../app-context";
-import type { Db, Tx } from "../../db/client";
-import { families, familyMembers } from "../../db/schema/index";
-import { conflict, HttpError, notFound } from "../../lib/errors";
-import { type FamilyScope, inTransaction } from "../../lib/transaction";
-import { type DerivedTask, tasksOf } from "../tasks/derived-tasks.queries";
+} from "../../../../domain/reminders";
+import { can } from "../../../../domain/roles";
+import { DONE_LABELS } from "../../../../domain/tasks";
+import type { ModuleRoutes } from "../../../app-context";
+import type { Db } from "../../../db/client";
+import { conflict, HttpError, notFound } from "../../../lib/errors";
+import { type FamilyScope, inTransaction } from "../../../lib/transaction";
+import { type DerivedTask, taskById } from "../derived-tasks.queries";
 import {
   findActionToken,
   findOccurrence,
+  memberScope,
   nameOnly,
   snoozeOccurrence,
   useActionToken,
@@ -32,28 +31,11 @@ const MINUTE = 60_000;
 /** What a link answers about a task someone did, to anyone without the family's sign-in. */
 const TAKEN_CARE_OF = "Already taken care of.";
 
-/** A person's membership of a family: their view of its records, or undefined. */
-async function membership(db: Db | Tx, familyId: string, userId: string) {
-  const [member] = await db
-    .select({ role: familyMembers.role, childIds: familyMembers.childIds, timeZone: families.timeZone })
-    .from(familyMembers)
-    .innerJoin(families, eq(families.id, familyMembers.familyId))
-    .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.userId, userId)));
-  if (!member) return undefined;
-  const scope: FamilyScope = {
-    familyId,
-    actorId: userId,
-    childIds: member.childIds,
-    role: member.role as Role,
-  };
-  return { scope, timeZone: member.timeZone };
-}
-
 /** A token's row with the person's membership and the family's clock; 404 when it does not work at all. */
 async function tokenFacts(db: Db, token: string) {
   const row = await findActionToken(db, token);
   if (!row) throw notFound("Reminder");
-  const member = await membership(db, row.familyId, row.userId);
+  const member = await memberScope(db, row.familyId, row.userId);
   if (!member) throw notFound("Reminder");
   return { row, ...member };
 }
@@ -73,10 +55,9 @@ async function familyReader(
   const userId = await request.loadSession(reply);
   if (!userId) return null;
   if (userId === found.row.userId) return { userId };
-  const member = await membership(db, found.row.familyId, userId);
+  const member = await memberScope(db, found.row.familyId, userId);
   if (!member) return null;
-  if (task && !(await tasksOf(db, member.scope, now, found.timeZone)).some((t) => t.id === task.id))
-    return null;
+  if (task && !(await taskById(db, member.scope, task.id, now, found.timeZone))) return null;
   return { userId };
 }
 
@@ -98,7 +79,7 @@ export const reminderActionRoutes: ModuleRoutes = (scope, context) => {
       const now = clock();
       const found = await tokenFacts(db, request.params.token);
       const { row } = found;
-      const task = (await tasksOf(db, found.scope, now, found.timeZone)).find((t) => t.id === row.taskId);
+      const task = await taskById(db, found.scope, row.taskId, now, found.timeZone);
       const state: ReminderActionPreview["state"] = row.usedAt
         ? "used"
         : row.expiresAt <= now
@@ -145,7 +126,7 @@ export const reminderActionRoutes: ModuleRoutes = (scope, context) => {
       if (row.expiresAt <= now)
         throw gone("This link has expired: the next reminder brings a new one, or open Tasks in the app.");
       if (!can(found.scope.role, "write")) throw notFound("Reminder");
-      const seen = (await tasksOf(db, found.scope, now, timeZone)).find((t) => t.id === row.taskId);
+      const seen = await taskById(db, found.scope, row.taskId, now, timeZone);
       const reader = await familyReader(db, request, reply, found, seen, now);
       const scope: FamilyScope = {
         ...found.scope,
@@ -153,7 +134,7 @@ export const reminderActionRoutes: ModuleRoutes = (scope, context) => {
       };
       return inTransaction(db, scope, async (ctx) => {
         if (!(await useActionToken(ctx.tx, row.tokenHash, now))) throw gone("This link was used already.");
-        const task = (await tasksOf(ctx.tx, ctx, now, timeZone)).find((t) => t.id === row.taskId);
+        const task = await taskById(ctx.tx, ctx, row.taskId, now, timeZone);
         if (!task) throw notFound("Task");
         if (movedOn(task, row.dueAt)) {
           if (!reader) throw conflict(TAKEN_CARE_OF);

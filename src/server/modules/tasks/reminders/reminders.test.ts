@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { confirmEmail, mailsTo } from "../../../../tests/helpers/mail";
-import { type NtfyServer, startNtfyServer } from "../../../../tests/helpers/ntfy-server";
-import { MINUTE, reminderHelpers, startTomorrowMorning, ZONE } from "../../../../tests/helpers/reminders";
-import { startSmtpServer } from "../../../../tests/helpers/smtp-server";
-import { buildTestApp, type TestApp } from "../../../../tests/helpers/test-app";
-import { timeIn, todayIn } from "../../../domain/clock";
-import type { TaskHistoryRecord } from "../../../domain/reminders";
+import { confirmEmail, mailsTo } from "../../../../../tests/helpers/mail";
+import { type NtfyServer, startNtfyServer } from "../../../../../tests/helpers/ntfy-server";
+import { MINUTE, reminderHelpers, startTomorrowMorning, ZONE } from "../../../../../tests/helpers/reminders";
+import { startSmtpServer } from "../../../../../tests/helpers/smtp-server";
+import { buildTestApp, type TestApp } from "../../../../../tests/helpers/test-app";
+import { timeIn, todayIn } from "../../../../domain/clock";
+import type { TaskHistoryRecord } from "../../../../domain/reminders";
 
 const SITE = "http://care.test";
 

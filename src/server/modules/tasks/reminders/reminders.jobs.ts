@@ -1,6 +1,6 @@
-import type { ModuleJobs } from "../../app-context";
-import { families } from "../../db/schema/index";
-import { NOTIFICATION_RETENTION_MS } from "../notifications/notifications.queries";
+import type { ModuleJobs } from "../../../app-context";
+import { families } from "../../../db/schema/index";
+import { NOTIFICATION_RETENTION_MS } from "../../notifications/notifications.queries";
 import { REMINDERS_QUEUE, runFamilyReminders } from "./engine";
 import { pruneReminders } from "./reminders.queries";
 

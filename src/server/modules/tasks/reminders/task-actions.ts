@@ -1,9 +1,9 @@
 import { format } from "date-fns";
-import { timeIn, todayIn, zonedNow } from "../../../domain/clock";
-import { conflict } from "../../lib/errors";
-import type { WriteContext } from "../../lib/transaction";
-import type { DerivedTask } from "../tasks/derived-tasks.queries";
-import { markTaskDone } from "../tasks/task-done.queries";
+import { timeIn, todayIn, zonedNow } from "../../../../domain/clock";
+import { conflict } from "../../../lib/errors";
+import type { WriteContext } from "../../../lib/transaction";
+import type { DerivedTask } from "../derived-tasks.queries";
+import { markTaskDone } from "../task-done.queries";
 import { closeOccurrence } from "./reminders.queries";
 
 /** Whether the coming-due a person saw is not the task's any more: someone did it. */

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { nextWake, type PlannedDelivery, plannedDeliveries } from "../../../domain/escalation";
-import { DONE_BY, DONE_LABELS } from "../../../domain/tasks";
-import type { Db } from "../../db/client";
-import { children } from "../../db/schema/index";
-import { wholeFamily } from "../../lib/child-scope";
-import type { Scheduler } from "../../lib/scheduler";
-import { deliver } from "../notifications/deliver";
-import type { NotifyDeps } from "../notifications/notify-deps";
-import { type DerivedTask, tasksOf } from "../tasks/derived-tasks.queries";
+import { nextWake, type PlannedDelivery, plannedDeliveries } from "../../../../domain/escalation";
+import { DONE_BY, DONE_LABELS } from "../../../../domain/tasks";
+import type { Db } from "../../../db/client";
+import { children } from "../../../db/schema/index";
+import { wholeFamily } from "../../../lib/child-scope";
+import type { NotifyDeps } from "../../../lib/notify-deps";
+import type { Scheduler } from "../../../lib/scheduler";
+import { deliver } from "../../notifications/deliver";
+import { type DerivedTask, tasksOf } from "../derived-tasks.queries";
 import {
   closeOccurrence,
   createActionToken,

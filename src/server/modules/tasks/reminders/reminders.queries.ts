@@ -1,20 +1,21 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { todayIn } from "../../../domain/clock";
-import { type QuietHours, tellingOrder } from "../../../domain/escalation";
-import { can, type Role } from "../../../domain/roles";
-import { weekdayOf } from "../../../domain/tasks";
-import type { Db, Tx } from "../../db/client";
+import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { todayIn } from "../../../../domain/clock";
+import { type QuietHours, tellingOrder } from "../../../../domain/escalation";
+import { weekdayOf } from "../../../../domain/tasks";
+import type { Db, Tx } from "../../../db/client";
 import {
   families,
-  familyMembers,
   notificationSettings,
   notifications,
   onDuty,
   reminderOccurrences,
   reminderTokens,
   users,
-} from "../../db/schema/index";
+} from "../../../db/schema/index";
+import { seesChild } from "../../../lib/child-scope";
+import { caregiversOf, membershipOf } from "../../../lib/family-access";
+import type { FamilyScope } from "../../../lib/transaction";
 
 /** A caregiver who may be told about a family's tasks (viewers never are: they cannot act). */
 export interface Caregiver {
@@ -43,34 +44,38 @@ export async function reminderFacts(
     .from(families)
     .where(eq(families.id, familyId));
   if (!family) return null;
-  const members = await db
-    .select({
-      userId: familyMembers.userId,
-      role: familyMembers.role,
-      childIds: familyMembers.childIds,
-      quietStart: notificationSettings.quietStart,
-      quietEnd: notificationSettings.quietEnd,
-    })
-    .from(familyMembers)
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, familyMembers.userId))
-    .where(eq(familyMembers.familyId, familyId))
-    .orderBy(asc(familyMembers.createdAt), asc(familyMembers.userId));
+  const members = await caregiversOf(db, familyId);
+  const quiet = members.length
+    ? await db
+        .select({
+          userId: notificationSettings.userId,
+          start: notificationSettings.quietStart,
+          end: notificationSettings.quietEnd,
+        })
+        .from(notificationSettings)
+        .where(
+          inArray(
+            notificationSettings.userId,
+            members.map((m) => m.userId),
+          ),
+        )
+    : [];
   const order = family.order ?? [];
   const rank = (userId: string) => {
     const at = order.indexOf(userId);
     return at === -1 ? order.length : at;
   };
   const caregivers = members
-    .filter((m) => can(m.role as Role, "write"))
     .map((m, index) => ({ m, index }))
     .sort((a, b) => rank(a.m.userId) - rank(b.m.userId) || a.index - b.index)
-    .map(
-      ({ m }): Caregiver => ({
+    .map(({ m }): Caregiver => {
+      const hours = quiet.find((q) => q.userId === m.userId);
+      return {
         userId: m.userId,
         childIds: m.childIds,
-        quiet: m.quietStart && m.quietEnd ? { start: m.quietStart, end: m.quietEnd } : null,
-      }),
-    );
+        quiet: hours?.start && hours.end ? { start: hours.start, end: hours.end } : null,
+      };
+    });
   const today = todayIn(family.timeZone, now);
   const duty = await db
     .select({ day: onDuty.day, userId: onDuty.userId })
@@ -88,9 +93,8 @@ export function reminderOrderFor(
   facts: FamilyReminderFacts,
   task: { childId: string | null; assigneeId: string | null },
 ): string[] {
-  const sees = (c: Caregiver) => !task.childId || c.childIds === null || c.childIds.includes(task.childId);
   return tellingOrder(
-    facts.caregivers.filter(sees).map((c) => c.userId),
+    facts.caregivers.filter((c) => seesChild(c, task.childId)).map((c) => c.userId),
     task.assigneeId,
     facts.onDutyId,
   );
@@ -253,15 +257,6 @@ export async function pruneReminders(db: Db, now: Date, retentionMs: number): Pr
     .where(lt(reminderOccurrences.createdAt, new Date(now.getTime() - retentionMs)));
 }
 
-/** Whether the person may act on the family's tasks (a member who is not a viewer). */
-export async function isCaregiverOf(db: Db | Tx, familyId: string, userId: string): Promise<boolean> {
-  const [member] = await db
-    .select({ role: familyMembers.role })
-    .from(familyMembers)
-    .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.userId, userId)));
-  return Boolean(member && can(member.role as Role, "write"));
-}
-
 /**
  * A person's name as they gave it, never their email (what a reminder's link may say of someone):
  * null for an account without a name, or gone.
@@ -292,4 +287,50 @@ export async function findOccurrence(
       ),
     );
   return row;
+}
+
+// ---- The rota ----
+
+/** The family's caregivers with who is on duty each day and their order. */
+export async function rotaOf(db: Db | Tx, familyId: string) {
+  const caregivers = await caregiversOf(db, familyId);
+  const [family] = await db
+    .select({ order: families.reminderOrder })
+    .from(families)
+    .where(eq(families.id, familyId));
+  const days = await db.select().from(onDuty).where(eq(onDuty.familyId, familyId));
+  return {
+    onDuty: Object.fromEntries(days.map((d) => [d.day, d.userId])),
+    order: (family?.order ?? []).filter((id) => caregivers.some((c) => c.userId === id)),
+    caregivers: caregivers.map((c) => ({ userId: c.userId, name: c.name })),
+  };
+}
+
+/** Sets who is on duty each day and the family's order (the caller checked they are caregivers). */
+export async function setRota(
+  tx: Tx,
+  familyId: string,
+  days: Record<string, string>,
+  order: readonly string[],
+) {
+  await tx.delete(onDuty).where(eq(onDuty.familyId, familyId));
+  const rows = Object.entries(days).map(([day, userId]) => ({ familyId, day, userId }));
+  if (rows.length > 0) await tx.insert(onDuty).values(rows);
+  await tx
+    .update(families)
+    .set({ reminderOrder: [...new Set(order)] })
+    .where(eq(families.id, familyId));
+}
+
+/** A person's membership of a family as the scope they act in (a reminder's link), with the family's clock. */
+export async function memberScope(db: Db | Tx, familyId: string, userId: string) {
+  const member = await membershipOf(db, familyId, userId);
+  if (!member) return undefined;
+  const [family] = await db
+    .select({ timeZone: families.timeZone })
+    .from(families)
+    .where(eq(families.id, familyId));
+  if (!family) return undefined;
+  const scope: FamilyScope = { familyId, actorId: userId, childIds: member.childIds, role: member.role };
+  return { scope, timeZone: family.timeZone };
 }

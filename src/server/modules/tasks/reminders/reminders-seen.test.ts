@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { confirmEmail, mailsTo, outboxMessages } from "../../../../tests/helpers/mail";
-import { MINUTE, reminderHelpers, startTomorrowMorning, ZONE } from "../../../../tests/helpers/reminders";
-import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
-import { timeIn, todayIn } from "../../../domain/clock";
+import { confirmEmail, mailsTo, outboxMessages } from "../../../../../tests/helpers/mail";
+import { MINUTE, reminderHelpers, startTomorrowMorning, ZONE } from "../../../../../tests/helpers/reminders";
+import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../../tests/helpers/test-app";
+import { timeIn, todayIn } from "../../../../domain/clock";
 
 /**
  * What a person reads of a reminder: the inbox (urgent first, who did it) and the page of a
