@@ -101,14 +101,23 @@ describe("JSON export", () => {
     });
     expect(
       Object.keys(file)
-        .filter((k) => !["format", "version", "exportedAt", "account"].includes(k))
+        .filter((k) => !["format", "version", "exportedAt", "account", "settings", "people"].includes(k))
         .sort(),
     ).toEqual(Object.keys(CARE_RECORD_TABLES).sort());
     expect(file.children).toEqual([expect.objectContaining({ id: childId, name: "Sam" })]);
     expect(file.tpnEntries).toEqual([
       expect.objectContaining({ childId, calories: "850.50", date: "2026-11-20" }),
     ]);
-    expect(file.notes).toEqual([expect.objectContaining({ title: "Pump", tags: ["pump"] })]);
+    expect(file.notes).toEqual([
+      expect.objectContaining({ title: "Pump", tags: ["pump"], createdBy: user.id }),
+    ]);
+    // The family's settings and the people its records name, for a restore to bring back.
+    expect(file.settings).toMatchObject({
+      temperatureUnit: "C",
+      feverThresholdC: 38,
+      tasks: { fridgeOutHours: 2 },
+    });
+    expect(file.people).toEqual([{ id: user.id, name: "Ana Lopez", email: user.email }]);
     expect(file.medications).toEqual([]);
     expect(JSON.stringify(file)).not.toContain("Someone else's note");
     expect(JSON.stringify(file)).not.toContain("userId");
