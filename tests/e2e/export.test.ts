@@ -120,7 +120,9 @@ describe("exports from Account Settings", () => {
     await page.getByRole("button", { name: "Restore", exact: true }).click();
     const question = page.getByRole("alertdialog");
     await question.getByRole("heading", { name: "This family already holds records" }).waitFor();
-    await question.getByText(/records it holds already are left as they are/).waitFor();
+    await question
+      .getByText(/records it holds already, as the backup was made here, are left as they are/)
+      .waitFor();
     // The safe answer has the focus: Enter keeps the family as it is.
     const cancel = question.getByRole("button", { name: "Cancel" });
     expect(await cancel.evaluate((button) => button === document.activeElement)).toBe(true);

@@ -183,7 +183,9 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
                   <>
                     <p>
                       Restoring {file?.name ?? "the file"} adds the records of the file this family does not
-                      hold yet; records it holds already are left as they are, not added twice.
+                      hold; records it holds already, as the backup was made here, are left as they are, not
+                      added twice. A file restored here before is added again: its records became new records
+                      of this family.
                     </p>
                     <p>
                       The file's settings (time zone, temperature unit, fever threshold, task settings, rota)

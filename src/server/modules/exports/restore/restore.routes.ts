@@ -148,7 +148,7 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config, access
         if (!request.query.confirm && (await holdsRecords(db, owner.familyId))) {
           await discard(request.body as Readable);
           throw conflict(
-            "This family already holds records. A restore adds the records of the file it does not hold yet, leaves those it holds as they are, and puts the file's settings in place of the family's. Restore anyway?",
+            "This family already holds records. A restore adds the records of the file it does not hold, leaves those it holds (the same records, by id) as they are, and puts the file's settings in place of the family's. Send the file again with ?confirm=true to restore into it.",
           );
         }
         const declared = Number(request.headers["content-length"]);
