@@ -44,6 +44,11 @@ const photos = Number(argument("--photos") ?? 50);
 const postgresServer = argument("--postgres");
 let databaseUrl: string | undefined;
 const only = argument("--only")?.split(",");
+/**
+ * `--download-kbps <n>`: the big family's downloads are read at about n KB/s (a phone on a poor
+ * connection) instead of as fast as they come: a format that writes ahead of its reader shows here.
+ */
+const downloadKbps = Number(argument("--download-kbps") ?? 0);
 const OPERATIONS = ["json", "csv", "excel", "pdf", "word", "fhir", "backup", "restore"].filter(
   (op) => !only || only.includes(op),
 );
@@ -193,7 +198,16 @@ async function download(base: string, cookie: string, format: string) {
   const response = await fetch(`${base}/api/account/export?format=${format}`, { headers: { cookie } });
   if (!response.ok) throw new Error(`${format}: ${response.status} ${await response.text()}`);
   const chunks: Buffer[] = [];
-  for await (const chunk of response.body!) chunks.push(Buffer.from(chunk as Uint8Array));
+  const started = performance.now();
+  let received = 0;
+  for await (const chunk of response.body!) {
+    chunks.push(Buffer.from(chunk as Uint8Array));
+    received += chunk.length;
+    if (downloadKbps > 0) {
+      const due = started + (received / 1024 / downloadKbps) * 1000;
+      if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+    }
+  }
   return Buffer.concat(chunks);
 }
 

@@ -59,6 +59,8 @@ export const importReportRecord = z.object({
   message: z.string(),
   imported: z.record(z.string(), z.number().int()),
   skipped: z.array(z.string()),
+  /** Records of the file the family held already (the same record, by id): left as they are. */
+  alreadyHere: z.number().int().optional(),
 });
 export type ImportReport = z.infer<typeof importReportRecord>;
 

@@ -311,6 +311,7 @@ const CASES: Record<string, RouteCase> = {
     url: () => "/api/account/import/00000000-0000-4000-8000-000000000000",
     readStatus: 404,
   },
+  "GET /api/account/import/target": { need: "manage", url: () => "/api/account/import/target" },
   "POST /api/account/import": {
     need: "manage",
     url: () => "/api/account/import",

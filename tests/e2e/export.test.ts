@@ -99,6 +99,46 @@ describe("exports from Account Settings", () => {
     await page.getByRole("heading", { name: "Pump alarm" }).waitFor();
   });
 
+  it("asks before restoring into a family that holds records, Cancel first, and then adds only what it does not hold", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page);
+    for (const title of ["Pump alarm", "Dressing lifted"]) {
+      await page.request.post("/api/notes", { data: { title, content: "Noted at night" } });
+    }
+    const file = await (await page.request.get("/api/account/export?format=backup")).body();
+    const [dressing] = (await (await page.request.get("/api/notes")).json()).filter(
+      (note: { title: string }) => note.title === "Dressing lifted",
+    );
+    await page.request.delete(`/api/notes/${dressing.id}`);
+
+    await page.goto("/settings");
+    const choose = () =>
+      page
+        .getByLabel("Backup or export file (.zip or .json)")
+        .setInputFiles({ name: "backup.zip", mimeType: "application/zip", buffer: file });
+    await choose();
+    await page.getByRole("button", { name: "Restore", exact: true }).click();
+    const question = page.getByRole("alertdialog");
+    await question.getByRole("heading", { name: "This family already holds records" }).waitFor();
+    await question
+      .getByText(/records it holds already, as the backup was made here, are left as they are/)
+      .waitFor();
+    // The safe answer has the focus: Enter keeps the family as it is.
+    const cancel = question.getByRole("button", { name: "Cancel" });
+    expect(await cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await question.waitFor({ state: "hidden" });
+    expect(await (await page.request.get("/api/notes")).json()).toHaveLength(1);
+
+    await page.getByRole("button", { name: "Restore", exact: true }).click();
+    await question.getByRole("button", { name: "Add what this family does not hold" }).click();
+    await page.getByText("Imported 1 record; 1 was here already.").first().waitFor();
+    const titles = (await (await page.request.get("/api/notes")).json()).map(
+      (n: { title: string }) => n.title,
+    );
+    expect(titles.sort()).toEqual(["Dressing lifted", "Pump alarm"]);
+  });
+
   it("refuses a file with a record it cannot read, naming the record, and adds nothing", async () => {
     const page = await browser.newPage("desktop");
     await signUpViaApi(page);
@@ -112,7 +152,11 @@ describe("exports from Account Settings", () => {
       buffer: Buffer.from(JSON.stringify(file)),
     });
     await page.getByRole("button", { name: "Restore", exact: true }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
+    // The family holds a note: it is asked first.
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: "Add what this family does not hold" })
+      .click();
     await page.getByText("Restore Failed", { exact: true }).first().waitFor();
     await page
       .getByText(/Notes, record 1: createdAt/)

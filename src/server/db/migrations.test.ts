@@ -8,7 +8,10 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../../../tests/helpers/global-database";
 import { queryRows } from "../../../tests/helpers/test-database";
-import { createPglite, type Database, fromPglite, openPostgres } from "./client";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { createPasswordHasher } from "../modules/auth/passwords";
+import { createPglite, type Database, fromPglite, openDatabase, openPostgres } from "./client";
 import { migrate, migrationsFolder } from "./migrate";
 import * as schema from "./schema/index";
 
@@ -326,4 +329,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)("migrations on a new PostgreSQL da
       .map((table) => getTableName(table as PgTable));
     expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(expected));
   });
+
+  it("let two servers start together on it, scheduler and all: both are up and answer, on every try", async () => {
+    // A start is the migrations, then the job queue's schema (pg-boss's) as the app gets ready:
+    // two processes creating a schema at once made one of them exit ("pg_namespace_nspname_index").
+    const start = async (url: string) => {
+      const dataDir = mkdtempSync(join(tmpdir(), "mct-start-"));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const { database } = await openDatabase({ databaseUrl: url, dataDir }, () => {});
+      cleanups.push(() => database.close());
+      const app = await buildApp({
+        config: loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("hex") }),
+        db: database.db,
+        logger: false,
+        passwords: createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
+        jobs: { manual: true },
+      });
+      cleanups.push(() => app.close());
+      await app.ready();
+      return (await app.inject({ method: "GET", url: "/api/auth/user" })).statusCode;
+    };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { url, drop } = await emptyDatabase();
+      cleanups.push(drop);
+      const results = await Promise.allSettled([start(url!), start(url!)]);
+      expect(
+        results.map((result) => (result.status === "rejected" ? String(result.reason) : result.value)),
+      ).toEqual([401, 401]);
+    }
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { JobWithMetadata, Queue } from "pg-boss";
-import type { Db, Tx } from "../db/client";
+import { type Db, driverOf, type Tx } from "../db/client";
+import { withMigrationLock } from "../db/migrate";
 import { openJobQueue, within } from "./job-queue";
 import type { Clock } from "./session-store";
 
@@ -288,11 +289,15 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
     async start() {
       if (state !== "new") return;
-      await boss.start();
-      const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
-      for (const [name, entry] of declared) {
-        if (!existing.has(name)) await boss.createQueue(name, entry.queue);
-      }
+      // pg-boss creates its schema, and a table per queue, at its first start: under the migration
+      // lock, so that two processes starting together do not both create them.
+      await withMigrationLock({ db, kind: driverOf(db).kind }, async () => {
+        await boss.start();
+        const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+        for (const [name, entry] of declared) {
+          if (!existing.has(name)) await boss.createQueue(name, entry.queue);
+        }
+      });
       state = "started";
       if (manual) startedAt = clock();
       else await ensureRecurring(clock());

@@ -89,10 +89,15 @@ const restoreType = (file: File) =>
  * writing them (202): the restore then goes on by itself (`getRestore`). An XMLHttpRequest, because
  * fetch() cannot tell how far an upload is.
  */
-export function startRestore(file: File, onUpload: (fraction: number) => void): Promise<RestoreJobRecord> {
+export function startRestore(
+  file: File,
+  onUpload: (fraction: number) => void,
+  /** The family holds records and the person chose to restore into it anyway. */
+  intoFamilyWithRecords = false,
+): Promise<RestoreJobRecord> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", "/api/account/import");
+    request.open("POST", `/api/account/import${intoFamilyWithRecords ? "?confirm=true" : ""}`);
     request.withCredentials = true;
     request.setRequestHeader("Content-Type", restoreType(file));
     request.setRequestHeader("Accept", "application/json");
@@ -108,6 +113,11 @@ export function startRestore(file: File, onUpload: (fraction: number) => void): 
     request.onerror = () => reject(new TypeError("Network request failed: fetch"));
     request.send(file);
   });
+}
+
+/** Whether this family holds records: a restore into it asks first. */
+export function getRestoreTarget(): Promise<{ holdsRecords: boolean }> {
+  return getJson<{ holdsRecords: boolean }>("/api/account/import/target");
 }
 
 /** How far a restore is. */

@@ -13,6 +13,7 @@ import {
   type RowOrder,
   sectionRows,
 } from "./export-sections";
+import { type FamilyBackup, familyBackup } from "./family-backup";
 import { type LinkNames, linkNames } from "./link-names";
 
 /**
@@ -40,7 +41,13 @@ export interface ExportContext {
    * A section's rows, oldest first, a page at a time, without their owner: as written ("created",
    * the default), or by the record's own date ("date", for the formats a person reads).
    */
-  rows(section: ExportSection, order?: RowOrder): AsyncGenerator<Record<string, unknown>>;
+  rows(
+    section: ExportSection,
+    order?: RowOrder,
+    withPeople?: boolean,
+  ): AsyncGenerator<Record<string, unknown>>;
+  /** The family's settings and the people its records name (the backup and the JSON export). */
+  family(): Promise<FamilyBackup>;
   /** The care summary of each child in scope (the PDF and Word reports open with it). */
   careSummaries(): Promise<CareSummary[]>;
   /** The family's children by id, to name a record's child in readable formats. */
@@ -86,7 +93,9 @@ export function exportContext(
     exportedAt,
     timeZone,
     sections: EXPORT_SECTIONS,
-    rows: (section, order) => sectionRows(base.db, view, section, base.scope, undefined, order),
+    rows: (section, order, withPeople) =>
+      sectionRows(base.db, view, section, base.scope, undefined, order, withPeople),
+    family: () => familyBackup(base.db, base.familyId),
     careSummaries: () => {
       summaries ??= careSummaries(base.db, view, base.scope.childId, { now: exportedAt, timeZone });
       return summaries;

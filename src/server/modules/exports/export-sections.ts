@@ -119,11 +119,13 @@ function kindOf(column: PgColumn): ColumnKind {
 }
 
 /**
- * Columns no export carries: the family (the export is of one family) and who added and changed a
- * record or is told first of a task (ids of accounts on this server, which mean nothing where a
- * backup is restored).
+ * Columns no export a person reads carries: the family (the export is of one family) and who added
+ * and changed a record or is told first of a task (ids of accounts on this server). The backup and
+ * the JSON export keep those ids, with the people they are in the file's head (`family-backup.ts`).
  */
 const NOT_EXPORTED = new Set(["familyId", "createdBy", "updatedBy", "assigneeId"]);
+/** What the backup and the JSON export leave out: they name the people, for a restore to find again. */
+const FAMILY_COLUMN = new Set(["familyId"]);
 
 /**
  * Every section of an export with its columns, read from the tables themselves (less the family and the authors),
@@ -253,6 +255,8 @@ export async function* sectionRows(
   scope: ExportScope = {},
   pageSize = EXPORT_PAGE_SIZE,
   order: RowOrder = "created",
+  /** The machine formats a restore reads: who added and changed each record and who is told first. */
+  withPeople = false,
 ): AsyncGenerator<Record<string, unknown>> {
   const t = section.table;
   // By date: a range of the (owner, date, creation time, id) index (see exportDateOrder).
@@ -278,7 +282,7 @@ export async function* sectionRows(
       .orderBy(...(dated ? [asc(dated)] : []), asc(t.createdAt), asc(t.id))
       .limit(pageSize)) as { row: Record<string, unknown>; cursor: string }[];
     for (const { row } of page) {
-      for (const key of NOT_EXPORTED) delete row[key];
+      for (const key of withPeople ? FAMILY_COLUMN : NOT_EXPORTED) delete row[key];
       yield row;
       // The format's own work on each row (a PDF's lines, a sheet's cells) runs between these
       // yields: a turn of the event loop whenever it has held the process for a while.

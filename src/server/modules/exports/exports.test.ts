@@ -101,14 +101,23 @@ describe("JSON export", () => {
     });
     expect(
       Object.keys(file)
-        .filter((k) => !["format", "version", "exportedAt", "account"].includes(k))
+        .filter((k) => !["format", "version", "exportedAt", "account", "settings", "people"].includes(k))
         .sort(),
     ).toEqual(Object.keys(CARE_RECORD_TABLES).sort());
     expect(file.children).toEqual([expect.objectContaining({ id: childId, name: "Sam" })]);
     expect(file.tpnEntries).toEqual([
       expect.objectContaining({ childId, calories: "850.50", date: "2026-11-20" }),
     ]);
-    expect(file.notes).toEqual([expect.objectContaining({ title: "Pump", tags: ["pump"] })]);
+    expect(file.notes).toEqual([
+      expect.objectContaining({ title: "Pump", tags: ["pump"], createdBy: user.id }),
+    ]);
+    // The family's settings and the people its records name, for a restore to bring back.
+    expect(file.settings).toMatchObject({
+      temperatureUnit: "C",
+      feverThresholdC: 38,
+      tasks: { fridgeOutHours: 2 },
+    });
+    expect(file.people).toEqual([{ id: user.id, name: "Ana Lopez", email: user.email }]);
     expect(file.medications).toEqual([]);
     expect(JSON.stringify(file)).not.toContain("Someone else's note");
     expect(JSON.stringify(file)).not.toContain("userId");
@@ -374,6 +383,52 @@ describe("spreadsheet exports", () => {
     expect(JSON.stringify(workbook.worksheets.map((w) => w.getSheetValues()))).not.toMatch(
       /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/,
     );
+  });
+
+  it("reads a family's records for a workbook only as fast as its download is read, then finishes it whole", async () => {
+    const owner = await signUp(t.app);
+    const childId = await addChild(owner, "Sam");
+    const total = 12_000;
+    await queryRows(
+      t.database,
+      sql`insert into vitals (family_id, child_id, date, time, kind, value, created_at)
+        select ${owner.familyId}, ${childId}, date '2016-01-01' + (i / 10), '08:00', 'temperature',
+          36.5 + (i % 20) / 10.0, timestamptz '2016-01-01' + make_interval(mins => i)
+        from generate_series(1, ${total}) as i`,
+    );
+    const context = exportContext({
+      db: t.database.db,
+      storage: t.storage,
+      familyId: owner.familyId,
+      account: (await owner.get("/api/auth/user")).json(),
+      scope: {},
+    });
+    let read = 0;
+    const rows = context.rows;
+    context.rows = async function* (section, order) {
+      for await (const row of rows(section, order)) {
+        read += 1;
+        yield row;
+      }
+    };
+    const download = excelExport.render(context);
+    // Nobody reads the download (a phone on a poor connection): the export stops reading records
+    // once the way out is full, instead of writing the whole workbook ahead into memory, whose
+    // collection held every other request of the process up for seconds.
+    let before = -1;
+    for (let turn = 0; turn < 100_000 && read < total; turn++) {
+      if (turn % 2000 === 0) {
+        if (read === before) break;
+        before = read;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(read).toBeLessThan(total / 2);
+    const file = await buffer(download);
+    expect(read).toBe(total + 1);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
+    expect(workbook.getWorksheet("Vitals")?.rowCount).toBe(total + 1);
   });
 
   it("pages through a section in date order without repeating or skipping a record", async () => {

@@ -15,12 +15,13 @@ import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Progress } from "@/client/components/ui/progress";
+import { SafeChoiceDialog } from "@/client/components/ui/safe-choice-dialog";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import type { RestoreJobRecord } from "@/domain/exports";
 import { formatByteSize } from "@/domain/storage";
-import { getRestore, listRestores, startRestore, storageUsageQueryOptions } from "../api";
+import { getRestore, getRestoreTarget, listRestores, startRestore, storageUsageQueryOptions } from "../api";
 
 const count = (n: number) => n.toLocaleString("en-US");
 const isRunning = (job: RestoreJobRecord | undefined) => job?.state === "writing" || job?.state === "undoing";
@@ -33,14 +34,17 @@ function restoreLabel(job: RestoreJobRecord) {
 
 /**
  * Restore: a backup (.zip, with photos) or a JSON export, added to this family after a
- * confirmation. The file is sent with its upload's progress shown, checked whole by the server
- * (nothing is written if one record is wrong), then written while a bar shows how far it is; the
- * bar comes back after a reload while the restore goes on.
+ * confirmation; into a family that holds records, after a question whose safe answer (Cancel) is
+ * the primary one, saying that what the family holds stays as it is and the file's settings
+ * replace the family's. The file is sent with its upload's progress shown, checked whole by the
+ * server (nothing is written if one record is wrong), then written while a bar shows how far it
+ * is; the bar comes back after a reload while the restore goes on.
  */
 export function RestoreExport({ onRestored }: { onRestored: () => void }) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  /** The question asked before sending the file: into an empty family, or one that holds records. */
+  const [question, setQuestion] = useState<"empty" | "records" | null>(null);
   const [uploaded, setUploaded] = useState(0);
   const [jobId, setJobId] = useState<string | null>(null);
   // A new input once a file is sent, so the chooser no longer shows a file that is gone.
@@ -77,10 +81,19 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
     setJobId(null);
   }, [current, onRestored]);
 
+  const ask = useMutation({
+    mutationFn: getRestoreTarget,
+    onSuccess: (target) => setQuestion(target.holdsRecords ? "records" : "empty"),
+    onError: (err) => {
+      if (!isSessionEndedError(err))
+        toast({ title: "Restore Failed", description: errorMessage(err), variant: "destructive" });
+    },
+  });
+
   const start = useMutation({
-    mutationFn: (chosen: File) => {
+    mutationFn: ({ chosen, intoRecords }: { chosen: File; intoRecords: boolean }) => {
       setUploaded(0);
-      return startRestore(chosen, setUploaded);
+      return startRestore(chosen, setUploaded, intoRecords);
     },
     onSuccess: (started) => {
       setFile(null);
@@ -93,7 +106,7 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
     },
   });
 
-  const busy = start.isPending || jobId !== null;
+  const busy = start.isPending || ask.isPending || jobId !== null;
   // The server takes a file as large as the family's storage: said here before it is sent.
   const { data: storage } = useQuery(storageUsageQueryOptions);
   const tooLarge = file !== null && storage !== undefined && file.size > storage.quotaBytes;
@@ -102,7 +115,8 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
       <h3 className="font-medium">Restore from a backup</h3>
       <p className="text-muted-foreground text-sm">
         A backup (.zip, with photos) or a JSON export of this app, from this account or another, on this
-        server or another. Its records are added to this family; nothing here is deleted.
+        server or another. Its records are added to this family, with its settings; nothing here is deleted,
+        and records this family holds already are left as they are.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1.5">
@@ -117,7 +131,7 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
             aria-describedby={tooLarge ? `${inputId}-error` : undefined}
           />
         </div>
-        <Button variant="outline" disabled={!file || busy || tooLarge} onClick={() => setConfirming(true)}>
+        <Button variant="outline" disabled={!file || busy || tooLarge} onClick={() => ask.mutate()}>
           <Upload aria-hidden="true" />
           {busy ? "Restoring..." : "Restore"}
         </Button>
@@ -139,21 +153,56 @@ export function RestoreExport({ onRestored }: { onRestored: () => void }) {
       ) : jobId ? (
         <Progress value={null} label="Restoring..." />
       ) : null}
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+      <AlertDialog
+        open={question === "empty"}
+        onOpenChange={(open) => (open ? undefined : setQuestion(null))}
+      >
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Restore this file?</AlertDialogTitle>
             <AlertDialogDescription>
-              The records in {file?.name ?? "the file"} will be added to this family, next to what is here
-              already. If any record in the file cannot be read, nothing is added.
+              The records in {file?.name ?? "the file"} will be added to this family, and its settings (time
+              zone, temperature unit, fever threshold, task settings, rota) put in place. If any record in the
+              file cannot be read, nothing is added.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => file && start.mutate(file)}>Restore</AlertDialogAction>
+            <AlertDialogAction onClick={() => file && start.mutate({ chosen: file, intoRecords: false })}>
+              Restore
+            </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      <SafeChoiceDialog
+        choice={
+          question === "records"
+            ? {
+                title: "This family already holds records",
+                description: (
+                  <>
+                    <p>
+                      Restoring {file?.name ?? "the file"} adds the records of the file this family does not
+                      hold; records it holds already, as the backup was made here, are left as they are, not
+                      added twice. A file restored here before is added again: its records became new records
+                      of this family.
+                    </p>
+                    <p>
+                      The file's settings (time zone, temperature unit, fever threshold, task settings, rota)
+                      replace this family's. If any record in the file cannot be read, nothing is added.
+                    </p>
+                  </>
+                ),
+                safeLabel: "Cancel",
+                riskyLabel: "Add what this family does not hold",
+              }
+            : null
+        }
+        onAnswer={(answer) => {
+          setQuestion(null);
+          if (answer === "risky" && file) start.mutate({ chosen: file, intoRecords: true });
+        }}
+      />
     </div>
   );
 }

@@ -27,7 +27,7 @@ async function* storedPhotos(context: ExportContext): AsyncGenerator<{ objectId:
 /** One section's records, a JSON line each; a photo record names its image's file when the backup has it. */
 async function* sectionLines(context: ExportContext, name: string, photos: ReadonlySet<string>) {
   const section = context.sections.find((s) => s.name === name)!;
-  for await (const row of context.rows(section)) {
+  for await (const row of context.rows(section, "created", true)) {
     if (name === "medicalPhotos") {
       const objectId = typeof row.photoUrl === "string" ? OBJECT_PATH.exec(row.photoUrl)?.[1] : undefined;
       yield `${JSON.stringify({ ...row, photoFile: objectId && photos.has(objectId) ? photoFile(objectId) : null })}\n`;
@@ -62,6 +62,7 @@ export const backupExport: ExportFormatter = {
         exportedAt: context.exportedAt.toISOString(),
         account: currentUserRecord.encode(context.account),
         ...(context.scope.childId || context.scope.from || context.scope.to ? { scope: context.scope } : {}),
+        ...(await context.family()),
       };
       await add(`${JSON.stringify(head)}\n`, { name: "backup.json" });
       const photos = new Set<string>();

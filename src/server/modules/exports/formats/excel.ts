@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import { setTimeout as wait } from "node:timers/promises";
 import ExcelJS from "exceljs";
 import type { ExportContext, ExportFormatter } from "../export-model";
 import {
@@ -52,6 +53,53 @@ const columnWidth = (column: ReadableColumn) =>
       ? Math.max(12, column.label.length + 2)
       : Math.min(40, Math.max(10, column.label.length + 2));
 
+/**
+ * What exceljs (4.4) keeps a streamed sheet's XML in: a buffer that hands each 64 KB on to the
+ * ZIP's copy of the entry (a `readable-stream` PassThrough, read once the ZIP comes to that entry)
+ * and never waits for it.
+ */
+interface SheetStream {
+  pipes: { _readableState?: { length: number } }[];
+  buffers: unknown[];
+}
+
+/** How much of a sheet may wait for the ZIP to come to its entry (the one before is compressing). */
+const MAX_WAITING_BYTES = 256 * 1024;
+
+/** Whether the response holds as much as it takes until the download reads it (it says "drain"). */
+const untilDrained = (out: PassThrough) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      out.off("drain", done).off("close", done);
+      resolve();
+    };
+    out.once("drain", done).once("close", done);
+  });
+
+/**
+ * Waits until the way out of the workbook has room: exceljs writes rows on whether or not anybody
+ * reads the file, so without this a download read slowly (a phone on a poor connection, a busy
+ * client) had the whole family's workbook written ahead into memory, and the collector's pauses
+ * held every other request of the process up for seconds. With it, rows are read from the database
+ * only as fast as the download takes them, as the other formats do (their entries are pulled).
+ */
+async function roomIn(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
+  const stream = (sheet as unknown as { stream: SheetStream }).stream;
+  for (;;) {
+    if (out.destroyed) return;
+    if (out.writableNeedDrain) {
+      await untilDrained(out);
+      continue;
+    }
+    const waiting =
+      stream.pipes.reduce((sum, pipe) => sum + (pipe._readableState?.length ?? 0), 0) +
+      stream.buffers.length * 64 * 1024;
+    // The ZIP is still compressing the sheet before: it comes to this one in a moment.
+    if (waiting > MAX_WAITING_BYTES) await wait(5);
+    else return;
+  }
+}
+
 async function writeWorkbook(context: ExportContext, stream: PassThrough) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
@@ -90,6 +138,7 @@ async function writeWorkbook(context: ExportContext, stream: PassThrough) {
         if (measure.unit) cell.numFmt = unitFormat(measure.unit);
       });
       added.commit();
+      await roomIn(sheet, stream);
     }
     sheet.commit();
   }

@@ -32,10 +32,12 @@ export const jsonExport: ExportFormatter = {
       yield `,"account":${JSON.stringify(currentUserRecord.encode(context.account))}`;
       if (context.scope.childId || context.scope.from || context.scope.to)
         yield `,"scope":${JSON.stringify(context.scope)}`;
+      const { settings, people } = await context.family();
+      yield `,"settings":${JSON.stringify(settings)},"people":${JSON.stringify(people)}`;
       for (const section of context.sections) {
         yield `,${JSON.stringify(section.name)}:[`;
         let first = true;
-        for await (const row of context.rows(section)) {
+        for await (const row of context.rows(section, "created", true)) {
           const record =
             section.name === "medicalPhotos" && context.includePhotos
               ? { ...row, image: await photoImage(context, row.photoUrl) }

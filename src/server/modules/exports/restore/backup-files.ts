@@ -15,6 +15,9 @@ import { SECTION_NAMES, type SectionName, sectionTitle } from "./restore-section
 export interface BackupEnvelope {
   format?: unknown;
   version?: unknown;
+  /** The family's settings and the people its records name (`family-backup.ts`); older files have none. */
+  settings?: unknown;
+  people?: unknown;
 }
 
 /**

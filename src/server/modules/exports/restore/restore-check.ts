@@ -7,6 +7,7 @@ import { infectionLineIssues } from "../../../../domain/picc";
 import { PRESCRIPTION_OF_ANOTHER_CHILD } from "../../../../domain/tpn";
 import { badRequest, HttpError } from "../../../lib/errors";
 import { processPhoto } from "../../objects/images";
+import { checkSettings, type RestoreMembers } from "../family-backup";
 import type { BackupReader } from "./backup-files";
 import { restoredId } from "./restore-ids";
 import { RESTORE_SECTIONS, type SectionName, sectionTitle } from "./restore-sections";
@@ -15,9 +16,24 @@ import { RESTORE_SECTIONS, type SectionName, sectionTitle } from "./restore-sect
 export interface CheckedBackup {
   totals: Record<string, number>;
   skipped: string[];
+  /** Records of the file the family holds already (the same ids): left as they are. */
+  alreadyHere: number;
   /** What its photos take in storage, once re-encoded. */
   photoBytes: number;
 }
+
+/** The family a restore goes into: the records it holds already, and its members. */
+export interface RestoreTarget {
+  /** The ids of the family's records of a section. */
+  existing(section: SectionName): Promise<ReadonlySet<string>>;
+  members: RestoreMembers;
+}
+
+/** A family with no records and no members to find the file's people among. */
+const NEW_FAMILY: RestoreTarget = {
+  existing: async () => new Set(),
+  members: { personOf: () => null, caregivers: new Set() },
+};
 
 /** The earliest creation time a restore accepts: this app's records begin long after it. */
 const EARLIEST_CREATED = Date.UTC(1900, 0, 1);
@@ -67,6 +83,8 @@ async function write(out: WriteStream, text: string) {
 /** Where a checked backup's rows and photos are put, ready to be written. */
 export const readyDir = (dir: string) => join(dir, "ready");
 export const readyRecords = (dir: string, section: SectionName) => join(readyDir(dir), `${section}.jsonl`);
+/** The family's settings of a checked backup, people found (absent: the file has none). */
+export const readySettings = (dir: string) => join(readyDir(dir), "settings.json");
 export const readyPhoto = (dir: string, index: number, variant: "full" | "thumbnail") =>
   join(readyDir(dir), "photos", `${index}.${variant === "full" ? "jpg" : "thumb.jpg"}`);
 
@@ -84,9 +102,14 @@ export async function checkBackup(
   restoreId: string,
   dir: string,
   now: Date,
+  target: RestoreTarget = NEW_FAMILY,
 ): Promise<CheckedBackup> {
   checkEnvelope(reader.envelope);
   await mkdir(join(readyDir(dir), "photos"), { recursive: true });
+  const settings = checkSettings(reader.envelope.settings, target.members);
+  if (settings) await writeFile(readySettings(dir), JSON.stringify(settings));
+  const person = (value: unknown) => target.members.personOf(value);
+  let alreadyHere = 0;
   const newIds = new Map<SectionName, Map<string, string>>();
   const lines = new Map<string, { childId: string; insertionDate: string }>();
   /** The child of each record that later records link to, by the id the restore gives it. */
@@ -98,6 +121,7 @@ export async function checkBackup(
     const title = sectionTitle(section.name);
     const isTarget = RESTORE_SECTIONS.some((s) => Object.values(s.links).includes(section.name));
     const ids = new Map<string, string>();
+    const existing = await target.existing(section.name);
     if (isTarget) newIds.set(section.name, ids);
     const out = createWriteStream(readyRecords(dir, section.name));
     let read = 0;
@@ -125,8 +149,11 @@ export async function checkBackup(
           }
           input[field] = id;
         }
-        const id = restoredId(restoreId, section.name, kept);
-        if (section.name === "medicalPhotos") {
+        // A record the family holds already (restored into the family it came from, or restored
+        // twice) is left as it is; later records of the file link to it.
+        const here = typeof raw.id === "string" && existing.has(raw.id);
+        const id = here ? (raw.id as string) : restoredId(restoreId, section.name, kept);
+        if (section.name === "medicalPhotos" && !here) {
           const image = typeof raw.photoFile === "string" ? await reader.photo(raw.photoFile) : null;
           if (!image) {
             withoutImage += 1;
@@ -149,6 +176,11 @@ export async function checkBackup(
           throw badRequest(`${where}: ${issue.path.join(".") || "value"}: ${issue.message}`);
         }
         const row = parsed.data as Record<string, unknown>;
+        // Who added and changed it, and who is told first of a task: the family's member who is
+        // that person of the file, if any.
+        row.createdBy = person(raw.createdBy);
+        row.updatedBy = person(raw.updatedBy);
+        if ("assigneeId" in raw) row.assigneeId = person(raw.assigneeId);
         if (section.name === "piccLines") {
           lines.set(id, { childId: String(row.childId), insertionDate: String(row.insertionDate) });
         }
@@ -176,6 +208,10 @@ export async function checkBackup(
           if (ids.has(raw.id)) throw badRequest(`${where} has the same id as an earlier record of the file.`);
           ids.set(raw.id, id);
         }
+        if (here) {
+          alreadyHere += 1;
+          continue;
+        }
         await write(out, `${JSON.stringify({ ...row, id, createdAt: createdAt.toISOString() })}\n`);
         kept += 1;
       }
@@ -191,5 +227,5 @@ export async function checkBackup(
       skipped.push(`${withoutImage} medical photo${withoutImage === 1 ? "" : "s"}: the file holds no image`);
     }
   }
-  return { totals, skipped, photoBytes };
+  return { totals, skipped, alreadyHere, photoBytes };
 }

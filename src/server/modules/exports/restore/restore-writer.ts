@@ -13,8 +13,9 @@ import type { FamilyScope } from "../../../lib/transaction";
 import type { ObjectStorage } from "../../../storage/object-storage";
 import { deleteObjectFiles, objectKeys } from "../../objects/objects.queries";
 import { CARE_RECORD_TABLES } from "../../record-types";
+import { applySettings, type RestoredSettings } from "../family-backup";
 import type { CheckedBackup } from "./restore-check";
-import { readyPhoto, readyRecords } from "./restore-check";
+import { readyPhoto, readyRecords, readySettings } from "./restore-check";
 import { restoredId } from "./restore-ids";
 import { RESTORE_SECTIONS, type SectionName } from "./restore-sections";
 
@@ -107,7 +108,7 @@ export async function startRestore(
       state: "writing",
       totals: checked.totals,
       total,
-      report: { skipped: checked.skipped },
+      report: { skipped: checked.skipped, alreadyHere: checked.alreadyHere },
       createdAt: now,
       updatedAt: now,
     })
@@ -216,11 +217,20 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
     }
   }
   const imported = Object.fromEntries(RESTORE_SECTIONS.map((s) => [s.name, job.totals[s.name] ?? 0]));
+  const started = (job.report ?? {}) as { skipped?: string[]; alreadyHere?: number };
+  const alreadyHere = started.alreadyHere ?? 0;
   const report: ImportReport = {
-    message: `Imported ${job.total} record${job.total === 1 ? "" : "s"}.`,
+    message:
+      `Imported ${job.total} record${job.total === 1 ? "" : "s"}` +
+      (alreadyHere ? `; ${alreadyHere} ${alreadyHere === 1 ? "was" : "were"} here already.` : "."),
     imported,
-    skipped: ((job.report as { skipped?: string[] } | null)?.skipped ?? []) as string[],
+    skipped: started.skipped ?? [],
+    alreadyHere,
   };
+  const settings = await readFile(readySettings(dir), "utf8").then(
+    (text) => JSON.parse(text) as NonNullable<RestoredSettings>,
+    () => null,
+  );
   await deps.db.transaction(async (tx) => {
     const done = await tx
       .update(restoreJobs)
@@ -228,6 +238,8 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
       .where(and(eq(restoreJobs.id, job.id), eq(restoreJobs.state, "writing")))
       .returning({ id: restoreJobs.id });
     if (done.length !== 1) throw new RestoreTakenOver();
+    // The family's settings from the file, with the last records: all of it, or (undone) none.
+    if (settings) await applySettings(tx, familyId, settings);
     await writeAudit(tx, {
       familyId,
       actorId: job.actorId ?? familyId,

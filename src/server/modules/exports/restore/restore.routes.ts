@@ -5,17 +5,22 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
+import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { importReportRecord, restoreRecord } from "../../../../domain/exports";
 import { formatByteSize } from "../../../../domain/storage";
 import type { ModuleRoutes } from "../../../app-context";
+import type { Db } from "../../../db/client";
 import { badRequest, conflict, HttpError, notFound } from "../../../lib/errors";
 import { familyScope } from "../../../lib/owned-routes";
 import { storageUsage } from "../../objects/objects.queries";
+import { CARE_RECORD_TABLES } from "../../record-types";
+import { restoreMembers } from "../family-backup";
 import { backupKind, openZipBackup, unpackJsonExport } from "./backup-files";
 import { checkBackup } from "./restore-check";
+import type { SectionName } from "./restore-sections";
 import {
   getRestore,
   INTERRUPTED,
@@ -69,6 +74,37 @@ async function receiveFile(body: Readable, file: string, maxBytes: number): Prom
   return received;
 }
 
+/** `?confirm=true`: restore into a family that holds records (asked first). */
+const restoreQuery = z.object({ confirm: z.stringbool().optional() });
+
+/** `GET /api/account/import/target`: whether a restore here would be asked about first. */
+const restoreTargetRecord = z.object({ holdsRecords: z.boolean() });
+
+/** Whether the family holds any record (what a restore would go next to). */
+async function holdsRecords(db: Db, familyId: string): Promise<boolean> {
+  for (const table of Object.values(CARE_RECORD_TABLES)) {
+    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.familyId, familyId)).limit(1);
+    if (row) return true;
+  }
+  return false;
+}
+
+/** The ids of the family's records of a section: what a restore leaves as it is. */
+async function recordIds(db: Db, familyId: string, section: SectionName): Promise<Set<string>> {
+  const table = CARE_RECORD_TABLES[section];
+  const rows = await db.select({ id: table.id }).from(table).where(eq(table.familyId, familyId));
+  return new Set(rows.map((row) => row.id as string));
+}
+
+/** Reads a request's body to its end, keeping nothing: the answer then reaches the client. */
+async function discard(body: Readable): Promise<void> {
+  try {
+    for await (const _chunk of body as AsyncIterable<Buffer>);
+  } catch {
+    // A body that broke off: nothing to read.
+  }
+}
+
 /** Whether the client asked to be answered once the restore has started (RFC 7240), not when it ends. */
 const respondAsync = (request: FastifyRequest) =>
   /(^|[,;\s])respond-async($|[,;\s])/i.test(String(request.headers.prefer ?? ""));
@@ -91,7 +127,7 @@ const restoreView = (job: RestoreJob) => ({
  * comes when the restore is done (200, its report); with `Prefer: respond-async` as soon as the
  * writing starts (202, and `GET /api/account/import/:id` tells how far it is).
  */
-export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
+export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config, accesses }) => {
   const quota = config.storageQuotaBytes;
   const deps = { db, storage };
 
@@ -101,10 +137,20 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
     restore.withTypeProvider<ZodTypeProvider>().post(
       "/api/account/import",
       // A restore adds a whole history (new children among it): the family's owner decides.
-      { config: { access: "manage" }, schema: { response: { 200: importReportRecord, 202: restoreRecord } } },
+      {
+        config: { access: "manage" },
+        schema: { querystring: restoreQuery, response: { 200: importReportRecord, 202: restoreRecord } },
+      },
       async (request, reply) => {
         const owner = familyScope(request);
         if (await runningRestore(db, owner.familyId)) throw alreadyRunning();
+        // Into a family that holds records, only when asked for (the screen asks the person first).
+        if (!request.query.confirm && (await holdsRecords(db, owner.familyId))) {
+          await discard(request.body as Readable);
+          throw conflict(
+            "This family already holds records. A restore adds the records of the file it does not hold, leaves those it holds (the same records, by id) as they are, and puts the file's settings in place of the family's. Send the file again with ?confirm=true to restore into it.",
+          );
+        }
         const declared = Number(request.headers["content-length"]);
         // Said up front: refused before a byte of it is read.
         if (declared > quota) throw tooLarge(quota);
@@ -121,7 +167,10 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
               : await unpackJsonExport(upload, join(dir, "unpacked"));
           let checked: Awaited<ReturnType<typeof checkBackup>>;
           try {
-            checked = await checkBackup(reader, id, dir, new Date());
+            checked = await checkBackup(reader, id, dir, new Date(), {
+              existing: (section) => recordIds(db, owner.familyId, section),
+              members: await restoreMembers(db, owner.familyId, reader.envelope.people),
+            });
           } finally {
             await reader.close();
           }
@@ -141,7 +190,8 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
               { fault: (error as Error).name, code: (error as { code?: string }).code },
               "restore failed",
             );
-          const running = runRestore(deps, job, dir, log);
+          // The family's clock and settings may have changed: every process's memory of them goes.
+          const running = runRestore(deps, job, dir, log).finally(() => accesses.forget());
           if (respondAsync(request)) {
             running.catch(log);
             return reply
@@ -161,6 +211,11 @@ export const restoreRoutes: ModuleRoutes = (scope, { db, storage, config }) => {
   });
 
   const r = scope.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/account/import/target",
+    { config: { access: "manage" }, schema: { response: { 200: restoreTargetRecord } } },
+    async (request) => ({ holdsRecords: await holdsRecords(db, request.access().familyId) }),
+  );
   r.get("/api/account/import", { schema: { response: { 200: z.array(restoreRecord) } } }, async (request) =>
     (await listRestores(db, request.access().familyId)).map(restoreView),
   );

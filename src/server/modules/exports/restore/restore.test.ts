@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
+import { invite, joinFamily, markEmailConfirmed } from "../../../../../tests/helpers/family";
 import { seedEveryRecordType } from "../../../../../tests/helpers/seed-records";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../../tests/helpers/test-app";
 import { queryRows } from "../../../../../tests/helpers/test-database";
@@ -55,7 +56,18 @@ function comparable(file: ExportFile) {
   const out: Record<string, Row[]> = {};
   for (const name of Object.keys(CARE_RECORD_TABLES)) {
     out[name] = file[name as keyof typeof CARE_RECORD_TABLES].map((row) => {
-      const { id: _id, createdAt: _c, updatedAt: _u, photoUrl, image, ...rest } = row;
+      // Who wrote a record comes back only where that person is a member of the family restored into.
+      const {
+        id: _id,
+        createdAt: _c,
+        updatedAt: _u,
+        createdBy: _cb,
+        updatedBy: _ub,
+        assigneeId: _a,
+        photoUrl,
+        image,
+        ...rest
+      } = row;
       for (const link of [
         "childId",
         "supplyId",
@@ -88,10 +100,10 @@ const recordCount = async (user: TestUser) => {
   return counts.reduce((a, b) => a + b, 0);
 };
 
-const restore = (user: TestUser, body: unknown) =>
+const restore = (user: TestUser, body: unknown, query = "") =>
   t.app.inject({
     method: "POST",
-    url: "/api/account/import",
+    url: `/api/account/import${query}`,
     headers: { cookie: user.cookie, "content-type": "application/json" },
     payload: typeof body === "string" ? body : JSON.stringify(body),
   });
@@ -281,7 +293,8 @@ describe("restoring an export", () => {
       ],
     ];
     for (const [name, body, message] of cases) {
-      const response = await restore(target, body);
+      // The family holds a record: the restore is asked for into it.
+      const response = await restore(target, body, "?confirm=true");
       expect({ name, status: response.statusCode, message: response.json().message }).toEqual({
         name,
         status: 400,
@@ -582,3 +595,132 @@ const restoreBackup = (user: TestUser, zip: Buffer, headers: Record<string, stri
     headers: { cookie: user.cookie, "content-type": "application/zip", ...headers },
     payload: zip,
   });
+
+/** The family's settings as its screens read them: its clock and units, its task settings, its rota. */
+const settingsOf = async (user: TestUser) => {
+  const family = (await user.get("/api/auth/user")).json();
+  return {
+    timeZone: family.timeZone,
+    temperatureUnit: family.temperatureUnit,
+    feverThresholdC: family.feverThresholdC,
+    tasks: (await user.get("/api/family/task-settings")).json(),
+    rota: (({ onDuty, order }) => ({ onDuty, order }))((await user.get("/api/family/reminders")).json()),
+    contact: (await user.get("/api/family/contact")).json(),
+  };
+};
+
+describe("a restore and the family it goes into", () => {
+  it("brings back the family's settings and who wrote and is told of each record, found by their addresses on a new server", async () => {
+    const owner = await signUp(t.app, { firstName: "Maya" });
+    const grace = await joinFamily(t, owner, { firstName: "Grace" });
+    expect(
+      (
+        await owner.patch("/api/family", {
+          timeZone: "America/Chicago",
+          temperatureUnit: "F",
+          feverThresholdC: 38.06,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const tasks = await owner.patch("/api/family/task-settings", {
+      expiryWarningDays: 14,
+      fridgeOutHours: 3,
+      labsEveryWeeks: 2,
+      weighEveryDays: 3,
+      pnStartTime: "19:00",
+      pnLatestStartTime: "21:00",
+      escalation: { dose: { repeatMinutes: 30, nextAfterMinutes: 60, everyoneAfterMinutes: 120 } },
+    });
+    expect(tasks.statusCode, tasks.body).toBe(200);
+    const rota = await owner.put("/api/family/reminders", {
+      onDuty: { "1": grace.id },
+      order: [grace.id, owner.id],
+    });
+    expect(rota.statusCode, rota.body).toBe(200);
+    const contact = await owner.put("/api/family/contact", { name: "Maya (mother)", phone: "555-0142" });
+    expect(contact.statusCode, contact.body).toBe(200);
+    expect((await grace.post("/api/notes", { title: "Night", content: "Slept well" })).statusCode).toBe(201);
+    const task = await owner.post("/api/tasks", {
+      title: "Flush the line",
+      intervalHours: 24,
+      startAt: "2026-11-20T18:00:00.000Z",
+      assigneeId: grace.id,
+    });
+    expect(task.statusCode, task.body).toBe(201);
+    const before = await settingsOf(owner);
+    const backup = (await owner.get("/api/account/export?format=backup")).rawPayload;
+
+    // The family moves to a new server: the same two people, the same addresses, new accounts.
+    const moved = await buildTestApp({}, undefined, { database: "embedded" });
+    try {
+      const newOwner = await signUp(moved.app, { email: owner.email, firstName: "Maya" });
+      const invitation = await invite(newOwner, { email: grace.email });
+      const newGrace = await signUp(moved.app, { email: grace.email, firstName: "Grace" });
+      await markEmailConfirmed(moved, newGrace);
+      expect((await newGrace.post("/api/invitations/accept", { token: invitation.token })).statusCode).toBe(
+        200,
+      );
+
+      const restored = await moved.app.inject({
+        method: "POST",
+        url: "/api/account/import",
+        headers: { cookie: newOwner.cookie, "content-type": "application/zip" },
+        payload: backup,
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
+
+      expect(await settingsOf(newOwner)).toEqual({
+        ...before,
+        rota: { onDuty: { "1": newGrace.id }, order: [newGrace.id, newOwner.id] },
+      });
+      const [note] = (await newOwner.get("/api/notes")).json();
+      expect(note).toMatchObject({
+        title: "Night",
+        createdBy: newGrace.id,
+        createdByName: expect.stringContaining("Grace"),
+      });
+      const familyTask = (await newOwner.get("/api/tasks"))
+        .json()
+        .find((t: { kind: string }) => t.kind === "family");
+      const careTask = (await newOwner.get(`/api/tasks/${familyTask.id.slice("family:".length)}`)).json();
+      expect(careTask).toMatchObject({
+        title: "Flush the line",
+        assigneeId: newGrace.id,
+        createdBy: newOwner.id,
+      });
+    } finally {
+      await moved.close();
+    }
+  });
+
+  it("asks before restoring into a family that holds records, then adds only what is not there already (by id)", async () => {
+    const owner = await signUp(t.app);
+    await seedEveryRecordType(t, owner);
+    const backup = (await owner.get("/api/account/export?format=backup")).rawPayload;
+    expect((await owner.get("/api/account/import/target")).json()).toEqual({ holdsRecords: true });
+
+    const unasked = await restoreBackup(owner, backup);
+    expect(unasked.statusCode).toBe(409);
+    expect(unasked.json().message).toMatch(/already holds records/);
+    expect(await recordCount(owner)).toBe(29);
+
+    // A record deleted since the backup comes back; the others are left as they are.
+    const [note] = (await owner.get("/api/notes")).json();
+    expect((await owner.delete(`/api/notes/${note.id}`)).statusCode).toBe(204);
+    const confirmed = await t.app.inject({
+      method: "POST",
+      url: "/api/account/import?confirm=true",
+      headers: { cookie: owner.cookie, "content-type": "application/zip" },
+      payload: backup,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().message).toBe("Imported 1 record; 28 were here already.");
+    expect(await recordCount(owner)).toBe(29);
+    expect((await owner.get("/api/notes")).json()).toEqual([expect.objectContaining({ title: note.title })]);
+
+    // An empty family is not asked.
+    const empty = await signUp(t.app);
+    expect((await empty.get("/api/account/import/target")).json()).toEqual({ holdsRecords: false });
+    expect((await restoreBackup(empty, backup)).statusCode).toBe(200);
+  });
+});
