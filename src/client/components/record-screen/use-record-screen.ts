@@ -13,6 +13,7 @@ import { useChildren } from "@/client/lib/children-api";
 import { useCan } from "@/client/lib/permissions";
 import { activityQueryKey } from "@/client/lib/query-keys";
 import { type AuthoredRecord, authoredOf } from "@/client/lib/record-authors";
+import { inSentence } from "@/domain/words";
 import type { ConfirmDeleteDialogProps } from "./confirm-delete-dialog";
 import type { ListParams } from "./create-resource-api";
 import type { RecordCardGridProps } from "./record-card-grid";
@@ -224,8 +225,8 @@ export type RecordScreenState<T extends ScreenRecord, TValues extends FieldValue
 >;
 
 /** 'Add Symptom Entry' -> 'symptom entry': one record, named in a sentence. */
-function entryLabelOf(addLabel: string): string {
-  return addLabel.replace(/^(add|upload|new|log)\s+/i, "").toLowerCase() || "entry";
+export function entryLabelOf(addLabel: string): string {
+  return inSentence(addLabel.replace(/^(add|upload|new|log)\s+/i, "")) || "entry";
 }
 
 /** The list parameters with the screen's child, or none at all (the list's key is then `[key]`). */
