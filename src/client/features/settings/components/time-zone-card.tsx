@@ -9,8 +9,9 @@ import { toast } from "@/client/components/ui/use-toast";
 import { errorIssues } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
-import { deviceTimeZone, formatStamp, timeZoneNames } from "@/domain/clock";
+import { deviceTimeZone, formatStamp } from "@/domain/clock";
 import { timeZoneField } from "@/domain/fields";
+import { findTimeZone, timeZoneChoices } from "@/domain/time-zone-search";
 import { updateProfile } from "../api";
 
 /**
@@ -53,7 +54,6 @@ function FamilyTimeZone({ timeZone }: { timeZone: string }) {
 function TimeZoneForm({ user }: { user: AuthUser }) {
   const queryClient = useQueryClient();
   const listId = useId();
-  const names = useMemo(() => timeZoneNames(), []);
   const [value, setValue] = useState(user.timeZone);
   const [error, setError] = useState<string | undefined>();
   const device = deviceTimeZone();
@@ -79,7 +79,16 @@ function TimeZoneForm({ user }: { user: AuthUser }) {
     },
   });
 
-  const submit = (zone: string) => {
+  // The list follows what is typed: cities ("Boston (America/New_York)") and zone names.
+  const choices = useMemo(() => timeZoneChoices(value), [value]);
+  const submit = (typed: string) => {
+    const zone = findTimeZone(typed);
+    if (!zone) {
+      setError(
+        `No time zone found for "${typed.trim()}". Type a city, such as Boston, or a zone, such as Europe/London.`,
+      );
+      return;
+    }
     const parsed = timeZoneField.safeParse(zone);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -116,12 +125,12 @@ function TimeZoneForm({ user }: { user: AuthUser }) {
         )}
       </FormField>
       <datalist id={listId}>
-        {names.map((name) => (
-          <option key={name} value={name} />
+        {choices.map((choice) => (
+          <option key={choice} value={choice} />
         ))}
       </datalist>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending || value.trim() === user.timeZone}>
+        <Button type="submit" disabled={save.isPending || findTimeZone(value) === user.timeZone}>
           <Save aria-hidden="true" />
           {save.isPending ? "Saving..." : "Save time zone"}
         </Button>
