@@ -15,7 +15,7 @@ import { FormAlert } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
-import { toDateOnly, toTimeOnly } from "@/client/lib/format";
+import { formatTime, toDateOnly, toTimeOnly } from "@/client/lib/format";
 import {
   type LineCareEvent,
   type LineCareValues,
@@ -135,7 +135,7 @@ export function LineCareNowDialog({
       if (outcome.saved) {
         toast({
           title: `${LINE_CARE_LABELS[kind]} logged`,
-          description: `On ${childName}'s line at ${time}.`,
+          description: `On ${childName}'s line at ${formatTime(time)}.`,
         });
       }
       onOpenChange(false);

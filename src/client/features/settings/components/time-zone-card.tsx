@@ -6,11 +6,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/cli
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { toast } from "@/client/components/ui/use-toast";
-import { errorIssues } from "@/client/lib/api";
+import { errorIssues, errorMessage, requestJson } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import { deviceTimeZone, formatStamp } from "@/domain/clock";
 import { timeZoneField } from "@/domain/fields";
+import { formatTimeOfDay, TIME_FORMAT_LABELS, TIME_FORMATS, type TimeFormat } from "@/domain/time-format";
 import { findTimeZone, timeZoneChoices } from "@/domain/time-zone-search";
 import { updateProfile } from "../api";
 
@@ -31,10 +32,64 @@ export function TimeZoneCard({ user }: { user: AuthUser }) {
           Today's date, the times forms start with and the times in exports follow your family's time zone.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-6">
         {user.role === "owner" ? <TimeZoneForm user={user} /> : <FamilyTimeZone timeZone={user.timeZone} />}
+        <TimeFormatChoice user={user} />
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * How the family writes times: 24 hours or 12 with AM and PM, on every screen, message and export
+ * of every member. The owner chooses; the others see it.
+ */
+function TimeFormatChoice({ user }: { user: AuthUser }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const save = useMutation({
+    mutationFn: (timeFormat: TimeFormat) => requestJson<AuthUser>("PATCH", "/api/family", { timeFormat }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(authQueryKey, updated);
+      toast({
+        title: "Time format saved",
+        description: `Times now read ${formatTimeOfDay("14:30", updated.timeFormat)}.`,
+      });
+    },
+    onError: (err) => {
+      if (isSessionEndedError(err)) return;
+      toast({
+        title: "The time format was not saved",
+        description: errorMessage(err),
+        variant: "destructive",
+      });
+    },
+  });
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-hint`}>
+      <legend className="font-medium text-sm">Times shown as</legend>
+      <div className="flex flex-wrap gap-4">
+        {TIME_FORMATS.map((format) => (
+          <label key={format} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={`${id}-format`}
+              value={format}
+              checked={user.timeFormat === format}
+              disabled={user.role !== "owner" || save.isPending}
+              onChange={() => save.mutate(format)}
+              className="size-4 accent-primary"
+            />
+            {TIME_FORMAT_LABELS[format]}
+          </label>
+        ))}
+      </div>
+      <p id={`${id}-hint`} className="text-muted-foreground text-sm">
+        {user.role === "owner"
+          ? "For everyone in the family, on every screen and in exports."
+          : "Set by the family's owner, for everyone in the family."}
+      </p>
+    </fieldset>
   );
 }
 
