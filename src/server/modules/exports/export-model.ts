@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import type { CurrentUser } from "../../../domain/auth";
 import { familyClock, todayIn } from "../../../domain/clock";
 import type { CareSummary, ExportFormat, ExportScope } from "../../../domain/exports";
+import { DEFAULT_TIME_FORMAT, type TimeFormat } from "../../../domain/time-format";
 import type { Db } from "../../db/client";
 import type { FamilyView } from "../../lib/child-scope";
 import type { ObjectStorage } from "../../storage/object-storage";
@@ -35,6 +36,8 @@ export interface ExportContext {
    * Nov 24, 2026 21:45 (America/Chicago)") and its times are read in it.
    */
   timeZone: string;
+  /** How the family writes times of day (src/domain/time-format.ts): readable formats follow it. */
+  timeFormat: TimeFormat;
   sections: readonly ExportSection[];
   /**
    * A section's rows, oldest first, a page at a time, without their owner: as written ("created",
@@ -70,6 +73,7 @@ export function exportContext(
     includePhotos?: boolean;
     /** The family's zone: by default the request's (`familyClock()`). */
     timeZone?: string;
+    timeFormat?: TimeFormat;
   },
 ): ExportContext {
   let names: Promise<Map<string, string>> | undefined;
@@ -85,6 +89,7 @@ export function exportContext(
     includePhotos: base.includePhotos ?? false,
     exportedAt,
     timeZone,
+    timeFormat: base.timeFormat ?? DEFAULT_TIME_FORMAT,
     sections: EXPORT_SECTIONS,
     rows: (section, order) => sectionRows(base.db, view, section, base.scope, undefined, order),
     careSummaries: () => {

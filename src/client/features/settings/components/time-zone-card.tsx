@@ -8,6 +8,7 @@ import { Input } from "@/client/components/ui/input";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorIssues, errorMessage, requestJson } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
+import { familyTimeFormat } from "@/client/lib/family-clock";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 import { deviceTimeZone, formatStamp } from "@/domain/clock";
 import { timeZoneField } from "@/domain/fields";
@@ -98,7 +99,7 @@ function FamilyTimeZone({ timeZone }: { timeZone: string }) {
   return (
     <FormField
       label="Your family's time zone"
-      hint={`Now there: ${formatStamp(new Date(), timeZone)}. Set by the family's owner.`}
+      hint={`Now there: ${formatStamp(new Date(), timeZone, familyTimeFormat())}. Set by the family's owner.`}
       className="sm:max-w-md"
     >
       {(control) => <Input {...control} value={timeZone} readOnly />}
@@ -161,7 +162,7 @@ function TimeZoneForm({ user }: { user: AuthUser }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormField
         label="Your family's time zone"
-        hint={`Now there: ${formatStamp(new Date(), user.timeZone)}. Type a city to search.`}
+        hint={`Now there: ${formatStamp(new Date(), user.timeZone, user.timeFormat)}. Type a city to search.`}
         error={error}
         className="sm:max-w-md"
       >
