@@ -2,6 +2,7 @@ import { formatStamp } from "./clock";
 import { doseMomentText } from "./dose-moments";
 import { DOSE_STATUS_LABELS, type DoseStatus } from "./doses";
 import { type PerKg, plateauRate, USUAL_GIR } from "./pn";
+import type { TimeFormat } from "./time-format";
 
 /**
  * A prescription, its figures per kilogram and a last dose in words: the same sentences on the
@@ -75,8 +76,10 @@ export function lastDoseText(
   dose: { givenAt: Date | string; status: DoseStatus; givenBy: string | null },
   timeZone: string,
   now?: Date,
+  /** How the family writes times (time-format.ts). */
+  timeFormat: TimeFormat = "24h",
 ): string {
   const at = typeof dose.givenAt === "string" ? new Date(dose.givenAt) : dose.givenAt;
-  const when = now ? doseMomentText(at, timeZone, now) : formatStamp(at, timeZone);
+  const when = now ? doseMomentText(at, timeZone, now, timeFormat) : formatStamp(at, timeZone, timeFormat);
   return `${DOSE_STATUS_LABELS[dose.status]} ${when}${dose.givenBy ? ` by ${dose.givenBy}` : ""}`;
 }

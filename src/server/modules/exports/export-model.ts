@@ -93,7 +93,11 @@ export function exportContext(
     sections: EXPORT_SECTIONS,
     rows: (section, order) => sectionRows(base.db, view, section, base.scope, undefined, order),
     careSummaries: () => {
-      summaries ??= careSummaries(base.db, view, base.scope.childId, { now: exportedAt, timeZone });
+      summaries ??= careSummaries(base.db, view, base.scope.childId, {
+        now: exportedAt,
+        timeZone,
+        timeFormat: context.timeFormat,
+      });
       return summaries;
     },
     childNames: () => {

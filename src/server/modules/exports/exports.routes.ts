@@ -166,6 +166,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
       careSummaries(db, request.access(), request.query.childId, {
         now: request.familyClock.now(),
         timeZone: request.familyClock.timeZone,
+        timeFormat: request.access().timeFormat,
       }),
   );
 };
