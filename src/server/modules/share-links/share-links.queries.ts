@@ -117,6 +117,7 @@ export async function openShareLink(db: Db, token: string, address: string | nul
       childId: shareLinks.childId,
       expiresAt: shareLinks.expiresAt,
       timeZone: families.timeZone,
+      timeFormat: families.timeFormat,
       makerChildIds: familyMembers.childIds,
     })
     .from(shareLinks)
@@ -138,6 +139,7 @@ export async function openShareLink(db: Db, token: string, address: string | nul
   const [summary] = await careSummaries(db, maker, link.childId, {
     now,
     timeZone: link.timeZone,
+    timeFormat: link.timeFormat,
   });
   if (!summary) return undefined;
   await db
