@@ -104,7 +104,7 @@ async function activeMedications(
     purpose: m.purpose,
     startDate: m.startDate,
     route: m.route,
-    schedule: scheduleInWords(m),
+    schedule: scheduleInWords(m, timeFormat),
     lastDose: m.lastDose
       ? lastDoseText(
           {
