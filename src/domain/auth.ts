@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text, timeZoneField } from "./fields";
+import { TIME_FORMATS } from "./time-format";
 import { DEFAULT_TIME_ZONE } from "./time-zones";
 
 export const PASSWORD_MIN = 12;
@@ -39,6 +40,8 @@ export const registerInput = z.object({
   lastName: name,
   /** The browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`). */
   timeZone: timeZoneField.optional().transform((v) => v ?? DEFAULT_TIME_ZONE),
+  /** How the browser's locale writes times ("12h" in the United States): the family's first setting. */
+  timeFormat: z.enum(TIME_FORMATS).optional(),
 });
 
 export const loginInput = z.object({

@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
+import { formatTimeOfDay, type TimeFormat } from "./time-format";
 import { familyClock } from "./time-zones";
 
 /**
@@ -66,9 +67,13 @@ export function isoInZone(instant: Date, timeZone: string): string {
   return `${format(zonedNow(timeZone, instant), "yyyy-MM-dd'T'HH:mm:ss")}${offsetAt(timeZone, instant)}`;
 }
 
-/** A stamp a person reads, with the zone named: "Nov 24, 2026 21:45 (America/Chicago)". */
-export function formatStamp(instant: Date, timeZone: string): string {
-  return `${format(zonedNow(timeZone, instant), "MMM d, yyyy HH:mm")} (${timeZone})`;
+/**
+ * A stamp a person reads, with the zone named: "Nov 24, 2026 21:45 (America/Chicago)", or "9:45 PM"
+ * for a family that writes 12-hour times.
+ */
+export function formatStamp(instant: Date, timeZone: string, timeFormat: TimeFormat = "24h"): string {
+  const zoned = zonedNow(timeZone, instant);
+  return `${format(zoned, "MMM d, yyyy")} ${formatTimeOfDay(format(zoned, "HH:mm"), timeFormat)} (${timeZone})`;
 }
 
 /** The family's date (yyyy-MM-dd) now. */

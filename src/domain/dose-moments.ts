@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import { todayIn, zonedNow } from "./clock";
 import { addDays } from "./dates";
+import { formatTimeOfDay, type TimeFormat } from "./time-format";
 
 /**
  * When a dose was given or is due, as a parent reads it on a card at a glance: the time on the
@@ -8,10 +9,16 @@ import { addDays } from "./dates";
  * else "14:00 on Nov 25" (with the year when it is another year's). Exports and the care summary,
  * read later and elsewhere, keep the full stamp with the zone (`lastDoseText` without `now`).
  */
-export function doseMomentText(at: Date | string, timeZone: string, now: Date): string {
+export function doseMomentText(
+  at: Date | string,
+  timeZone: string,
+  now: Date,
+  /** How the family writes times (time-format.ts). */
+  timeFormat: TimeFormat = "24h",
+): string {
   const instant = typeof at === "string" ? new Date(at) : at;
   const zoned = zonedNow(timeZone, instant);
-  const time = format(zoned, "HH:mm");
+  const time = formatTimeOfDay(format(zoned, "HH:mm"), timeFormat);
   const day = todayIn(timeZone, instant);
   const today = todayIn(timeZone, now);
   if (day === today) return `${time} today`;

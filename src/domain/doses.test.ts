@@ -169,3 +169,15 @@ describe("a medication's schedule", () => {
     expect(scheduleInWords({ scheduleKind: null, scheduleTimes: null, intervalHours: null })).toBeNull();
   });
 });
+
+describe("a schedule's times, the family's way", () => {
+  it("says set times in 12 hours for a family that writes them so", () => {
+    const schedule = {
+      scheduleKind: "times",
+      scheduleTimes: ["20:00", "08:00"],
+      intervalHours: null,
+    } as unknown as Parameters<typeof scheduleInWords>[0];
+    expect(scheduleInWords(schedule, "24h")).toBe("08:00, 20:00");
+    expect(scheduleInWords(schedule, "12h")).toBe("8:00 AM, 8:00 PM");
+  });
+});

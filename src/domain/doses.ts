@@ -1,3 +1,4 @@
+import { formatTimeOfDay, type TimeFormat } from "./time-format";
 /**
  * A medication's schedule and the doses given by it: when the next dose is due, which scheduled
  * doses were missed, and whether a dose now would come inside the interval after the last one
@@ -7,7 +8,7 @@
  * optional least gap of N hours between doses). The spec's free-text frequency stays beside it.
  */
 
-import { instantOf, todayIn } from "./clock";
+import { familyClock, instantOf, todayIn } from "./clock";
 import { addDays } from "./dates";
 
 export const SCHEDULE_KINDS = ["times", "interval", "as-needed"] as const;
@@ -254,10 +255,18 @@ export function missedDoses(
 }
 
 /** A schedule in words, for a card and the care summary: "08:00, 20:00", "Every 6 hours", "As needed". */
-export function scheduleInWords(schedule: Schedule): string | null {
+export function scheduleInWords(
+  schedule: Schedule,
+  /** How the family writes times (time-format.ts): "08:00, 20:00" or "8:00 AM, 8:00 PM". */
+  timeFormat: TimeFormat = familyClock().timeFormat ?? "24h",
+): string | null {
   switch (schedule.scheduleKind) {
     case "times":
-      return sortedTimes(schedule.scheduleTimes).join(", ") || null;
+      return (
+        sortedTimes(schedule.scheduleTimes)
+          .map((time) => formatTimeOfDay(time, timeFormat))
+          .join(", ") || null
+      );
     case "interval":
       return schedule.intervalHours ? `Every ${schedule.intervalHours} hours` : null;
     case "as-needed":

@@ -12,6 +12,7 @@ import {
 } from "./fields";
 import { timestamp, type Wire } from "./records";
 import { INVITED_ROLES, ROLES } from "./roles";
+import { TIME_FORMATS } from "./time-format";
 import { TEMPERATURE_UNITS } from "./vitals";
 
 /**
@@ -53,6 +54,7 @@ export type FamilyChanges = z.infer<typeof familyChangesRecord>;
 export const familyUpdateInput = z.object({
   name: familyNameField.optional(),
   timeZone: timeZoneField.optional(),
+  timeFormat: oneOf("Time format", TIME_FORMATS).optional(),
   temperatureUnit: oneOf("Temperature unit", TEMPERATURE_UNITS).optional(),
   /**
    * In °C: 37.5 to 39.5 covers the thresholds home-PN programmes use (38.0 by default). Two

@@ -8,8 +8,36 @@ const base64url = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]*={0,2}$/, "Must be base64url");
 
+/**
+ * What the page can say of its device (User-Agent Client Hints, `navigator.userAgentData`), so a
+ * passkey is named "Chrome on Pixel 7" rather than what a reduced user agent says.
+ */
+const deviceHints = z
+  .object({
+    platform: z.string().max(100).optional(),
+    model: z.string().max(100).optional(),
+    mobile: z.boolean().optional(),
+  })
+  .optional();
+
+/**
+ * Why passkeys cannot work at a bare address: WebAuthn's relying party id is a domain, and
+ * browsers refuse an IP address ("127.0.0.1 is an invalid domain"). Says where they work instead:
+ * `localhost` on the server itself (with the port the page used), or the name in PUBLIC_URL.
+ */
+export function passkeyAddressProblem(address: { hostname: string; port: string; protocol: string }): string {
+  const port = address.port ? `:${address.port}` : "";
+  return `Passkeys need this server's name, not its address (${address.hostname}). Open it at ${address.protocol}//localhost${port} on the server itself, or at the name set in PUBLIC_URL.`;
+}
+
+/** Whether a host name is an IP address (v4, or v6 in brackets or bare): no passkey there. */
+export function isAddressHost(hostname: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(":") || hostname.startsWith("[");
+}
+
 /** A browser's answer to "make a passkey" (`navigator.credentials.create`, as SimpleWebAuthn sends it). */
 export const passkeyRegistrationInput = z.object({
+  device: deviceHints,
   response: z.object({
     id: base64url(1400),
     rawId: base64url(1400),

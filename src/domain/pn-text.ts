@@ -15,6 +15,7 @@ import {
   taperSteps,
   USUAL_GIR,
 } from "./pn";
+import type { TimeFormat } from "./time-format";
 
 /**
  * A prescription, its figures per kilogram and a last dose in words: the same sentences on the
@@ -121,8 +122,10 @@ export function lastDoseText(
   dose: { givenAt: Date | string; status: DoseStatus; givenBy: string | null },
   timeZone: string,
   now?: Date,
+  /** How the family writes times (time-format.ts). */
+  timeFormat: TimeFormat = "24h",
 ): string {
   const at = typeof dose.givenAt === "string" ? new Date(dose.givenAt) : dose.givenAt;
-  const when = now ? doseMomentText(at, timeZone, now) : formatStamp(at, timeZone);
+  const when = now ? doseMomentText(at, timeZone, now, timeFormat) : formatStamp(at, timeZone, timeFormat);
   return `${DOSE_STATUS_LABELS[dose.status]} ${when}${dose.givenBy ? ` by ${dose.givenBy}` : ""}`;
 }

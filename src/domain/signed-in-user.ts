@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { currentUserRecord } from "./auth";
 import { ROLES } from "./roles";
+import { TIME_FORMATS } from "./time-format";
 
 /**
  * The signed-in person as the sign-in, sign-up, profile and `GET /api/auth/user` answers give
@@ -14,6 +15,8 @@ import { ROLES } from "./roles";
 export const signedInUserRecord = currentUserRecord.extend({
   /** The family's IANA time zone: its "today" (src/domain/clock.ts). */
   timeZone: z.string(),
+  /** How the family writes times of day: "24h" or "12h" (time-format.ts). */
+  timeFormat: z.enum(TIME_FORMATS),
   /** The family in use on this device, and the person's role in it. */
   familyId: z.uuid(),
   familyName: z.string(),

@@ -31,10 +31,12 @@ export function deviceTimeZone(): string {
   return isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
-/** What time it is for a family: its zone and its clock. */
+/** What time it is for a family: its zone and its clock (and how it writes times, where known). */
 export interface FamilyClock {
   timeZone: string;
   now(): Date;
+  /** "24h" or "12h" (time-format.ts); 24 hours when not said. */
+  timeFormat?: "24h" | "12h";
 }
 
 const machineClock = (): FamilyClock => ({ timeZone: deviceTimeZone(), now: () => new Date() });

@@ -54,7 +54,13 @@ describe("signing in with a passkey", () => {
         await page.getByText("You have no passkeys yet.").waitFor();
         await page.getByRole("button", { name: "Add a passkey" }).click();
         const list = page.getByRole("list", { name: "Your passkeys" });
-        await list.getByText(/^Chrome on /).waitFor();
+        // Asked for a name at once, offered the device's ("Chrome on ...").
+        const name = list.getByLabel("Name this passkey");
+        await name.waitFor();
+        expect(await name.inputValue()).toMatch(/^Chrome on /);
+        await name.fill("Ada's phone");
+        await list.getByRole("button", { name: "Save" }).click();
+        await list.getByRole("button", { name: "Rename Ada's phone" }).waitFor();
         await list.getByText(/Not used yet/).waitFor();
         expect(await authenticator.credentials()).toHaveLength(1);
 
@@ -89,10 +95,7 @@ describe("signing in with a passkey", () => {
       expect(signUp.status()).toBe(201);
       await page.goto(`${site()}/settings`);
       await page.getByRole("button", { name: "Add a passkey" }).click();
-      await page
-        .getByRole("list", { name: "Your passkeys" })
-        .getByText(/^Chrome on /)
-        .waitFor();
+      await page.getByRole("list", { name: "Your passkeys" }).getByLabel("Name this passkey").waitFor();
 
       await page.goto(`${site()}/notes`);
       await page.getByRole("button", { name: "Add Note", exact: true }).click();
@@ -117,5 +120,21 @@ describe("signing in with a passkey", () => {
     await page.goto(`${site()}/`);
     await page.getByRole("status").getByText("You were signed out after 2 hours without use").waitFor();
     await page.getByRole("button", { name: "Sign in with a passkey" }).waitFor();
+  });
+
+  it("at a bare address, says that passkeys need the server's name", async () => {
+    const page = await browser.newPage("desktop");
+    const signUp = await page.request.post(`${baseUrl()}/api/auth/register`, {
+      data: { email: uniqueEmail("passkey-address"), password: PASSWORD },
+    });
+    expect(signUp.status()).toBe(201);
+    await page.goto(`${baseUrl()}/settings`);
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    const port = new URL(baseUrl()).port;
+    await page
+      .getByText(
+        `Passkeys need this server's name, not its address (127.0.0.1). Open it at http://localhost:${port} on the server itself, or at the name set in PUBLIC_URL.`,
+      )
+      .waitFor();
   });
 });

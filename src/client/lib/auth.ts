@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SignedInUser } from "@/domain/signed-in-user";
 import { getJson } from "./api";
-import { followAccountTimeZone } from "./family-clock";
+import { followAccountTimeFormat, followAccountTimeZone } from "./family-clock";
 
 /** The signed-in person, as `GET /api/auth/user` answers (with `firstVisit`). */
 export type AuthUser = SignedInUser;
@@ -41,6 +41,7 @@ export function useAuth() {
   const query = useQuery(authQueryOptions);
   const user = query.data ?? null;
   followAccountTimeZone(user?.timeZone);
+  followAccountTimeFormat(user?.timeFormat);
   return { user, isLoading: query.isLoading, isAuthenticated: user !== null };
 }
 

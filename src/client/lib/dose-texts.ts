@@ -3,6 +3,7 @@ import type { TooSoon } from "@/domain/dose-records";
 import { nextDueAt, type Schedule } from "@/domain/doses";
 import { isMedicationActive } from "@/domain/medication-status";
 import type { Medication } from "@/domain/medications";
+import { familyTimeFormat } from "./family-clock";
 
 /*
  * A medication's doses in words, as its card, the dashboard and the "given already" question say
@@ -33,7 +34,7 @@ export function nextDueText(
   const at = upcomingDueAt(medication, timeZone, now);
   if (!at) return null;
   const due = at.getTime() <= now.getTime();
-  const moment = doseMomentText(at, timeZone, now);
+  const moment = doseMomentText(at, timeZone, now, familyTimeFormat());
   return { text: due ? `Due since ${moment}` : `Next due ${moment}`, due };
 }
 
@@ -42,7 +43,9 @@ export function nextDueText(
  * most `max` of them, then "and 2 more missed".
  */
 export function missedTexts(missed: readonly string[], timeZone: string, now: Date, max = 3): string[] {
-  const shown = missed.slice(0, max).map((at) => `Missed ${doseMomentText(at, timeZone, now)}`);
+  const shown = missed
+    .slice(0, max)
+    .map((at) => `Missed ${doseMomentText(at, timeZone, now, familyTimeFormat())}`);
   const more = missed.length - shown.length;
   return more > 0 ? [...shown, `and ${more} more missed`] : shown;
 }
@@ -53,7 +56,7 @@ export function missedTexts(missed: readonly string[], timeZone: string, now: Da
  */
 export function tooSoonQuestion(name: string, tooSoon: TooSoon, timeZone: string, now: Date): string {
   const { givenAt, givenBy } = tooSoon.lastDose;
-  return `${name} was given at ${doseMomentText(givenAt, timeZone, now)}${givenBy ? ` by ${givenBy}` : ""}. Give another dose?`;
+  return `${name} was given at ${doseMomentText(givenAt, timeZone, now, familyTimeFormat())}${givenBy ? ` by ${givenBy}` : ""}. Give another dose?`;
 }
 
 type Scheduled = Pick<

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_FORMAT, type TimeFormat } from "@/domain/time-format";
 import { deviceTimeZone, isValidTimeZone, setFamilyClockSource } from "@/domain/time-zones";
 
 /**
@@ -20,6 +21,18 @@ setFamilyClockSource(browserClock);
 export function followAccountTimeZone(timeZone: string | null | undefined): void {
   accountTimeZone = timeZone && isValidTimeZone(timeZone) ? timeZone : null;
   setFamilyClockSource(browserClock);
+}
+
+let accountTimeFormat: TimeFormat = DEFAULT_TIME_FORMAT;
+
+/** Follows the family's way of writing times (`AuthUser.timeFormat`); 24 hours when signed out. */
+export function followAccountTimeFormat(timeFormat: TimeFormat | null | undefined): void {
+  accountTimeFormat = timeFormat === "12h" ? "12h" : DEFAULT_TIME_FORMAT;
+}
+
+/** How the family in use writes times of day: every time shown or typed follows it (format.ts). */
+export function familyTimeFormat(): TimeFormat {
+  return accountTimeFormat;
 }
 
 /** The cookie `/api/callback` reads: a first OpenID Connect sign-in starts the account in this zone. */

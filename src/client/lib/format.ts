@@ -1,6 +1,7 @@
 import { format, isValid, parse, parseISO } from "date-fns";
 import { familyClock, timeIn, todayIn, zonedNow } from "@/domain/clock";
-import "./family-clock";
+import { formatTimeOfDay } from "@/domain/time-format";
+import { familyTimeFormat } from "./family-clock";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -35,8 +36,21 @@ export function formatLongDate(value: string | Date | null | undefined): string 
 }
 
 /**
- * An instant (a timestamp) on the family's clock, or on `timeZone`'s: "Nov 27, 2026 14:05". Empty
- * for a missing or invalid value.
+ * A time of day ("HH:mm", as records keep it) the family's way: "00:49" or "12:49 AM". The one
+ * place a time is written for a person: every screen goes through it or `formatClockTime`.
+ */
+export function formatTime(time: string | null | undefined): string {
+  return formatTimeOfDay(time, familyTimeFormat());
+}
+
+/** The time of day of an instant on the family's clock (or `timeZone`'s), the family's way. */
+export function formatClockTime(instant: Date, timeZone: string = familyClock().timeZone): string {
+  return formatTime(format(zonedNow(timeZone, instant), "HH:mm"));
+}
+
+/**
+ * An instant (a timestamp) on the family's clock, or on `timeZone`'s: "Nov 27, 2026 14:05" (or
+ * "2:05 PM"). Empty for a missing or invalid value.
  */
 export function formatDateTime(
   value: string | Date | null | undefined,
@@ -44,7 +58,9 @@ export function formatDateTime(
 ): string {
   if (value === null || value === undefined || value === "") return "";
   const instant = value instanceof Date ? value : parseISO(value);
-  return isValid(instant) ? format(zonedNow(timeZone, instant), "MMM d, yyyy HH:mm") : "";
+  return isValid(instant)
+    ? `${format(zonedNow(timeZone, instant), "MMM d, yyyy")} ${formatClockTime(instant, timeZone)}`
+    : "";
 }
 
 /**

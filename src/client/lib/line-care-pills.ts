@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import { todayIn, zonedNow } from "@/domain/clock";
 import type { CareStatusItem } from "@/domain/line-care-records";
+import { formatTime } from "./format";
 
 /*
  * How long since each scheduled line care, in words, from the server's care status
@@ -74,7 +75,7 @@ export function dueText(dueAt: Date, now: Date, timeZone: string): string {
   if (left < SAY_HOURS_UNTIL) return `due in ${spanText(left)}`;
   const days = dayIndex(todayIn(timeZone, dueAt)) - dayIndex(todayIn(timeZone, now));
   const zoned = zonedNow(timeZone, dueAt);
-  const time = format(zoned, "HH:mm");
+  const time = formatTime(format(zoned, "HH:mm"));
   if (days === 0) return `due today ${time}`;
   if (days === 1) return `due tomorrow ${time}`;
   if (days < 7) return `due ${format(zoned, "EEE")} ${time}`;

@@ -5,6 +5,7 @@
 import { format } from "date-fns";
 import { timeIn, todayIn, zonedNow } from "@/domain/clock";
 import { type Channel, NOTIFICATION_KIND_LABELS, type NotificationKind } from "@/domain/notification-kinds";
+import { formatTime } from "./format";
 
 const CHANNEL_NAMES: Record<Channel, string> = { push: "Push", ntfy: "ntfy", email: "Email" };
 
@@ -77,7 +78,7 @@ export function isAppPath(url: string | null): url is string {
 /** "at 03:12", or "on Nov 26 at 03:12" on another day than today, on the family's clock. */
 function atTime(at: string, reader: { now: Date; timeZone: string }): string {
   const instant = new Date(at);
-  const time = timeIn(reader.timeZone, instant);
+  const time = formatTime(timeIn(reader.timeZone, instant));
   return todayIn(reader.timeZone, instant) === todayIn(reader.timeZone, reader.now)
     ? `at ${time}`
     : `on ${format(zonedNow(reader.timeZone, instant), "MMM d")} at ${time}`;

@@ -1,5 +1,6 @@
 import { format, formatDistanceStrict } from "date-fns";
 import { zonedNow } from "@/domain/clock";
+import { formatDateTime } from "./format";
 
 /**
  * Who added a record and who changed it last, as every record answer carries them (see
@@ -114,7 +115,7 @@ export function authorsParts(record: AuthoredRecord, reader: AuthorsReader): [st
  * exports' stamps.
  */
 export function authorsDetail(record: AuthoredRecord, reader: AuthorsReader): string {
-  const stamp = (at: string | Date) => format(zonedNow(reader.timeZone, new Date(at)), "MMM d, yyyy HH:mm");
+  const stamp = (at: string | Date) => formatDateTime(new Date(at), reader.timeZone);
   const full = { full: true };
   const creator = personLabel(record.createdBy, record.createdByName, reader.viewerId, full);
   const added = `Added${creator ? ` by ${creator}` : ""} on ${stamp(record.createdAt)}`;

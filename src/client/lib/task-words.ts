@@ -1,6 +1,7 @@
 import { differenceInCalendarDays, format, formatDistanceStrict } from "date-fns";
 import { instantOf, todayIn, zonedNow } from "@/domain/clock";
 import { type TaskGroup, taskGroup } from "@/domain/tasks";
+import { formatTime } from "./format";
 import { personLabel, whenText } from "./record-authors";
 import type { Task } from "./tasks-api";
 
@@ -31,7 +32,7 @@ export function dueText(task: Pick<Task, "state" | "dueAt">, now: Date, timeZone
   const wall = zonedNow(timeZone, due);
   const today = zonedNow(timeZone, now);
   const days = differenceInCalendarDays(wall, today);
-  const time = format(wall, "HH:mm");
+  const time = formatTime(format(wall, "HH:mm"));
   if (days <= 0) return `Due at ${time}`;
   if (days === 1) return `Due tomorrow at ${time}`;
   if (days < 7) return `Due ${format(wall, "EEEE")} at ${time}`;

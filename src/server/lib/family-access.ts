@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { isValidTimeZone } from "../../domain/clock";
 import { can, ROLES, type Role } from "../../domain/roles";
+import { DEFAULT_TIME_FORMAT, type TimeFormat } from "../../domain/time-format";
 import type { Db, Tx } from "../db/client";
 import { children, families, familyMembers, users } from "../db/schema/index";
 import { personName } from "./authors";
@@ -21,6 +22,8 @@ export interface Access {
   childIds: readonly string[] | null;
   /** The family's IANA time zone: its "today". */
   timeZone: string;
+  /** How the family writes times of day (src/domain/time-format.ts). */
+  timeFormat: TimeFormat;
   /** How the family reads temperatures, and the fever that opens the fever card (vitals.ts). */
   temperatureUnit: "C" | "F";
   feverThresholdC: number;
@@ -43,13 +46,22 @@ export function defaultFamilyName(person: { firstName: string | null; lastName: 
  */
 export async function createFamilyFor(tx: Tx | Db, userId: string): Promise<string | undefined> {
   const [person] = await tx
-    .select({ firstName: users.firstName, lastName: users.lastName, timeZone: users.timeZone })
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      timeZone: users.timeZone,
+      timeFormat: users.timeFormat,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!person) return undefined;
   const [family] = await tx
     .insert(families)
-    .values({ name: defaultFamilyName(person), timeZone: person.timeZone })
+    .values({
+      name: defaultFamilyName(person),
+      timeZone: person.timeZone,
+      timeFormat: person.timeFormat ?? DEFAULT_TIME_FORMAT,
+    })
     .returning({ id: families.id });
   await tx.insert(familyMembers).values({ familyId: family!.id, userId, role: "owner" });
   return family!.id;
@@ -66,6 +78,7 @@ async function findMembership(db: Db | Tx, userId: string, wanted: string | unde
       role: familyMembers.role,
       childIds: familyMembers.childIds,
       timeZone: families.timeZone,
+      timeFormat: families.timeFormat,
       temperatureUnit: families.temperatureUnit,
       feverThresholdC: families.feverThresholdC,
     })
@@ -116,6 +129,7 @@ export function createAccessResolver(db: Db, clock: Clock) {
       role: row.role,
       childIds: row.childIds ?? null,
       timeZone: isValidTimeZone(row.timeZone) ? row.timeZone : "UTC",
+      timeFormat: row.timeFormat === "12h" ? "12h" : "24h",
       temperatureUnit: row.temperatureUnit,
       feverThresholdC: row.feverThresholdC,
     };

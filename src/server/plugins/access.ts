@@ -70,7 +70,10 @@ export function registerAccess(
     if (this[resolved] !== undefined) return this[resolved];
     const userId = await this.loadSession(reply);
     const access = userId ? await resolver.resolve(userId, this.cookies[FAMILY_COOKIE]) : null;
-    if (access) this.familyClock.timeZone = access.timeZone;
+    if (access) {
+      this.familyClock.timeZone = access.timeZone;
+      this.familyClock.timeFormat = access.timeFormat;
+    }
     this[resolved] = access;
     return access;
   });

@@ -17,8 +17,10 @@ import {
 import { FormAlert, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
+import { TimeInput } from "@/client/components/ui/time-input";
 import { tooSoonQuestion } from "@/client/lib/dose-texts";
 import { type DoseBody, tooSoonOf } from "@/client/lib/doses-api";
+import { familyTimeFormat } from "@/client/lib/family-clock";
 import { toDateOnly } from "@/client/lib/format";
 import { type Medication, medicationsApi } from "@/client/lib/medications-api";
 import { familyClock } from "@/domain/clock";
@@ -87,7 +89,7 @@ export function DoseDialog(props: DoseDialogProps) {
 function choiceHint(medication: Medication, now: Date): string {
   const last = medication.lastDose;
   if (last?.status !== "given") return `${medication.dosage}, ${medication.frequency}`;
-  return `${medication.dosage}, last ${doseMomentText(last.givenAt, familyClock().timeZone, now)}`;
+  return `${medication.dosage}, last ${doseMomentText(last.givenAt, familyClock().timeZone, now, familyTimeFormat())}`;
 }
 
 interface Question {
@@ -228,7 +230,13 @@ function DoseForm({
           {(control) => <Input {...control} {...form.register("date")} type="date" max={toDateOnly()} />}
         </FormField>
         <FormField label={given ? "Time given *" : "Time *"} error={message("time")} required>
-          {(control) => <Input {...control} {...form.register("time")} type="time" />}
+          {(control) => (
+            <TimeInput
+              {...control}
+              value={form.watch("time") ?? ""}
+              onChange={(time) => form.setValue("time", time, { shouldDirty: true })}
+            />
+          )}
         </FormField>
       </div>
       {given ? (

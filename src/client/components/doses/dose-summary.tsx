@@ -1,6 +1,7 @@
 import { CircleAlert, Clock, History } from "lucide-react";
 import type { ReactNode } from "react";
 import { missedTexts, nextDueText } from "@/client/lib/dose-texts";
+import { familyTimeFormat } from "@/client/lib/family-clock";
 import type { Medication } from "@/client/lib/medications-api";
 import { cn } from "@/client/lib/utils";
 import { familyClock } from "@/domain/clock";
@@ -46,7 +47,7 @@ export function DoseSummary({
             <span className="font-medium">Last dose: </span>
             {lastDose ? (
               <>
-                {lastDoseText(lastDose, timeZone, now)}
+                {lastDoseText(lastDose, timeZone, now, familyTimeFormat())}
                 {lastDose.amount ? <span className="text-muted-foreground"> · {lastDose.amount}</span> : null}
               </>
             ) : (

@@ -1,5 +1,6 @@
 import { useResourceMutations } from "@/client/components/record-screen/use-resource-mutations";
 import { dosesApi, tooSoonOf } from "@/client/lib/doses-api";
+import { familyTimeFormat } from "@/client/lib/family-clock";
 import { medicationsApi } from "@/client/lib/medications-api";
 import { activityQueryKey } from "@/client/lib/query-keys";
 import { familyClock } from "@/domain/clock";
@@ -20,7 +21,7 @@ export function useDoseMutations() {
       deleteFailed: "Failed to delete the dose",
     },
     savedNote: (dose) =>
-      `${DOSE_STATUS_LABELS[dose.status]} ${doseMomentText(dose.givenAt, familyClock().timeZone, new Date())}.`,
+      `${DOSE_STATUS_LABELS[dose.status]} ${doseMomentText(dose.givenAt, familyClock().timeZone, new Date(), familyTimeFormat())}.`,
     alsoInvalidate: [medicationsApi.key, activityQueryKey],
     entryLabel: "dose",
     answeredByCaller: (err) => tooSoonOf(err) !== null,

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button } from "@/client/components/ui/button";
 import { SafeChoiceDialog } from "@/client/components/ui/safe-choice-dialog";
+import { familyTimeFormat } from "@/client/lib/family-clock";
 import { toTimeOnly } from "@/client/lib/format";
 import { answerRefused, discardPending, type PendingSave, type Refusal } from "@/client/lib/pending-saves";
 import { familyClock } from "@/domain/clock";
@@ -16,7 +17,7 @@ export const savedTime = (save: PendingSave) => toTimeOnly(new Date(save.savedAt
 export function refusalQuestion(refused: Refusal, now: Date): string {
   if (!refused.tooSoon) return refused.message;
   const { givenAt, givenBy } = refused.tooSoon.lastDose;
-  const when = doseMomentText(givenAt, familyClock().timeZone, now);
+  const when = doseMomentText(givenAt, familyClock().timeZone, now, familyTimeFormat());
   return `Another dose was recorded at ${when}${givenBy ? ` by ${givenBy}` : ""} while this one waited. Were both given?`;
 }
 

@@ -6,6 +6,7 @@ import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
 import { Textarea } from "@/client/components/ui/textarea";
+import { TimeInput } from "@/client/components/ui/time-input";
 import { cn } from "@/client/lib/utils";
 
 export type RecordFieldType =
@@ -152,6 +153,22 @@ function FieldGrid<TValues extends FieldValues, TOutput>({
                   {...form.register(field.name)}
                   rows={field.rows ?? 3}
                   placeholder={field.placeholder}
+                />
+              ) : type === "time" ? (
+                // Written the family's way: a native time field shows the browser's format.
+                <Controller
+                  control={form.control}
+                  name={field.name}
+                  render={({ field: time }) => (
+                    <TimeInput
+                      {...control}
+                      name={time.name}
+                      ref={time.ref}
+                      value={time.value ?? ""}
+                      onChange={time.onChange}
+                      onBlur={time.onBlur}
+                    />
+                  )}
                 />
               ) : type === "select" ? (
                 <Controller

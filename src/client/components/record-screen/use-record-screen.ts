@@ -14,6 +14,7 @@ import { useCan } from "@/client/lib/permissions";
 import { activityQueryKey } from "@/client/lib/query-keys";
 import { type AuthoredRecord, authoredOf } from "@/client/lib/record-authors";
 import type { ListParams } from "@/client/lib/resource-api";
+import { inSentence } from "@/domain/words";
 import type { ConfirmDeleteDialogProps } from "./confirm-delete-dialog";
 import type { RecordCardGridProps } from "./record-card-grid";
 import {
@@ -224,8 +225,8 @@ export type RecordScreenState<T extends ScreenRecord, TValues extends FieldValue
 >;
 
 /** 'Add Symptom Entry' -> 'symptom entry': one record, named in a sentence. */
-function entryLabelOf(addLabel: string): string {
-  return addLabel.replace(/^(add|upload|new|log)\s+/i, "").toLowerCase() || "entry";
+export function entryLabelOf(addLabel: string): string {
+  return inSentence(addLabel.replace(/^(add|upload|new|log)\s+/i, "")) || "entry";
 }
 
 /** The list parameters with the screen's child, or none at all (the list's key is then `[key]`). */

@@ -3,11 +3,12 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   startAuthentication,
   startRegistration,
+  WebAuthnError,
 } from "@simplewebauthn/browser";
 import { queryOptions } from "@tanstack/react-query";
 import { getJson, requestJson } from "@/client/lib/api";
 import type { AuthUser } from "@/client/lib/auth";
-import type { PasskeyRecord } from "@/domain/passkeys";
+import { isAddressHost, type PasskeyRecord, passkeyAddressProblem } from "@/domain/passkeys";
 
 export type Passkey = Omit<PasskeyRecord, "createdAt" | "lastUsedAt"> & {
   createdAt: string;
@@ -26,13 +27,56 @@ export function isPasskeyCancelled(err: unknown): boolean {
   return err instanceof Error && (err.name === "NotAllowedError" || err.name === "AbortError");
 }
 
+/**
+ * The browser refused this site as a passkey's site: at a bare address ("127.0.0.1 is an invalid
+ * domain"), say to open it by its name; else say which name the passkeys belong to.
+ */
+function explainSite<T>(rpId: string | undefined) {
+  return (err: unknown): T => {
+    if (
+      err instanceof WebAuthnError &&
+      (err.code === "ERROR_INVALID_DOMAIN" || err.code === "ERROR_INVALID_RP_ID")
+    ) {
+      const here = window.location;
+      throw new Error(
+        isAddressHost(here.hostname)
+          ? passkeyAddressProblem(here)
+          : `Passkeys work at ${rpId ?? "this server's name"} only: open this site there to use one.`,
+      );
+    }
+    throw err;
+  };
+}
+
+/**
+ * What the browser says of its device (User-Agent Client Hints, where the browser has them): the
+ * model of a phone ("Pixel 7") that a reduced user agent hides, so the passkey is named by it.
+ */
+async function deviceHints(): Promise<{ platform?: string; model?: string; mobile?: boolean } | undefined> {
+  const data = (
+    navigator as Navigator & {
+      userAgentData?: {
+        mobile: boolean;
+        getHighEntropyValues(hints: string[]): Promise<{ platform?: string; model?: string }>;
+      };
+    }
+  ).userAgentData;
+  if (!data) return undefined;
+  try {
+    const { platform, model } = await data.getHighEntropyValues(["platform", "model"]);
+    return { platform, model, mobile: data.mobile };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Signs in with a passkey the browser or phone holds for this site: no email typed. */
 export async function signInWithPasskey(): Promise<AuthUser> {
   const optionsJSON = await requestJson<PublicKeyCredentialRequestOptionsJSON>(
     "POST",
     "/api/auth/passkeys/authentication/options",
   );
-  const response = await startAuthentication({ optionsJSON });
+  const response = await startAuthentication({ optionsJSON }).catch(explainSite<never>(optionsJSON.rpId));
   return requestJson<AuthUser>("POST", "/api/auth/passkeys/authentication/verify", { response });
 }
 
@@ -42,8 +86,12 @@ export async function addPasskey(): Promise<Passkey> {
     "POST",
     "/api/auth/passkeys/registration/options",
   );
-  const response = await startRegistration({ optionsJSON });
-  return requestJson<Passkey>("POST", "/api/auth/passkeys/registration/verify", { response });
+  const response = await startRegistration({ optionsJSON }).catch(explainSite<never>(optionsJSON.rp.id));
+  const device = await deviceHints();
+  return requestJson<Passkey>("POST", "/api/auth/passkeys/registration/verify", {
+    response,
+    ...(device ? { device } : {}),
+  });
 }
 
 export const renamePasskey = (id: string, name: string) =>

@@ -1,4 +1,5 @@
 import type { CareTeamMember, InfusionCenter, PiccLine } from "@/client/lib/care-contacts-api";
+import { formatTime } from "@/client/lib/format";
 import { FEVER_PLAN } from "@/domain/fever-plan";
 import {
   formatTemperature,
@@ -20,14 +21,14 @@ export interface FeverReading {
 
 /** "Fever 38.3 °C at 03:10" (the new infection record's symptoms); "on 2026-11-27" without a time. */
 export function feverSymptoms(reading: FeverReading, unit: TemperatureUnit): string {
-  const when = reading.time ? `at ${reading.time}` : `on ${reading.date}`;
+  const when = reading.time ? `at ${formatTime(reading.time)}` : `on ${reading.date}`;
   return `Fever ${formatTemperature(reading.value, unit)} ${when}`;
 }
 
 /** "38.3 °C (under the arm) at 03:10": the reading in the family's unit, with where and when. */
 export function readingText(reading: FeverReading, unit: TemperatureUnit): string {
   const site = reading.site ? ` (${TEMPERATURE_SITE_LABELS[reading.site].toLowerCase()})` : "";
-  return `${formatTemperature(reading.value, unit)}${site}${reading.time ? ` at ${reading.time}` : ""}`;
+  return `${formatTemperature(reading.value, unit)}${site}${reading.time ? ` at ${formatTime(reading.time)}` : ""}`;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 import { FormAlert, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
+import { TimeInput } from "@/client/components/ui/time-input";
 import { useAuth } from "@/client/lib/auth";
 import { useChildren } from "@/client/lib/children-api";
 import { toDateOnly, toTimeOnly } from "@/client/lib/format";
@@ -194,7 +195,13 @@ function VitalForm({
           {(control) => <Input {...control} {...form.register("date")} type="date" max={toDateOnly()} />}
         </FormField>
         <FormField label="Time" error={message("time")}>
-          {(control) => <Input {...control} {...form.register("time")} type="time" />}
+          {(control) => (
+            <TimeInput
+              {...control}
+              value={form.watch("time") ?? ""}
+              onChange={(time) => form.setValue("time", time, { shouldDirty: true })}
+            />
+          )}
         </FormField>
       </div>
       <FormField label="Notes" error={message("notes")}>

@@ -4,6 +4,7 @@ import { useAuth } from "@/client/lib/auth";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { useCan } from "@/client/lib/permissions";
 import { EmergencyContactsCard } from "./components/emergency-contacts-card";
+import { FirstChildCard } from "./components/first-child-card";
 import { IntroBanner } from "./components/intro-banner";
 import { LatestLabsCard } from "./components/latest-labs-card";
 import { QuickActionsCard } from "./components/quick-actions-card";
@@ -34,6 +35,7 @@ export function DashboardPage() {
     <>
       <PageHeader title="TPN Tracker Dashboard" subtitle={dashboardSubtitle(user, shown)} />
       <div className="flex flex-col gap-6">
+        <FirstChildCard />
         {canWrite ? <QuickLogBar /> : null}
         <Suspense fallback={null}>
           <TasksCard />

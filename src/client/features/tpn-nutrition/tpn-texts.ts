@@ -1,4 +1,4 @@
-import { formatCardDate } from "@/client/lib/format";
+import { formatCardDate, formatTime } from "@/client/lib/format";
 import type { TpnEntry } from "@/domain/tpn";
 
 /** The words of TPN Nutrition's prescription versions and of a night's bag details. */
@@ -42,8 +42,8 @@ export function followedText(startDate: string | null | undefined): string {
 /** "Started 20:00, stopped 08:00", "Started 20:00"; null when neither was written down. */
 export function runTimesText(entry: Pick<TpnEntry, "startTime" | "stopTime">): string | null {
   const parts = [
-    entry.startTime ? `started ${entry.startTime}` : null,
-    entry.stopTime ? `stopped ${entry.stopTime}` : null,
+    entry.startTime ? `started ${formatTime(entry.startTime)}` : null,
+    entry.stopTime ? `stopped ${formatTime(entry.stopTime)}` : null,
   ].filter((part) => part !== null);
   if (parts.length === 0) return null;
   const text = parts.join(", ");

@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { Role } from "../../../domain/roles";
 import type { EscalationPolicy, TaskKind } from "../../../domain/tasks";
+import type { TimeFormat } from "../../../domain/time-format";
 import { children } from "./children";
 import { users } from "./users";
 
@@ -29,6 +30,8 @@ export const families = pgTable("families", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
   timeZone: text("time_zone").notNull().default("UTC"),
+  /** How the family writes times of day: "24h" (14:30) or "12h" (2:30 PM): src/domain/time-format.ts. */
+  timeFormat: varchar("time_format", { length: 3 }).$type<TimeFormat>().notNull().default("24h"),
   /** How the family reads temperatures: "C" or "F" (stored in °C whatever this says). */
   temperatureUnit: varchar("temperature_unit", { length: 1 }).$type<"C" | "F">().notNull().default("C"),
   /**

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import type { TimeFormat } from "../../../domain/time-format";
 
 export const users = pgTable(
   "users",
@@ -23,6 +24,8 @@ export const users = pgTable(
      * follows it. Taken from the browser at sign-up; UTC for accounts made before it was kept.
      */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** How the browser that made the account writes times (its locale's): the family's first setting. */
+    timeFormat: varchar("time_format", { length: 3 }).$type<TimeFormat>(),
     /** scrypt hash of a local account's password; null for OpenID Connect accounts. */
     passwordHash: text("password_hash"),
     oidcIssuer: text("oidc_issuer"),

@@ -130,7 +130,7 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
           "retry-after": String(attempt.retryAfterSeconds),
         });
       }
-      const { email, password, firstName, lastName, timeZone } = request.body;
+      const { email, password, firstName, lastName, timeZone, timeFormat } = request.body;
       const taken = conflict("An account with this email already exists. Sign in instead.");
       // Checked before hashing: a request that will be refused never costs a hash.
       if (await findUserByEmail(db, email)) throw taken;
@@ -140,6 +140,7 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
         firstName,
         lastName,
         timeZone,
+        timeFormat: timeFormat ?? null,
       });
       if (!user) throw taken;
       // The browser that created the account is known from now on (docs/decisions/0005).

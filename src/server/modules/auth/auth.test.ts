@@ -282,6 +282,7 @@ describe("the first visit", () => {
       "profileImageUrl",
       "role",
       "temperatureUnit",
+      "timeFormat",
       "timeZone",
     ]);
     expect((await user.put("/api/profile", { firstName: "Ana" })).json()).toMatchObject({

@@ -1,35 +1,74 @@
 /**
- * A name for a passkey from the browser that made it ("iPhone", "Chrome on Windows"), so a list of
- * passkeys reads as the family's devices. Only a default: the person can rename it.
+ * What the browser says of its device beyond its user agent (User-Agent Client Hints): the
+ * platform ("Android", "Windows", "Chrome OS") and the model ("Pixel 7"), sent by the page from
+ * `navigator.userAgentData` or read from the Sec-CH-UA-Platform and Sec-CH-UA-Model headers
+ * (quoted strings). Browsers with user agent reduction write "Android 10; K" for every phone, so
+ * only the hints name the model.
  */
-export function deviceName(userAgent: string | undefined): string {
+export interface DeviceHints {
+  platform?: string | undefined;
+  model?: string | undefined;
+  mobile?: boolean | undefined;
+}
+
+/** A hint's value without the quotes of its header form; undefined when empty. */
+const hint = (value: string | undefined) =>
+  value
+    ?.trim()
+    .replace(/^"(.*)"$/, "$1")
+    .trim() || undefined;
+
+const PLATFORM_NAMES: Record<string, string> = {
+  windows: "Windows",
+  macos: "Mac",
+  "chrome os": "Chromebook",
+  chromeos: "Chromebook",
+  linux: "Linux",
+  ios: "iPhone",
+};
+
+/** A phone's model as an older (unreduced) Android user agent writes it: "Android 13; Pixel 7)". */
+function androidModel(ua: string): string | undefined {
+  const model = /Android [\d.]+; ([^;)]+?)(?: Build\/[^;)]*)?\)/.exec(ua)?.[1]?.trim();
+  return model && model !== "K" ? model : undefined;
+}
+
+function deviceOf(ua: string, hints: DeviceHints): string | undefined {
+  const model = hint(hints.model);
+  if (model) return model;
+  if (/iPhone/.test(ua)) return "iPhone";
+  if (/iPad/.test(ua)) return "iPad";
+  if (/Android/.test(ua)) {
+    return androidModel(ua) ?? (/Mobile/.test(ua) || hints.mobile ? "Android phone" : "Android tablet");
+  }
+  const platform = hint(hints.platform)?.toLowerCase();
+  if (platform && PLATFORM_NAMES[platform]) return PLATFORM_NAMES[platform];
+  if (/Windows/.test(ua)) return "Windows";
+  if (/Macintosh|Mac OS X/.test(ua)) return "Mac";
+  if (/CrOS/.test(ua)) return "Chromebook";
+  if (/Linux/.test(ua)) return "Linux";
+  return undefined;
+}
+
+/**
+ * A name for a passkey from the browser that made it ("Chrome on Pixel 7", "Safari on iPhone"), so
+ * a list of passkeys reads as the family's devices. Only a default: Settings asks for a name once
+ * it is added, and the person can rename it.
+ */
+export function deviceName(userAgent: string | undefined, hints: DeviceHints = {}): string {
   const ua = userAgent ?? "";
-  const device = /iPhone/.test(ua)
-    ? "iPhone"
-    : /iPad/.test(ua)
-      ? "iPad"
-      : /Android/.test(ua)
-        ? /Mobile/.test(ua)
-          ? "Android phone"
-          : "Android tablet"
-        : /Windows/.test(ua)
-          ? "Windows"
-          : /Macintosh|Mac OS X/.test(ua)
-            ? "Mac"
-            : /CrOS/.test(ua)
-              ? "Chromebook"
-              : /Linux/.test(ua)
-                ? "Linux"
-                : undefined;
+  const device = deviceOf(ua, hints);
   const browser = /Edg\//.test(ua)
     ? "Edge"
-    : /Firefox\//.test(ua)
+    : /Firefox\/|FxiOS\//.test(ua)
       ? "Firefox"
-      : /Chrome\/|CriOS\//.test(ua)
-        ? "Chrome"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : undefined;
+      : /SamsungBrowser\//.test(ua)
+        ? "Samsung Internet"
+        : /Chrome\/|CriOS\//.test(ua)
+          ? "Chrome"
+          : /Safari\//.test(ua)
+            ? "Safari"
+            : undefined;
   if (device && browser) return `${browser} on ${device}`;
   return device ?? browser ?? "Passkey";
 }

@@ -10,6 +10,8 @@ import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  isAddressHost,
+  passkeyAddressProblem,
   passkeyAuthenticationInput,
   passkeyOptionsRecord,
   passkeyRecord,
@@ -51,11 +53,27 @@ const NOT_SIGNED_IN = "This passkey did not sign you in. Try again, or sign in w
 const UNKNOWN_PASSKEY =
   "This passkey is not known here: it may have been removed in Settings. Sign in with your email and password.";
 
-/** Where the browser's ceremony must have happened: this site's origin and its host name. */
+/**
+ * Where the browser's ceremony must have happened: this site's origin and its host name. A bare
+ * address cannot be a relying party (browsers answer "127.0.0.1 is an invalid domain"): the
+ * answer says to open the site by its name instead.
+ */
 function relyingParty(config: Parameters<typeof siteOrigin>[0], request: FastifyRequest) {
   const origin = siteOrigin(config, request);
-  return { origin, rpID: new URL(origin).hostname };
+  const url = new URL(origin);
+  if (isAddressHost(url.hostname)) {
+    throw badRequest(
+      passkeyAddressProblem({ hostname: url.hostname, port: url.port, protocol: url.protocol }),
+    );
+  }
+  return { origin, rpID: url.hostname };
 }
+
+/** A header's value, when the browser sent it once. */
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === "string" ? value : undefined;
+};
 
 async function storeChallenge(db: Db, challenge: string, userId: string | null, now: Date) {
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
@@ -219,7 +237,7 @@ export const passkeyRoutes: ModuleRoutes = (scope, { db, config, clock }) => {
       const userId = request.access().actorId;
       const now = clock();
       const { origin, rpID } = relyingParty(config, request);
-      const { response } = request.body;
+      const { response, device } = request.body;
       let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
       try {
         verification = await verifyRegistrationResponse({
@@ -243,7 +261,11 @@ export const passkeyRoutes: ModuleRoutes = (scope, { db, config, clock }) => {
           publicKey: isoBase64URL.fromBuffer(credential.publicKey),
           counter: credential.counter,
           transports: credential.transports ?? [],
-          name: deviceName(request.headers["user-agent"]),
+          name: deviceName(request.headers["user-agent"], {
+            platform: device?.platform ?? header(request, "sec-ch-ua-platform"),
+            model: device?.model ?? header(request, "sec-ch-ua-model"),
+            mobile: device?.mobile ?? header(request, "sec-ch-ua-mobile") === "?1",
+          }),
           createdAt: now,
         })
         .onConflictDoNothing()

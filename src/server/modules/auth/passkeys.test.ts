@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Adds a new software passkey to `user`'s account through the two registration routes. */
-async function addPasskey(user: TestUser, userAgent = PHONE): Promise<SoftPasskey> {
+async function addPasskey(user: TestUser, userAgent = PHONE, device?: object): Promise<SoftPasskey> {
   const passkey = createSoftPasskey(ORIGIN);
   const options = await user.post("/api/auth/passkeys/registration/options");
   expect(options.statusCode).toBe(200);
@@ -47,7 +47,7 @@ async function addPasskey(user: TestUser, userAgent = PHONE): Promise<SoftPasske
     method: "POST",
     url: "/api/auth/passkeys/registration/verify",
     headers: { cookie: user.cookie, "user-agent": userAgent },
-    payload: { response: passkey.register(body) },
+    payload: { response: passkey.register(body), ...(device ? { device } : {}) },
   });
   expect(verify.statusCode).toBe(201);
   return passkey;
@@ -87,6 +87,15 @@ describe("passkeys", () => {
     expect((await signedIn.get("/api/auth/user")).json()).toMatchObject({ id: user.id });
     const [used] = (await user.get("/api/auth/passkeys")).json();
     expect(used.lastUsedAt).not.toBeNull();
+  });
+
+  it("names a passkey by the phone's model the page reads from the browser's client hints", async () => {
+    const user = await signUp(t.app);
+    const android =
+      "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+    await addPasskey(user, android, { platform: "Android", model: "Pixel 7", mobile: true });
+    const [passkey] = (await user.get("/api/auth/passkeys")).json();
+    expect(passkey.name).toBe("Chrome on Pixel 7");
   });
 
   it("uses a challenge once, and not after it expired", async () => {
@@ -188,5 +197,25 @@ describe("passkeys", () => {
   it("adds passkeys only for a signed-in person", async () => {
     const response = await t.app.inject({ method: "POST", url: "/api/auth/passkeys/registration/options" });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("passkeys on a bare address", () => {
+  it("says that passkeys need the server's name, not an address like 127.0.0.1", async () => {
+    const user = await signUp(t.app);
+    for (const url of [
+      "/api/auth/passkeys/registration/options",
+      "/api/auth/passkeys/authentication/options",
+    ]) {
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { host: "127.0.0.1:3960", cookie: user.cookie, origin: "http://127.0.0.1:3960" },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(
+        "Passkeys need this server's name, not its address (127.0.0.1). Open it at http://localhost:3960 on the server itself, or at the name set in PUBLIC_URL.",
+      );
+    }
   });
 });

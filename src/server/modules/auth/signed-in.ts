@@ -22,6 +22,7 @@ export async function signedInAnswer(
   return {
     ...signedInUser(user),
     timeZone: access.timeZone,
+    timeFormat: access.timeFormat,
     familyId: access.familyId,
     familyName: family?.name ?? "",
     role: access.role,

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_TIME_ZONE } from "../../../domain/clock";
+import type { TimeFormat } from "../../../domain/time-format";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/index";
 
@@ -34,6 +35,7 @@ export async function createLocalUser(
     firstName: string | null;
     lastName: string | null;
     timeZone: string;
+    timeFormat?: TimeFormat | null;
   },
 ) {
   const [row] = await db

@@ -16,6 +16,7 @@ import {
   perKgText,
   weightUsedText,
 } from "../../../domain/pn-text";
+import type { TimeFormat } from "../../../domain/time-format";
 import {
   DEFAULT_FEVER_THRESHOLD_C,
   formatTemperature,
@@ -40,6 +41,8 @@ function ofChild(column: PgColumn, childId: string | null): SQL {
 export interface SummaryMoment {
   now: Date;
   timeZone: string;
+  /** How the family writes times (time-format.ts): 24-hour unless said. */
+  timeFormat?: TimeFormat;
 }
 
 /** How the family reads a temperature, and the fever that matters with a central line. */
@@ -140,7 +143,7 @@ async function activeMedications(
   db: Db,
   view: FamilyView,
   medications: readonly MedicationRow[],
-  { today, timeZone }: { today: string; timeZone: string },
+  { today, timeZone, timeFormat }: { today: string; timeZone: string; timeFormat?: TimeFormat | undefined },
 ): Promise<CareSummary["medications"]> {
   const active = medications.filter((m) => isMedicationActive(m, today));
   // Their authors' names are not read: the summary names who gave the last dose only.
@@ -158,7 +161,7 @@ async function activeMedications(
     purpose: m.purpose,
     startDate: m.startDate,
     route: m.route,
-    schedule: scheduleInWords(m),
+    schedule: scheduleInWords(m, timeFormat),
     lastDose: m.lastDose
       ? lastDoseText(
           {
@@ -166,6 +169,8 @@ async function activeMedications(
             givenBy: m.lastDose.givenById ? (givers.get(m.lastDose.givenById) ?? null) : null,
           },
           timeZone,
+          undefined,
+          timeFormat,
         )
       : null,
   }));
@@ -313,7 +318,11 @@ async function summaryOf(
         severity: a.severity,
         treatment: a.treatment,
       })),
-    medications: await activeMedications(db, view, medications, { today, timeZone: at.timeZone }),
+    medications: await activeMedications(db, view, medications, {
+      today,
+      timeZone: at.timeZone,
+      timeFormat: at.timeFormat,
+    }),
     pnPrescription,
     latestWeight: weight,
     latestHeight: height,

@@ -33,7 +33,7 @@ export async function exportMailText(context: ExportContext, label: string): Pro
     "",
     `Here is the export you asked for in Medical Care Tracker, attached as ${label}.`,
     "",
-    `Exported on: ${formatStamp(context.exportedAt, context.timeZone)}`,
+    `Exported on: ${formatStamp(context.exportedAt, context.timeZone, context.timeFormat)}`,
     child === undefined ? "Children: all" : `Child: ${quotedName(child)}`,
     `Dates: ${dates}`,
     "",

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import type { CurrentUser } from "../../../domain/auth";
 import { familyClock, todayIn } from "../../../domain/clock";
 import type { CareSummary, ExportFormat, ExportScope } from "../../../domain/exports";
+import { DEFAULT_TIME_FORMAT, type TimeFormat } from "../../../domain/time-format";
 import type { Db } from "../../db/client";
 import type { FamilyView } from "../../lib/child-scope";
 import type { ObjectStorage } from "../../storage/object-storage";
@@ -36,6 +37,8 @@ export interface ExportContext {
    * Nov 24, 2026 21:45 (America/Chicago)") and its times are read in it.
    */
   timeZone: string;
+  /** How the family writes times of day (src/domain/time-format.ts): readable formats follow it. */
+  timeFormat: TimeFormat;
   sections: readonly ExportSection[];
   /**
    * A section's rows, oldest first, a page at a time, without their owner: as written ("created",
@@ -77,6 +80,7 @@ export function exportContext(
     includePhotos?: boolean;
     /** The family's zone: by default the request's (`familyClock()`). */
     timeZone?: string;
+    timeFormat?: TimeFormat;
   },
 ): ExportContext {
   let names: Promise<Map<string, string>> | undefined;
@@ -92,12 +96,17 @@ export function exportContext(
     includePhotos: base.includePhotos ?? false,
     exportedAt,
     timeZone,
+    timeFormat: base.timeFormat ?? DEFAULT_TIME_FORMAT,
     sections: EXPORT_SECTIONS,
     rows: (section, order, withPeople) =>
       sectionRows(base.db, view, section, base.scope, undefined, order, withPeople),
     family: () => familyBackup(base.db, base.familyId),
     careSummaries: () => {
-      summaries ??= careSummaries(base.db, view, base.scope.childId, { now: exportedAt, timeZone });
+      summaries ??= careSummaries(base.db, view, base.scope.childId, {
+        now: exportedAt,
+        timeZone,
+        timeFormat: context.timeFormat,
+      });
       return summaries;
     },
     childNames: () => {

@@ -58,6 +58,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
       scope: options,
       includePhotos,
       timeZone: request.familyClock.timeZone,
+      timeFormat: request.access().timeFormat,
     });
   };
   const formatter = (format: string) => {
@@ -123,6 +124,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
           account: user,
           scope: options,
           timeZone: request.familyClock.timeZone,
+          timeFormat: request.access().timeFormat,
         });
         const label = FORMAT_LABELS[format];
         file = chosen.render(context);
@@ -164,6 +166,7 @@ export const exportRoutes: ModuleRoutes = (scope, { db, storage, mailer }) => {
       careSummaries(db, request.access(), request.query.childId, {
         now: request.familyClock.now(),
         timeZone: request.familyClock.timeZone,
+        timeFormat: request.access().timeFormat,
       }),
   );
 };

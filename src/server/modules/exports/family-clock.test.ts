@@ -91,6 +91,23 @@ describe("the family's clock in Chicago at 21:45 on 24 November", () => {
     expect(xml.join("\n").replace(/<[^>]+>/g, "")).toContain(stamp);
   });
 
+  it("writes times the family's way in the files a person reads: 12-hour once the owner chooses it", async () => {
+    expect((await user.patch("/api/family", { timeFormat: "12h" })).statusCode).toBe(200);
+    try {
+      expect(await pdfText((await download("pdf")).rawPayload)).toContain(
+        "Exported Nov 24, 2026 9:45 PM (America/Chicago)",
+      );
+      const zip = await JSZip.loadAsync((await download("csv")).rawPayload);
+      const symptoms = await zip.file("symptoms-pain.csv")!.async("string");
+      expect(symptoms).toContain("9:33 PM");
+      // When each record was typed in (the database's time): 12-hour too.
+      expect(symptoms).toMatch(/"[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M"/);
+      expect(symptoms).not.toMatch(/(?<!\d)([01]\d|2[0-3]):[0-5]\d(?! [AP]M)/);
+    } finally {
+      await user.patch("/api/family", { timeFormat: "24h" });
+    }
+  });
+
   it("writes FHIR dateTimes with the offset Chicago has on each date, daylight saving included", async () => {
     const bundle = (await download("fhir")).json();
     const effective = bundle.entry

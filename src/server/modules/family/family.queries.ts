@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FamilyContact } from "../../../domain/family";
 import type { Role } from "../../../domain/roles";
+import type { TimeFormat } from "../../../domain/time-format";
 import type { Db, Tx } from "../../db/client";
 import { children, families, familyMembers } from "../../db/schema/index";
 import { uuidArray } from "../../lib/child-scope";
@@ -21,6 +22,15 @@ export async function setFamilyTimeZone(tx: Tx | Db, familyId: string, timeZone:
 }
 
 /** How the family reads temperatures, and its fever threshold (°C). */
+/** How the family writes times of day, on every screen and in exports. */
+export async function setFamilyTimeFormat(
+  tx: Tx | Db,
+  familyId: string,
+  timeFormat: TimeFormat,
+): Promise<void> {
+  await tx.update(families).set({ timeFormat, updatedAt: new Date() }).where(eq(families.id, familyId));
+}
+
 export async function setTemperatureSettings(
   tx: Tx | Db,
   familyId: string,

@@ -37,6 +37,7 @@ import {
   removeMember,
   renameFamily,
   setFamilyContact,
+  setFamilyTimeFormat,
   setFamilyTimeZone,
   setTemperatureSettings,
   updateMember,
@@ -101,10 +102,11 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
     },
     async (request, reply) => {
       const { familyId } = request.access();
-      const { name, timeZone, temperatureUnit, feverThresholdC } = request.body;
+      const { name, timeZone, timeFormat, temperatureUnit, feverThresholdC } = request.body;
       await db.transaction(async (tx) => {
         if (name !== undefined) await renameFamily(tx, familyId, name);
         if (timeZone !== undefined) await setFamilyTimeZone(tx, familyId, timeZone);
+        if (timeFormat !== undefined) await setFamilyTimeFormat(tx, familyId, timeFormat);
         if (temperatureUnit !== undefined || feverThresholdC !== undefined)
           await setTemperatureSettings(tx, familyId, { temperatureUnit, feverThresholdC });
       });

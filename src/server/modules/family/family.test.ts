@@ -121,6 +121,24 @@ describe("a family of several caregivers", () => {
     });
   });
 
+  it("writes times one way per family: the owner's locale at sign-up, then the owner's choice for every member", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: { email: uniqueEmail(), password: "correct horse battery staple", timeFormat: "12h" },
+      headers: { "x-forwarded-for": "10.77.0.1" },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().timeFormat).toBe("12h");
+    const owner = await signUp(t.app);
+    expect((await owner.get("/api/auth/user")).json().timeFormat).toBe("24h");
+    const caregiver = await joinFamily(t, owner, { role: "caregiver" });
+    expect((await caregiver.patch("/api/family", { timeFormat: "12h" })).statusCode).toBe(403);
+    expect((await owner.patch("/api/family", { timeFormat: "12h" })).json().timeFormat).toBe("12h");
+    expect((await caregiver.get("/api/auth/user")).json().timeFormat).toBe("12h");
+    expect((await owner.patch("/api/family", { timeFormat: "9h" })).statusCode).toBe(400);
+  });
+
   it("lists the members for the owner, changes a role, and the change holds from the member's next request", async () => {
     const owner = await signUp(t.app, { firstName: "Maria", lastName: "Lopez" });
     const sam = await addChild(owner);

@@ -97,7 +97,7 @@ export const doseRecords = ownedRecords({
         .where(and(eq(medications.id, medicationId), eq(medications.familyId, ctx.familyId)))
         .for("update");
       if (!medication) throw notFound("Medication");
-      const { timeZone } = familyClock();
+      const { timeZone, timeFormat } = familyClock();
       const givenAt = (rest.givenAt as Date | undefined) ?? before?.givenAt;
       if (!givenAt) throw notFound();
       const status = (rest.status as DoseStatus | undefined) ?? before?.status ?? "given";
@@ -115,7 +115,7 @@ export const doseRecords = ownedRecords({
         if (near) {
           const by = near.createdByName ? ` by ${near.createdByName}` : "";
           throw conflict(
-            `${medication.name} was given${by} at ${formatStamp(near.givenAt, timeZone)}. Give it again?`,
+            `${medication.name} was given${by} at ${formatStamp(near.givenAt, timeZone, timeFormat)}. Give it again?`,
             { lastDose: { givenAt: near.givenAt.toISOString(), givenBy: near.createdByName } },
           );
         }

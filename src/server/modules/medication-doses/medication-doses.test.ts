@@ -47,6 +47,22 @@ describe("medication doses", () => {
     extra: async (user) => ({ medicationId: (await medicationOf(user)).id }),
   });
 
+  it("says the first dose's time the family's way: 12-hour once the owner chooses it", async () => {
+    const owner = await signUp(t.app, { firstName: "Maria", lastName: "Lopez" });
+    expect((await owner.patch("/api/family", { timeFormat: "12h" })).statusCode).toBe(200);
+    const med = await medicationOf(owner);
+    const given = new Date(t.clock.now().getTime() - HOUR);
+    expect(
+      (await owner.post("/api/medication-doses", { medicationId: med.id, givenAt: given.toISOString() }))
+        .statusCode,
+    ).toBe(201);
+    const again = await owner.post("/api/medication-doses", { medicationId: med.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(
+      / at [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M \(UTC\)\. Give it again\?$/,
+    );
+  });
+
   it("asks before a second dose inside the interval, naming who gave the first, in another caregiver's session", async () => {
     const owner = await signUp(t.app, { firstName: "Maria", lastName: "Lopez" });
     const grandma = await joinFamily(t, owner, { firstName: "Rosa" });

@@ -116,6 +116,7 @@ export async function openShareLink(db: Db, token: string, address: string | nul
       createdBy: shareLinks.createdBy,
       expiresAt: shareLinks.expiresAt,
       timeZone: families.timeZone,
+      timeFormat: families.timeFormat,
     })
     .from(shareLinks)
     .innerJoin(families, eq(families.id, shareLinks.familyId))
@@ -128,6 +129,7 @@ export async function openShareLink(db: Db, token: string, address: string | nul
   const [summary] = await careSummaries(db, maker, link.childId, {
     now,
     timeZone: link.timeZone,
+    timeFormat: link.timeFormat,
   });
   if (!summary) return undefined;
   await db

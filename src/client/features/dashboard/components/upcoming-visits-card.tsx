@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import { CalendarCheck, Clock, MapPin } from "lucide-react";
 import { Badge } from "@/client/components/ui/badge";
 import { useChildFilter } from "@/client/lib/child-filter";
-import { formatListDate, parseDateValue, toDateOnly } from "@/client/lib/format";
+import { formatListDate, formatTime, parseDateValue, toDateOnly } from "@/client/lib/format";
 import { childListParams, type SpecialistVisit, visitsApi } from "../api";
 import { AddLink, CardEmpty, CardLoadError, CardRowsSkeleton, DashboardCard } from "./dashboard-card";
 import { ItemChild } from "./item-child";
@@ -47,7 +47,7 @@ function VisitRow({ visit }: { visit: SpecialistVisit }) {
           {visit.time ? (
             <span className="inline-flex items-center gap-1">
               <Clock aria-hidden="true" className="size-3.5" />
-              {visit.time}
+              {formatTime(visit.time)}
             </span>
           ) : null}
           {visit.location ? (

@@ -6,6 +6,7 @@ import { useOnceTrue } from "@/client/components/record-screen/record-screen-par
 import { Button } from "@/client/components/ui/button";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { dosesToList } from "@/client/lib/dose-texts";
+import { familyTimeFormat } from "@/client/lib/family-clock";
 import { toDateOnly } from "@/client/lib/format";
 import type { Medication } from "@/client/lib/medications-api";
 import { useCan } from "@/client/lib/permissions";
@@ -54,7 +55,9 @@ export function DosesCard() {
                   <ItemChild childId={medication.childId} />
                 </div>
                 <p className="break-words text-muted-foreground text-sm">
-                  {[medication.dosage, scheduleInWords(medication)].filter(Boolean).join(" · ")}
+                  {[medication.dosage, scheduleInWords(medication, familyTimeFormat())]
+                    .filter(Boolean)
+                    .join(" · ")}
                 </p>
               </div>
               <DoseSummary medication={medication} now={now}>

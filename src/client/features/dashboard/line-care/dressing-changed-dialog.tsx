@@ -7,7 +7,7 @@ import { LengthFlag } from "@/client/components/line-care/length-flag";
 import { useLineCareMutations } from "@/client/components/line-care/use-line-care-mutations";
 import { RecordDialog } from "@/client/components/record-screen/record-dialog";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
-import { toDateOnly, toTimeOnly } from "@/client/lib/format";
+import { formatTime, toDateOnly, toTimeOnly } from "@/client/lib/format";
 import { lastDressingOptions, type PiccLine } from "@/client/lib/line-care-api";
 import { intervalText } from "@/client/lib/line-care-pills";
 import { lengthFlagText, typedLength } from "@/client/lib/line-length-flag";
@@ -129,7 +129,7 @@ export function DressingChangedDialog({
             value={when}
             onChange={(value) => setWhen(value === "earlier" ? "earlier" : "now")}
             choices={[
-              { value: "now", label: "Now", hint: toTimeOnly() },
+              { value: "now", label: "Now", hint: formatTime(toTimeOnly()) },
               { value: "earlier", label: "Earlier", hint: "Choose the date and time" },
             ]}
           />

@@ -11,21 +11,25 @@ import {
 } from "@/client/components/ui/dialog";
 import { formatCardDate } from "@/client/lib/format";
 import { DressingChangedDialog } from "./dressing-changed-dialog";
+import { LineCareNowDialog } from "./line-care-now-dialog";
 import { useLinesInPlace } from "./use-lines-in-place";
 
 const choice =
   "flex min-h-12 w-full items-center gap-3 rounded-lg border border-border px-3 py-2 text-left font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
 
 /**
- * "Dressing changed" from Log now: straight to the dressing form when the children in view have
- * one line in place between them; else first which line, or where to add one.
+ * "Dressing changed" (or, with `all`, "Line care": every kind in one tap) from Log now: straight to
+ * the form when the children in view have one line in place between them; else first which line,
+ * or where to add one.
  */
 export function QuickDressing({
   open,
   onOpenChange,
+  all = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  all?: boolean;
 }) {
   const { rows, isLoading, isError } = useLinesInPlace();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -35,6 +39,9 @@ export function QuickDressing({
   };
   if (isLoading) return null;
   const row = rows.length === 1 ? rows[0] : rows.find((r) => r.line.id === chosen);
+  if (row && all) {
+    return <LineCareNowDialog open={open} onOpenChange={close} line={row.line} childName={row.child.name} />;
+  }
   if (row) {
     return (
       <DressingChangedDialog open={open} onOpenChange={close} line={row.line} childName={row.child.name} />
@@ -44,13 +51,15 @@ export function QuickDressing({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{rows.length ? "Dressing changed on which line?" : "No line in place"}</DialogTitle>
+          <DialogTitle>
+            {rows.length ? `${all ? "Line care" : "Dressing changed"} on which line?` : "No line in place"}
+          </DialogTitle>
           <DialogDescription>
             {isError
               ? "The lines could not be loaded. Check the connection and try again."
               : rows.length
                 ? "The change is logged on that line's care."
-                : "A dressing change is logged on a line. Add the line on PICC Lines first."}
+                : `${all ? "Line care" : "A dressing change"} is logged on a line. Add the line on PICC Lines first.`}
           </DialogDescription>
         </DialogHeader>
         {rows.length ? (

@@ -1,6 +1,7 @@
 import {
   Activity,
   Bandage,
+  Cable,
   Droplets,
   type LucideIcon,
   NotebookPen,
@@ -45,13 +46,21 @@ const tile =
  */
 export const tpnTodayHref = (childId: string) => tonightsBagHref(childId);
 
-export type QuickLogDialog = "medication" | "supply" | "tpn" | "temperature" | "weight" | "dressing";
+export type QuickLogDialog =
+  | "medication"
+  | "supply"
+  | "tpn"
+  | "temperature"
+  | "weight"
+  | "dressing"
+  | "line-care";
 
 /**
- * The seven things a parent logs most, as tiles: a temperature first (a fever with a central line
+ * The eight things a parent logs most, as tiles: a temperature first (a fever with a central line
  * cannot wait), links to other screens' add forms, and buttons that open the quick dialogs
- * through `onOpen`. `onNavigate` runs when a link is followed. With `dressing` (Log now's sheet),
- * an eighth: "Dressing changed" (the dashboard has it on its line-care card).
+ * through `onOpen`; "Line care" logs any kind of a line's care in one more tap. `onNavigate` runs
+ * when a link is followed. With `dressing` (Log now's sheet), a ninth: "Dressing changed" (the
+ * dashboard has it on its line-care card).
  */
 export function QuickLogTiles({
   onOpen,
@@ -65,7 +74,7 @@ export function QuickLogTiles({
   const { selectedChild, children } = useChildFilter();
   const childId = selectedChild?.id ?? (children.length === 1 ? (children[0]?.id ?? null) : null);
   return (
-    <ul className={cn("grid grid-cols-3 gap-2 min-[380px]:grid-cols-4", !dressing && "md:grid-cols-7")}>
+    <ul className={cn("grid grid-cols-3 gap-2 min-[380px]:grid-cols-4", !dressing && "md:grid-cols-8")}>
       <li>
         <button
           type="button"
@@ -124,6 +133,15 @@ export function QuickLogTiles({
           Note
         </Link>
       </li>
+      <li>
+        <button
+          type="button"
+          className={cn(tile, "w-full cursor-pointer")}
+          onClick={() => onOpen("line-care")}
+        >
+          <TileLabel label="Line care" icon={Cable} tint="text-rose-700" />
+        </button>
+      </li>
       {dressing ? (
         <li>
           <button
@@ -153,6 +171,7 @@ export function QuickLogDialogs({ open, onClose }: { open: QuickLogDialog | null
   const temperatureOpened = useOnceTrue(open === "temperature");
   const weightOpened = useOnceTrue(open === "weight");
   const dressingOpened = useOnceTrue(open === "dressing");
+  const lineCareOpened = useOnceTrue(open === "line-care");
   return (
     <Suspense fallback={null}>
       {medicationOpened ? (
@@ -171,6 +190,7 @@ export function QuickLogDialogs({ open, onClose }: { open: QuickLogDialog | null
         <QuickVitalDialog kind="weight" open={open === "weight"} onOpenChange={close} childId={childId} />
       ) : null}
       {dressingOpened ? <QuickDressing open={open === "dressing"} onOpenChange={close} /> : null}
+      {lineCareOpened ? <QuickDressing all open={open === "line-care"} onOpenChange={close} /> : null}
       <TpnChildDialog open={open === "tpn"} onOpenChange={close} shownChildId={selectedChild?.id ?? null} />
     </Suspense>
   );

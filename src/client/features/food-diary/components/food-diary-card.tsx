@@ -2,7 +2,7 @@ import { Clock, Scale, StickyNote, TriangleAlert } from "lucide-react";
 import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordChips, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
-import { formatCardDate } from "@/client/lib/format";
+import { formatCardDate, formatTime } from "@/client/lib/format";
 import { MEAL_TYPE_LABELS, type MealType } from "@/domain/food-diary";
 import type { FoodDiaryEntry } from "../api";
 
@@ -36,13 +36,13 @@ export function FoodDiaryCard({
           <LinkedChild childId={entry.childId} />
         </>
       }
-      actionLabel={`${meal.toLowerCase()} entry of ${date}${entry.time ? ` at ${entry.time}` : ""}`}
+      actionLabel={`${meal.toLowerCase()} entry of ${date}${entry.time ? ` at ${formatTime(entry.time)}` : ""}`}
       onEdit={onEdit}
       onDelete={onDelete}
       className={className}
     >
       <RecordDetail icon={Clock} label="Time">
-        {entry.time}
+        {formatTime(entry.time)}
       </RecordDetail>
       <RecordChips label="Foods" items={entry.foods} />
       <RecordDetail icon={Scale} label="Portion">

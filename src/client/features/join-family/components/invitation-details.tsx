@@ -2,13 +2,14 @@ import { format, isValid, parseISO } from "date-fns";
 import { Clock, ShieldCheck, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { invitationSentence, roleInSentence } from "@/client/lib/family-texts";
+import { formatClockTime } from "@/client/lib/format";
 import { ROLE_DESCRIPTIONS } from "@/domain/roles";
 import type { InvitationPreview } from "../api";
 
 /** "December 4, 2026 at 15:20", on this device's clock. */
 function untilText(expiresAt: string) {
   const date = parseISO(expiresAt);
-  return isValid(date) ? format(date, "MMMM d, yyyy 'at' HH:mm") : "";
+  return isValid(date) ? `${format(date, "MMMM d, yyyy")} at ${formatClockTime(date)}` : "";
 }
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {

@@ -15,6 +15,7 @@ import { RecordCard, RecordChips, RecordDetail } from "@/client/components/recor
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import type { Dose } from "@/client/lib/doses-api";
+import { familyTimeFormat } from "@/client/lib/family-clock";
 import { formatCardDate, toDateOnly } from "@/client/lib/format";
 import type { Medication } from "@/client/lib/medications-api";
 import { useMinuteClock } from "@/client/lib/use-minute-clock";
@@ -53,7 +54,7 @@ export function MedicationCard({
   const now = useMinuteClock();
   // Past its end date, a medication marked active is no longer taken: it shows as Discontinued.
   const active = isMedicationActive(medication, toDateOnly(now));
-  const schedule = scheduleInWords(medication);
+  const schedule = scheduleInWords(medication, familyTimeFormat());
   // Skipping answers a scheduled dose; an as-needed one is simply not given.
   const skippable = medication.scheduleKind === "times" || medication.scheduleKind === "interval";
   return (

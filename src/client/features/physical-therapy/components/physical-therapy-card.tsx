@@ -1,7 +1,7 @@
 import { CalendarClock, MapPin, StickyNote, Timer, TrendingUp } from "lucide-react";
 import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordChips, RecordDetail } from "@/client/components/record-screen/record-card";
-import { formatCardDate } from "@/client/lib/format";
+import { formatCardDate, formatTime } from "@/client/lib/format";
 import type { PhysicalTherapySession } from "../api";
 
 export function PhysicalTherapyCard({
@@ -19,7 +19,7 @@ export function PhysicalTherapyCard({
   return (
     <RecordCard
       title={session.therapist}
-      subtitle={[date, session.time].filter(Boolean).join(" at ")}
+      subtitle={[date, formatTime(session.time)].filter(Boolean).join(" at ")}
       badges={session.childId ? <LinkedChild childId={session.childId} /> : null}
       actionLabel={`session with ${session.therapist} on ${date}`}
       onEdit={onEdit}

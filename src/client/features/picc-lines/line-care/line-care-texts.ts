@@ -1,4 +1,4 @@
-import { formatCardDate } from "@/client/lib/format";
+import { formatCardDate, formatTime } from "@/client/lib/format";
 import {
   DRESSING_TYPE_LABELS,
   LINE_CARE_LABELS,
@@ -70,7 +70,7 @@ export const sawSomething = (event: Pick<LineCareEvent, "kind" | "findings">) =>
 /** "Nov 20, 2026 at 09:00", or the date alone when no time was given. */
 export function eventWhen(event: Pick<LineCareEvent, "date" | "time">): string {
   const date = formatCardDate(event.date);
-  return event.time ? `${date} at ${event.time.slice(0, 5)}` : date;
+  return event.time ? `${date} at ${formatTime(event.time)}` : date;
 }
 
 /** A rate per 1,000 catheter-days with its count: "2.4 (1)"; "—" without catheter-days. */

@@ -5,6 +5,7 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { FormAlert, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
+import { TimeInput } from "@/client/components/ui/time-input";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorIssues, errorMessage } from "@/client/lib/api";
 import {
@@ -236,21 +237,19 @@ function NotificationsForm({ settings }: { settings: NotificationSettings }) {
           <div className="grid max-w-sm grid-cols-2 gap-4">
             <FormField label="From" error={issues["quietHours.start"]}>
               {(control) => (
-                <Input
+                <TimeInput
                   {...control}
-                  type="time"
                   value={draft.quietStart}
-                  onChange={(event) => change({ quietStart: event.target.value })}
+                  onChange={(time) => change({ quietStart: time })}
                 />
               )}
             </FormField>
             <FormField label="Until" error={issues["quietHours.end"]}>
               {(control) => (
-                <Input
+                <TimeInput
                   {...control}
-                  type="time"
                   value={draft.quietEnd}
-                  onChange={(event) => change({ quietEnd: event.target.value })}
+                  onChange={(time) => change({ quietEnd: time })}
                 />
               )}
             </FormField>

@@ -25,11 +25,14 @@ export function PasskeysCard() {
   const queryClient = useQueryClient();
   const { data: passkeys, isError } = useQuery(passkeysQueryOptions);
   const [problem, setProblem] = useState<string>();
+  // The passkey just added: its row asks for a name at once (prefilled with its device's).
+  const [added, setAdded] = useState<string>();
   const supported = browserSupportsWebAuthn();
   const add = useMutation({
     mutationFn: addPasskey,
     onMutate: () => setProblem(undefined),
     onSuccess: (passkey) => {
+      setAdded(passkey.id);
       toast({
         title: "Passkey added",
         description: `Next time, sign in with "${passkey.name}" in one touch.`,
@@ -67,7 +70,7 @@ export function PasskeysCard() {
         ) : (
           <ul aria-label="Your passkeys" className="flex flex-col divide-y rounded-md border">
             {passkeys.map((passkey) => (
-              <PasskeyRow key={passkey.id} passkey={passkey} />
+              <PasskeyRow key={passkey.id} passkey={passkey} justAdded={passkey.id === added} />
             ))}
           </ul>
         )}
@@ -84,9 +87,9 @@ export function PasskeysCard() {
   );
 }
 
-function PasskeyRow({ passkey }: { passkey: Passkey }) {
+function PasskeyRow({ passkey, justAdded }: { passkey: Passkey; justAdded: boolean }) {
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(justAdded);
   const [name, setName] = useState(passkey.name);
   const [problem, setProblem] = useState<string>();
   const inputId = useId();
@@ -121,9 +124,21 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         >
           <div className="flex flex-1 flex-col gap-1">
             <label htmlFor={inputId} className="font-medium text-sm">
-              Passkey name
+              {justAdded ? "Name this passkey" : "Passkey name"}
             </label>
-            <Input id={inputId} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+            {justAdded ? (
+              <p className="text-muted-foreground text-sm">
+                A name you will recognise in this list, such as the phone or computer it is on.
+              </p>
+            ) : null}
+            <Input
+              id={inputId}
+              value={name}
+              maxLength={100}
+              onChange={(e) => setName(e.target.value)}
+              // The person just asked for this passkey: its name comes next.
+              autoFocus={justAdded}
+            />
           </div>
           <div className="flex gap-2">
             <Button type="submit" disabled={rename.isPending}>

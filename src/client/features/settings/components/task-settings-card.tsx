@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/cli
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Skeleton } from "@/client/components/ui/skeleton";
+import { TimeInput } from "@/client/components/ui/time-input";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorIssues, errorMessage } from "@/client/lib/api";
 import { useCan } from "@/client/lib/permissions";
@@ -132,9 +133,18 @@ function TaskSettingsForm({ settings, readOnly }: { settings: TaskSettingsRecord
   };
   const field = (key: keyof Values, label: string, hint: string, extra: Record<string, string> = {}) => (
     <FormField label={label} hint={hint} error={errors[key]}>
-      {(control) => (
-        <Input {...control} {...extra} value={values[key]} onChange={set(key)} readOnly={readOnly} />
-      )}
+      {(control) =>
+        extra.type === "time" ? (
+          <TimeInput
+            {...control}
+            value={values[key]}
+            onChange={(time) => set(key)({ target: { value: time } })}
+            readOnly={readOnly}
+          />
+        ) : (
+          <Input {...control} {...extra} value={values[key]} onChange={set(key)} readOnly={readOnly} />
+        )
+      }
     </FormField>
   );
   return (

@@ -6,11 +6,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/cli
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { toast } from "@/client/components/ui/use-toast";
-import { errorIssues } from "@/client/lib/api";
+import { errorIssues, errorMessage, requestJson } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
+import { familyTimeFormat } from "@/client/lib/family-clock";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
-import { deviceTimeZone, formatStamp, timeZoneNames } from "@/domain/clock";
+import { deviceTimeZone, formatStamp } from "@/domain/clock";
 import { timeZoneField } from "@/domain/fields";
+import { formatTimeOfDay, TIME_FORMAT_LABELS, TIME_FORMATS, type TimeFormat } from "@/domain/time-format";
+import { findTimeZone, timeZoneChoices } from "@/domain/time-zone-search";
 import { updateProfile } from "../api";
 
 /**
@@ -30,10 +33,64 @@ export function TimeZoneCard({ user }: { user: AuthUser }) {
           Today's date, the times forms start with and the times in exports follow your family's time zone.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-6">
         {user.role === "owner" ? <TimeZoneForm user={user} /> : <FamilyTimeZone timeZone={user.timeZone} />}
+        <TimeFormatChoice user={user} />
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * How the family writes times: 24 hours or 12 with AM and PM, on every screen, message and export
+ * of every member. The owner chooses; the others see it.
+ */
+function TimeFormatChoice({ user }: { user: AuthUser }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const save = useMutation({
+    mutationFn: (timeFormat: TimeFormat) => requestJson<AuthUser>("PATCH", "/api/family", { timeFormat }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(authQueryKey, updated);
+      toast({
+        title: "Time format saved",
+        description: `Times now read ${formatTimeOfDay("14:30", updated.timeFormat)}.`,
+      });
+    },
+    onError: (err) => {
+      if (isSessionEndedError(err)) return;
+      toast({
+        title: "The time format was not saved",
+        description: errorMessage(err),
+        variant: "destructive",
+      });
+    },
+  });
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-hint`}>
+      <legend className="font-medium text-sm">Times shown as</legend>
+      <div className="flex flex-wrap gap-4">
+        {TIME_FORMATS.map((format) => (
+          <label key={format} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={`${id}-format`}
+              value={format}
+              checked={user.timeFormat === format}
+              disabled={user.role !== "owner" || save.isPending}
+              onChange={() => save.mutate(format)}
+              className="size-4 accent-primary"
+            />
+            {TIME_FORMAT_LABELS[format]}
+          </label>
+        ))}
+      </div>
+      <p id={`${id}-hint`} className="text-muted-foreground text-sm">
+        {user.role === "owner"
+          ? "For everyone in the family, on every screen and in exports."
+          : "Set by the family's owner, for everyone in the family."}
+      </p>
+    </fieldset>
   );
 }
 
@@ -42,7 +99,7 @@ function FamilyTimeZone({ timeZone }: { timeZone: string }) {
   return (
     <FormField
       label="Your family's time zone"
-      hint={`Now there: ${formatStamp(new Date(), timeZone)}. Set by the family's owner.`}
+      hint={`Now there: ${formatStamp(new Date(), timeZone, familyTimeFormat())}. Set by the family's owner.`}
       className="sm:max-w-md"
     >
       {(control) => <Input {...control} value={timeZone} readOnly />}
@@ -53,7 +110,6 @@ function FamilyTimeZone({ timeZone }: { timeZone: string }) {
 function TimeZoneForm({ user }: { user: AuthUser }) {
   const queryClient = useQueryClient();
   const listId = useId();
-  const names = useMemo(() => timeZoneNames(), []);
   const [value, setValue] = useState(user.timeZone);
   const [error, setError] = useState<string | undefined>();
   const device = deviceTimeZone();
@@ -79,7 +135,16 @@ function TimeZoneForm({ user }: { user: AuthUser }) {
     },
   });
 
-  const submit = (zone: string) => {
+  // The list follows what is typed: cities ("Boston (America/New_York)") and zone names.
+  const choices = useMemo(() => timeZoneChoices(value), [value]);
+  const submit = (typed: string) => {
+    const zone = findTimeZone(typed);
+    if (!zone) {
+      setError(
+        `No time zone found for "${typed.trim()}". Type a city, such as Boston, or a zone, such as Europe/London.`,
+      );
+      return;
+    }
     const parsed = timeZoneField.safeParse(zone);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -97,7 +162,7 @@ function TimeZoneForm({ user }: { user: AuthUser }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormField
         label="Your family's time zone"
-        hint={`Now there: ${formatStamp(new Date(), user.timeZone)}. Type a city to search.`}
+        hint={`Now there: ${formatStamp(new Date(), user.timeZone, user.timeFormat)}. Type a city to search.`}
         error={error}
         className="sm:max-w-md"
       >
@@ -116,12 +181,12 @@ function TimeZoneForm({ user }: { user: AuthUser }) {
         )}
       </FormField>
       <datalist id={listId}>
-        {names.map((name) => (
-          <option key={name} value={name} />
+        {choices.map((choice) => (
+          <option key={choice} value={choice} />
         ))}
       </datalist>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending || value.trim() === user.timeZone}>
+        <Button type="submit" disabled={save.isPending || findTimeZone(value) === user.timeZone}>
           <Save aria-hidden="true" />
           {save.isPending ? "Saving..." : "Save time zone"}
         </Button>

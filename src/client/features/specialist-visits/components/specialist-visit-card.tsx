@@ -1,7 +1,7 @@
 import { CalendarDays, ClipboardList, MapPin, StickyNote } from "lucide-react";
 import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
-import { formatListDate } from "@/client/lib/format";
+import { formatListDate, formatTime } from "@/client/lib/format";
 import type { SpecialistVisit } from "../api";
 
 export function SpecialistVisitCard({
@@ -13,7 +13,7 @@ export function SpecialistVisitCard({
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
-  const when = [formatListDate(visit.date), visit.time].filter(Boolean).join(" at ");
+  const when = [formatListDate(visit.date), formatTime(visit.time)].filter(Boolean).join(" at ");
   return (
     <RecordCard
       title={visit.doctorName}

@@ -1,7 +1,7 @@
 import { LinkedChild } from "@/client/components/children/linked-child";
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge, type BadgeProps } from "@/client/components/ui/badge";
-import { formatListDate } from "@/client/lib/format";
+import { formatListDate, formatTime } from "@/client/lib/format";
 import { painLabel, SYMPTOM_SEVERITIES, SYMPTOM_SEVERITY_LABELS } from "@/domain/symptoms";
 import type { SymptomEntry } from "../api";
 
@@ -55,7 +55,7 @@ export function SymptomEntryCard({
   return (
     <RecordCard
       title={formatListDate(entry.date)}
-      subtitle={entry.time ? `at ${entry.time}` : undefined}
+      subtitle={entry.time ? `at ${formatTime(entry.time)}` : undefined}
       badges={
         severity || entry.childId ? (
           <>

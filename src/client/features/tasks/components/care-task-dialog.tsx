@@ -14,6 +14,7 @@ import {
 import { FormAlert, FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
+import { TimeInput } from "@/client/components/ui/time-input";
 import { errorIssues, errorMessage } from "@/client/lib/api";
 import type { Child } from "@/client/lib/children-api";
 import { toDateOnly, toTimeOnly } from "@/client/lib/format";
@@ -275,12 +276,7 @@ export function CareTaskDialog({
             </FormField>
             <FormField label="Time">
               {(control) => (
-                <Input
-                  {...control}
-                  type="time"
-                  value={form.startTime}
-                  onChange={(e) => set("startTime", e.target.value)}
-                />
+                <TimeInput {...control} value={form.startTime} onChange={(time) => set("startTime", time)} />
               )}
             </FormField>
           </div>

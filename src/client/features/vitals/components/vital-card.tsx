@@ -2,7 +2,7 @@ import { Siren, StickyNote } from "lucide-react";
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
-import { formatCardDate } from "@/client/lib/format";
+import { formatCardDate, formatTime } from "@/client/lib/format";
 import { formatVitalValue } from "@/client/lib/vital-values";
 import type { GrowthPoint, Vital } from "@/client/lib/vitals-api";
 import { TEMPERATURE_SITE_LABELS, type TemperatureUnit, VITAL_LABELS } from "@/domain/vitals";
@@ -10,7 +10,7 @@ import { percentileText } from "../growth/growth-texts";
 
 /** "Nov 27, 2026 at 03:10". */
 export const vitalWhen = (vital: Pick<Vital, "date" | "time">) =>
-  `${formatCardDate(vital.date)}${vital.time ? ` at ${vital.time}` : ""}`;
+  `${formatCardDate(vital.date)}${vital.time ? ` at ${formatTime(vital.time)}` : ""}`;
 
 /**
  * One measurement: the value in the family's unit, when and where it was taken, its percentile

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
 import { type CsvValue, csvLine } from "../../../../domain/csv";
+import type { TimeFormat } from "../../../../domain/time-format";
 import { type ExportContext, type ExportFormatter, partOf } from "../export-model";
 import type { ExportSection } from "../export-sections";
 import type { LinkNames } from "../link-names";
@@ -13,11 +14,16 @@ import {
 } from "./readable";
 
 /** A value as a spreadsheet reads it: dates as stored (yyyy-MM-dd), times in the family's zone, numbers as written. */
-function csvValue(column: ReadableColumn, value: ReadableValue, timeZone: string): CsvValue {
+function csvValue(
+  column: ReadableColumn,
+  value: ReadableValue,
+  timeZone: string,
+  timeFormat: TimeFormat,
+): CsvValue {
   if (value === null) return null;
   switch (column.kind) {
     case "instant":
-      return instantText(value as Date, timeZone);
+      return instantText(value as Date, timeZone, timeFormat);
     case "number":
     case "money":
       return numberText(value as number, column.kind);
@@ -28,11 +34,11 @@ function csvValue(column: ReadableColumn, value: ReadableValue, timeZone: string
 
 /** One section as a CSV file (with a byte-order mark, so Excel reads its names right), a page at a time. */
 async function* sectionCsv(context: ExportContext, section: ExportSection, names: Promise<LinkNames>) {
-  const columns = readableColumns(section, context.timeZone);
+  const columns = readableColumns(section, context.timeZone, { timeFormat: context.timeFormat });
   yield `\uFEFF${csvLine(columns.map((c) => c.label))}`;
   const links = await names;
   for await (const row of context.rows(section, "date"))
-    yield csvLine(columns.map((c) => csvValue(c, c.value(row, links), context.timeZone)));
+    yield csvLine(columns.map((c) => csvValue(c, c.value(row, links), context.timeZone, context.timeFormat)));
 }
 
 const fileName = (section: ExportSection) => `${section.title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.csv`;

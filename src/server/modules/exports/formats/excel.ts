@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import { setTimeout as wait } from "node:timers/promises";
 import ExcelJS from "exceljs";
+import type { TimeFormat } from "../../../../domain/time-format";
 import type { ExportContext, ExportFormatter } from "../export-model";
 import {
   type ReadableColumn,
@@ -41,6 +42,12 @@ const FORMATS: Partial<Record<ReadableKind, string>> = {
   date: "d mmm yyyy",
   instant: "d mmm yyyy hh:mm",
   money: "0.00",
+};
+
+/** An instant's cell format the family's way: 24-hour, or 12-hour with AM and PM. */
+const INSTANT_FORMATS: Record<TimeFormat, string> = {
+  "24h": "d mmm yyyy hh:mm",
+  "12h": "d mmm yyyy h:mm AM/PM",
 };
 
 /** A number as written followed by its unit ('General" °C"'); quotes in a unit are left out. */
@@ -110,14 +117,19 @@ async function writeWorkbook(context: ExportContext, stream: PassThrough) {
   workbook.created = context.exportedAt;
   const names = await context.linkNames();
   for (const section of context.sections) {
-    const columns = readableColumns(section, context.timeZone);
+    const columns = readableColumns(section, context.timeZone, { timeFormat: context.timeFormat });
     // The header row stays in view while scrolling.
     const sheet = workbook.addWorksheet(section.title, { views: [{ state: "frozen", ySplit: 1 }] });
     sheet.columns = columns.map((column) => ({
       header: column.label,
       key: column.key,
       width: columnWidth(column),
-      style: FORMATS[column.kind] ? { numFmt: FORMATS[column.kind] } : {},
+      style:
+        column.kind === "instant"
+          ? { numFmt: INSTANT_FORMATS[context.timeFormat] }
+          : FORMATS[column.kind]
+            ? { numFmt: FORMATS[column.kind] }
+            : {},
     }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();

@@ -30,6 +30,7 @@ import {
 import { stepsText } from "../../../../domain/pn-text";
 import { STOCK_EVENT_KIND_LABELS, SUPPLY_CATEGORY_LABELS } from "../../../../domain/supplies";
 import { SYMPTOM_SEVERITY_LABELS } from "../../../../domain/symptoms";
+import { formatTimeOfDay, type TimeFormat } from "../../../../domain/time-format";
 import {
   TEMPERATURE_SITE_LABELS,
   VITAL_LABELS,
@@ -143,7 +144,15 @@ export function readableSlug(value: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function readableColumn(section: ExportSection, column: ExportColumn, timeZone: string): ReadableColumn {
+/** A column holding a time of day ("HH:mm"): a record's time, a bag's start and stop. */
+const isTimeOfDay = (key: string) => key === "time" || /^[a-z]+Time$/.test(key);
+
+function readableColumn(
+  section: ExportSection,
+  column: ExportColumn,
+  timeZone: string,
+  timeFormat: TimeFormat,
+): ReadableColumn {
   const { key } = column;
   const label = SECTION_LABELS[section.name]?.[key] ?? column.label;
   const link = LINKS[key];
@@ -298,7 +307,11 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
         label,
         kind: "text",
         value: (row) =>
-          row[key] === null || row[key] === undefined || row[key] === "" ? null : String(row[key]),
+          row[key] === null || row[key] === undefined || row[key] === ""
+            ? null
+            : isTimeOfDay(key)
+              ? formatTimeOfDay(String(row[key]), timeFormat)
+              : String(row[key]),
       };
   }
 }
@@ -311,13 +324,13 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
 export function readableColumns(
   section: ExportSection,
   timeZone: string,
-  { withTimes = true }: { withTimes?: boolean } = {},
+  { withTimes = true, timeFormat = "24h" }: { withTimes?: boolean; timeFormat?: TimeFormat } = {},
 ): ReadableColumn[] {
   return section.columns
     .filter((c) => !HIDDEN.has(c.key) && (withTimes || c.kind !== "timestamp"))
     .filter((c) => !SAID_ELSEWHERE[section.name]?.has(c.key))
     .filter((c) => c.kind !== "id" || c.key in LINKS)
-    .map((c) => readableColumn(section, c, timeZone));
+    .map((c) => readableColumn(section, c, timeZone, timeFormat));
 }
 
 /** An instant's wall-clock time in a zone, as a Date whose UTC fields read it (a spreadsheet has no zones). */
@@ -343,10 +356,11 @@ const pad = (n: number) => String(n).padStart(2, "0");
 
 export { longDate };
 
-/** An instant in the zone: 'Nov 24, 2026 21:33' (the column's label names the zone). */
-export function instantText(instant: Date, timeZone: string): string {
+/** An instant in the zone: 'Nov 24, 2026 21:33' or '9:33 PM' (the column's label names the zone). */
+export function instantText(instant: Date, timeZone: string, timeFormat: TimeFormat = "24h"): string {
   const local = wallClock(instant, timeZone);
-  return `${MONTHS[local.getUTCMonth()]} ${local.getUTCDate()}, ${local.getUTCFullYear()} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+  const time = formatTimeOfDay(`${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`, timeFormat);
+  return `${MONTHS[local.getUTCMonth()]} ${local.getUTCDate()}, ${local.getUTCFullYear()} ${time}`;
 }
 
 /** A number as written: 1150, 850.5 (never 1150.00); money with its cents. */
@@ -354,7 +368,12 @@ export const numberText = (value: number, kind: ReadableKind = "number") =>
   kind === "money" ? value.toFixed(2) : String(value);
 
 /** A readable value as text, for a report: 'Nov 20, 2026', '1150', 'Yes'. Empty for nothing. */
-export function readableText(column: ReadableColumn, value: ReadableValue, timeZone: string): string {
+export function readableText(
+  column: ReadableColumn,
+  value: ReadableValue,
+  timeZone: string,
+  timeFormat: TimeFormat = "24h",
+): string {
   if (value === null || value === "") return "";
   switch (column.kind) {
     case "number":
@@ -363,7 +382,7 @@ export function readableText(column: ReadableColumn, value: ReadableValue, timeZ
     case "date":
       return longDate(String(value));
     case "instant":
-      return instantText(value as Date, timeZone);
+      return instantText(value as Date, timeZone, timeFormat);
     default:
       return String(value);
   }

@@ -78,9 +78,10 @@ export async function reportColumns(
   section: ExportSection,
 ): Promise<ReadableColumn[]> {
   const filled = await context.filledColumns(section);
-  return readableColumns(section, context.timeZone, { withTimes: false }).filter(
-    (column) => filled.has(column.key) || column.key === section.orderKey,
-  );
+  return readableColumns(section, context.timeZone, {
+    withTimes: false,
+    timeFormat: context.timeFormat,
+  }).filter((column) => filled.has(column.key) || column.key === section.orderKey);
 }
 
 /**
@@ -94,7 +95,9 @@ export async function* sectionRecords(
   columns: readonly ReadableColumn[],
 ): AsyncGenerator<string[]> {
   for await (const row of context.rows(section, "date"))
-    yield columns.map((column) => readableText(column, column.value(row, names), context.timeZone));
+    yield columns.map((column) =>
+      readableText(column, column.value(row, names), context.timeZone, context.timeFormat),
+    );
 }
 
 /** Parts of a line, those written, with a dot between. */
@@ -128,7 +131,7 @@ export function reportHeader(context: ExportContext, childNames: Map<string, str
   return joined([
     "Medical Care Tracker",
     accountName(context),
-    `Exported ${formatStamp(context.exportedAt, context.timeZone)}`,
+    `Exported ${formatStamp(context.exportedAt, context.timeZone, context.timeFormat)}`,
     scopeText(context, childNames),
   ]);
 }

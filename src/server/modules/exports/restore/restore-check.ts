@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from "../../../../domain/exports";
 import { infectionLineIssues } from "../../../../domain/picc";
 import { PRESCRIPTION_OF_ANOTHER_CHILD } from "../../../../domain/tpn";
+import { inSentence } from "../../../../domain/words";
 import { badRequest, HttpError } from "../../../lib/errors";
 import { processPhoto } from "../../objects/images";
 import { checkSettings, type RestoreMembers } from "../family-backup";
@@ -144,7 +145,7 @@ export async function checkBackup(
           const id = newIds.get(target)?.get(String(input[field]));
           if (!id) {
             throw badRequest(
-              `${where} refers to a ${sectionTitle(target).toLowerCase()} record that is not in the file.`,
+              `${where} refers to a ${inSentence(sectionTitle(target))} record that is not in the file.`,
             );
           }
           input[field] = id;

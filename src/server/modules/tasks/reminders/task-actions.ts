@@ -1,5 +1,6 @@
 import { format } from "date-fns";
-import { timeIn, todayIn, zonedNow } from "../../../../domain/clock";
+import { familyClock, timeIn, todayIn, zonedNow } from "../../../../domain/clock";
+import { formatTimeOfDay } from "../../../../domain/time-format";
 import { conflict } from "../../../lib/errors";
 import type { WriteContext } from "../../../lib/transaction";
 import type { DerivedTask } from "../derived-tasks.queries";
@@ -23,7 +24,8 @@ export function alreadyDoneText(
     todayIn(timeZone, last.at) === todayIn(timeZone, now)
       ? ""
       : ` on ${format(zonedNow(timeZone, last.at), "EEE MMM d")}`;
-  return `Already done${by ? ` by ${by}` : ""} at ${timeIn(timeZone, last.at)}${day}.`;
+  const time = formatTimeOfDay(timeIn(timeZone, last.at), familyClock().timeFormat ?? "24h");
+  return `Already done${by ? ` by ${by}` : ""} at ${time}${day}.`;
 }
 
 /** 409 when the coming-due the person saw is not the task's any more, naming who did it. */
