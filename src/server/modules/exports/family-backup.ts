@@ -6,6 +6,7 @@ import { can, type Role } from "../../../domain/roles";
 import { TASK_KINDS } from "../../../domain/task-kinds";
 import { taskSettingsInput } from "../../../domain/task-records";
 import type { TaskSettings } from "../../../domain/tasks";
+import { DEFAULT_TIME_FORMAT, type TimeFormat } from "../../../domain/time-format";
 import type { Db, Tx } from "../../db/client";
 import { families, onDuty } from "../../db/schema/index";
 import { badRequest } from "../../lib/errors";
@@ -13,6 +14,7 @@ import { membersOf } from "../../lib/family-access";
 import {
   familyContactOf,
   setFamilyContact,
+  setFamilyTimeFormat,
   setFamilyTimeZone,
   setTemperatureSettings,
 } from "../family/family.queries";
@@ -31,6 +33,7 @@ export interface FamilyBackup {
     timeZone: string;
     temperatureUnit: "C" | "F";
     feverThresholdC: number;
+    timeFormat: TimeFormat;
     tasks: TaskSettings;
     rota: { onDuty: Record<string, string>; order: string[] };
     /** The number the family gives the clinic (the care summary's). */
@@ -46,6 +49,7 @@ export async function familyBackup(db: Db | Tx, familyId: string): Promise<Famil
       timeZone: families.timeZone,
       temperatureUnit: families.temperatureUnit,
       feverThresholdC: families.feverThresholdC,
+      timeFormat: families.timeFormat,
       order: families.reminderOrder,
     })
     .from(families)
@@ -57,6 +61,7 @@ export async function familyBackup(db: Db | Tx, familyId: string): Promise<Famil
       timeZone: family?.timeZone ?? "UTC",
       temperatureUnit: family?.temperatureUnit ?? "C",
       feverThresholdC: family?.feverThresholdC ?? 38,
+      timeFormat: family?.timeFormat ?? DEFAULT_TIME_FORMAT,
       tasks: await taskSettingsOf(db, familyId),
       contact: await familyContactOf(db, familyId),
       rota: {
@@ -112,6 +117,7 @@ const clockAndUnits = familyUpdateInput.pick({
   timeZone: true,
   temperatureUnit: true,
   feverThresholdC: true,
+  timeFormat: true,
 });
 
 /**
@@ -163,6 +169,7 @@ export function checkSettings(settings: unknown, members: RestoreMembers) {
 /** Puts a restored backup's settings in place of the family's (in the restore's last step). */
 export async function applySettings(tx: Tx, familyId: string, settings: NonNullable<RestoredSettings>) {
   if (settings.timeZone) await setFamilyTimeZone(tx, familyId, settings.timeZone);
+  if (settings.timeFormat) await setFamilyTimeFormat(tx, familyId, settings.timeFormat);
   await setTemperatureSettings(tx, familyId, {
     temperatureUnit: settings.temperatureUnit,
     feverThresholdC: settings.feverThresholdC,

@@ -603,6 +603,7 @@ const settingsOf = async (user: TestUser) => {
     timeZone: family.timeZone,
     temperatureUnit: family.temperatureUnit,
     feverThresholdC: family.feverThresholdC,
+    timeFormat: family.timeFormat,
     tasks: (await user.get("/api/family/task-settings")).json(),
     rota: (({ onDuty, order }) => ({ onDuty, order }))((await user.get("/api/family/reminders")).json()),
     contact: (await user.get("/api/family/contact")).json(),
@@ -619,6 +620,7 @@ describe("a restore and the family it goes into", () => {
           timeZone: "America/Chicago",
           temperatureUnit: "F",
           feverThresholdC: 38.06,
+          timeFormat: "12h",
         })
       ).statusCode,
     ).toBe(200);
