@@ -109,7 +109,7 @@ export const RECORD_TYPES = {
     input: pnPrescriptionInput,
     restoreInput: pnPrescriptionRestoreInput,
     record: pnPrescriptionRecord,
-    computed: ["plateauRateMlPerHour", "bagKcal", "dextroseG"],
+    computed: ["plateauRateMlPerHour", "bagKcal", "dextroseG", "energyFactors"],
   },
   tpnEntries: {
     entity: "tpn_entry",

@@ -110,7 +110,7 @@ describe("deliver() to a person with push, ntfy and email", () => {
     const outcome = await deliver(t.database.db, deps, reminder(user));
 
     expect(outcome.deliveries).toEqual([
-      { channel: "push", target: "Chrome on Android phone", status: "sent", error: null },
+      { channel: "push", target: "Chrome on Pixel 8", status: "sent", error: null },
       { channel: "ntfy", target: topic, status: "sent", error: null },
       { channel: "email", target: user.email, status: "sent", error: null },
     ]);
@@ -200,7 +200,7 @@ describe("deliver() to a person with push, ntfy and email", () => {
       ["email", "sent"],
     ]);
     const [device] = (await user.get("/api/notification-settings")).json().devices;
-    expect(device).toMatchObject({ label: "Chrome on Android phone", failures: 0 });
+    expect(device).toMatchObject({ label: "Chrome on Pixel 8", failures: 0 });
     expect(device.lastSuccessAt).toBe(t.clock.now().toISOString());
   });
 
@@ -285,7 +285,7 @@ describe("a channel that fails", () => {
     // The next reminder goes to the one left only.
     const next = await deliver(t.database.db, deps, reminder(user, { step: 3 }));
     expect(next.deliveries.filter((d) => d.channel === "push")).toEqual([
-      { channel: "push", target: "Chrome on Android phone", status: "sent", error: null },
+      { channel: "push", target: "Chrome on Pixel 8", status: "sent", error: null },
     ]);
   });
 
@@ -295,7 +295,7 @@ describe("a channel that fails", () => {
     const outcome = await deliver(t.database.db, deps, reminder(user));
     expect(outcome.deliveries[0]).toEqual({
       channel: "push",
-      target: "Chrome on Android phone",
+      target: "Chrome on Pixel 8",
       status: "failed",
       error: PUSH_NOT_SENT,
     });
