@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "./config";
-import { openDatabase, prepareDataDir } from "./db/client";
+import { prepareDataDir } from "./db/client";
+import { openDatabase } from "./db/open";
 
 let umask: number;
 beforeEach(() => {

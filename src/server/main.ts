@@ -2,8 +2,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { gatherPlannerStatistics, openDatabase } from "./db/client";
+import { gatherPlannerStatistics } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { openDatabase } from "./db/open";
 import { nodeVersionProblem } from "./node-version";
 
 /** The built client sits beside the built server: dist/server/main.js and dist/client/. */

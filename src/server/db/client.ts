@@ -6,9 +6,6 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import type { Config } from "../config";
-import { lockDataDir } from "./data-dir-lock";
-import { migrate } from "./migrate";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -125,31 +122,6 @@ export function prepareDataDir(dataDir: string, warn: (message: string) => void)
     warn(
       `The data directory ${dataDir} can be read by other users of this machine (mode ${mode.toString(8)}). Run: chmod 700 ${dataDir}`,
     );
-  }
-}
-
-/**
- * Opens the configured database and applies pending migrations: PostgreSQL when DATABASE_URL is
- * set, else the embedded one in DATA_DIR (locked to this process). `release` frees the lock.
- */
-export async function openDatabase(
-  config: Pick<Config, "databaseUrl" | "dataDir">,
-  warn: (message: string) => void = console.warn,
-): Promise<{ database: Database; release: () => void }> {
-  prepareDataDir(config.dataDir, warn);
-  if (config.databaseUrl) {
-    const database = openPostgres(config.databaseUrl);
-    await migrate(database);
-    return { database, release: () => {} };
-  }
-  const release = lockDataDir(config.dataDir);
-  try {
-    const database = await openPglite(config.dataDir);
-    await migrate(database);
-    return { database, release };
-  } catch (error) {
-    release();
-    throw error;
   }
 }
 

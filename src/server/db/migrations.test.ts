@@ -11,8 +11,9 @@ import { queryRows } from "../../../tests/helpers/test-database";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { createPasswordHasher } from "../modules/auth/passwords";
-import { createPglite, type Database, fromPglite, openDatabase, openPostgres } from "./client";
+import { createPglite, type Database, fromPglite, openPostgres } from "./client";
 import { migrate, migrationsFolder } from "./migrate";
+import { openDatabase } from "./open";
 import * as schema from "./schema/index";
 
 /** A copy of the migrations folder that stops before the migration `tag`. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type ExtraConfigColumn, index, timestamp, uuid } from "drizzle-orm/pg-core";
-import { families } from "./families";
+import { families } from "./family";
 import { users } from "./users";
 
 /** Primary key shared by every table: a random UUID, so ids cannot be guessed or enumerated. */

@@ -1,6 +1,7 @@
 export * from "./care-records";
 export * from "./children";
 export * from "./families";
+export * from "./family";
 export * from "./idempotency";
 export * from "./journals";
 export * from "./notifications";

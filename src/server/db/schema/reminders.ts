@@ -1,5 +1,6 @@
 import { foreignKey, index, pgTable, primaryKey, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
-import { families, familyMembers } from "./families";
+import { familyMembers } from "./families";
+import { families } from "./family";
 import { users } from "./users";
 
 /**
