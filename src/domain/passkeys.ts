@@ -2,6 +2,8 @@ import { z } from "zod";
 import { text } from "./fields";
 import { timestamp } from "./records";
 
+export { isAddressHost, passkeyAddressProblem } from "./passkey-site";
+
 const base64url = (max: number) =>
   z
     .string()
@@ -19,21 +21,6 @@ const deviceHints = z
     mobile: z.boolean().optional(),
   })
   .optional();
-
-/**
- * Why passkeys cannot work at a bare address: WebAuthn's relying party id is a domain, and
- * browsers refuse an IP address ("127.0.0.1 is an invalid domain"). Says where they work instead:
- * `localhost` on the server itself (with the port the page used), or the name in PUBLIC_URL.
- */
-export function passkeyAddressProblem(address: { hostname: string; port: string; protocol: string }): string {
-  const port = address.port ? `:${address.port}` : "";
-  return `Passkeys need this server's name, not its address (${address.hostname}). Open it at ${address.protocol}//localhost${port} on the server itself, or at the name set in PUBLIC_URL.`;
-}
-
-/** Whether a host name is an IP address (v4, or v6 in brackets or bare): no passkey there. */
-export function isAddressHost(hostname: string): boolean {
-  return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(":") || hostname.startsWith("[");
-}
 
 /** A browser's answer to "make a passkey" (`navigator.credentials.create`, as SimpleWebAuthn sends it). */
 export const passkeyRegistrationInput = z.object({

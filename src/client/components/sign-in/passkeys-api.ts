@@ -8,7 +8,8 @@ import {
 import { queryOptions } from "@tanstack/react-query";
 import { getJson, requestJson } from "@/client/lib/api";
 import type { AuthUser } from "@/client/lib/auth";
-import { isAddressHost, type PasskeyRecord, passkeyAddressProblem } from "@/domain/passkeys";
+import { isAddressHost, passkeyAddressProblem } from "@/domain/passkey-site";
+import type { PasskeyRecord } from "@/domain/passkeys";
 
 export type Passkey = Omit<PasskeyRecord, "createdAt" | "lastUsedAt"> & {
   createdAt: string;
