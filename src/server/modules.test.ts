@@ -1,0 +1,19 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MODULES } from "./app";
+
+const MODULES_DIR = join(import.meta.dirname, "modules");
+
+describe("modules", () => {
+  it("are each registered once, by the descriptor their folder exports", () => {
+    const folders = readdirSync(MODULES_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    for (const folder of folders) {
+      expect(existsSync(join(MODULES_DIR, folder, `${folder}.module.ts`)), folder).toBe(true);
+    }
+    expect(MODULES.map((module) => module.name).sort()).toEqual(folders);
+  });
+});

@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { allergyRoutes } from "./allergies.routes";
+
+/** The module of medical allergies. */
+export const allergiesModule: ModuleDescriptor = {
+  name: "allergies",
+  routes: [allergyRoutes],
+};

@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { careTeamRoutes } from "./care-team.routes";
+
+/** The module of the care team. */
+export const careTeamModule: ModuleDescriptor = {
+  name: "care-team",
+  routes: [careTeamRoutes],
+};

@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { childrenRoutes } from "./children.routes";
+
+/** The module of the children. */
+export const childrenModule: ModuleDescriptor = {
+  name: "children",
+  routes: [childrenRoutes],
+};

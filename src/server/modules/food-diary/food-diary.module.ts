@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { foodDiaryRoutes } from "./food-diary.routes";
+
+/** The module of the food diary. */
+export const foodDiaryModule: ModuleDescriptor = {
+  name: "food-diary",
+  routes: [foodDiaryRoutes],
+};

@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { infusionCenterRoutes } from "./infusion-centers.routes";
+
+/** The module of infusion centers. */
+export const infusionCentersModule: ModuleDescriptor = {
+  name: "infusion-centers",
+  routes: [infusionCenterRoutes],
+};

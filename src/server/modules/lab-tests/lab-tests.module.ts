@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { labTestRoutes } from "./lab-tests.routes";
+
+/** The module of lab tests. */
+export const labTestsModule: ModuleDescriptor = {
+  name: "lab-tests",
+  routes: [labTestRoutes],
+};

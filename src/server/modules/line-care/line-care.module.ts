@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { lineCareRoutes } from "./line-care.routes";
+
+/** The module of line care. */
+export const lineCareModule: ModuleDescriptor = {
+  name: "line-care",
+  routes: [lineCareRoutes],
+};

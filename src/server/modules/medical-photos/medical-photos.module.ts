@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { medicalPhotoRoutes } from "./medical-photos.routes";
+
+/** The module of medical photos. */
+export const medicalPhotosModule: ModuleDescriptor = {
+  name: "medical-photos",
+  routes: [medicalPhotoRoutes],
+};

@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { medicationDoseRoutes } from "./medication-doses.routes";
+
+/** The module of medication doses given. */
+export const medicationDosesModule: ModuleDescriptor = {
+  name: "medication-doses",
+  routes: [medicationDoseRoutes],
+};

@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { physicalTherapyRoutes } from "./physical-therapy.routes";
+
+/** The module of physical therapy sessions. */
+export const physicalTherapyModule: ModuleDescriptor = {
+  name: "physical-therapy",
+  routes: [physicalTherapyRoutes],
+};

@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { piccRoutes } from "./picc.routes";
+
+/** The module of central lines and their infections. */
+export const piccModule: ModuleDescriptor = {
+  name: "picc",
+  routes: [piccRoutes],
+};

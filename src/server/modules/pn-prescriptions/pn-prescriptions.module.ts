@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { pnPrescriptionRoutes } from "./pn-prescriptions.routes";
+
+/** The module of PN prescriptions and their versions. */
+export const pnPrescriptionsModule: ModuleDescriptor = {
+  name: "pn-prescriptions",
+  routes: [pnPrescriptionRoutes],
+};

@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { specialistVisitRoutes } from "./specialist-visits.routes";
+
+/** The module of specialist visits. */
+export const specialistVisitsModule: ModuleDescriptor = {
+  name: "specialist-visits",
+  routes: [specialistVisitRoutes],
+};

@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from "../../app-context";
+import { vitalRoutes } from "./vitals.routes";
+
+/** The module of vitals. */
+export const vitalsModule: ModuleDescriptor = {
+  name: "vitals",
+  routes: [vitalRoutes],
+};
