@@ -1,33 +1,6 @@
 import { tzOffset } from "@date-fns/tz";
-import { ALLERGY_SEVERITY_LABELS } from "../../../../domain/allergies";
-import { GENDER_LABELS } from "../../../../domain/children";
-import { DOSE_STATUS_LABELS, type Schedule, scheduleInWords } from "../../../../domain/doses";
-import { MEAL_TYPE_LABELS } from "../../../../domain/food-diary";
-import { LAB_STATUS_LABELS } from "../../../../domain/labs";
-import {
-  DRESSING_TYPE_LABELS,
-  LINE_CARE_LABELS,
-  LOCK_SOLUTION_LABELS,
-  SITE_FINDING_LABELS,
-} from "../../../../domain/line-care";
-import { isMedicationActive } from "../../../../domain/medication-status";
-import { NOTE_CATEGORY_LABELS, NOTE_PRIORITY_LABELS } from "../../../../domain/notes";
-import { PHOTO_CATEGORY_LABELS, PHOTO_SEVERITY_LABELS } from "../../../../domain/photos";
-import {
-  INFECTION_TYPE_LABELS,
-  INSERTION_SITE_LABELS,
-  LINE_TYPE_LABELS,
-  OUTCOME_LABELS,
-} from "../../../../domain/picc";
-import { STOCK_EVENT_KIND_LABELS, SUPPLY_CATEGORY_LABELS } from "../../../../domain/supplies";
-import { SYMPTOM_SEVERITY_LABELS } from "../../../../domain/symptoms";
-import {
-  TEMPERATURE_SITE_LABELS,
-  VITAL_LABELS,
-  VITAL_UNITS,
-  type VitalKind,
-} from "../../../../domain/vitals";
-import type { ExportColumn, ExportSection, SectionName } from "../export-sections";
+import { RECORD_TYPES, type RecordTypeDeclaration } from "../../record-types";
+import type { ExportColumn, ExportSection } from "../export-sections";
 import type { LinkNames } from "../link-names";
 import { longDate, MONTHS } from "./dates";
 
@@ -58,38 +31,6 @@ export interface ReadableColumn {
   measure?(row: Row): { amount: number; unit: string } | null;
 }
 
-/** Each coded column's labels: the lists the forms offer (src/domain). */
-const CODE_LABELS: Partial<Record<SectionName, Record<string, Record<string, string>>>> = {
-  children: { gender: GENDER_LABELS },
-  vitals: { kind: VITAL_LABELS, site: TEMPERATURE_SITE_LABELS },
-  tpnSupplies: { category: SUPPLY_CATEGORY_LABELS },
-  supplyStockEvents: { kind: STOCK_EVENT_KIND_LABELS },
-  piccLines: { insertionSite: INSERTION_SITE_LABELS, lineType: LINE_TYPE_LABELS },
-  piccInfections: { infectionType: INFECTION_TYPE_LABELS, outcome: OUTCOME_LABELS },
-  lineCare: {
-    kind: LINE_CARE_LABELS,
-    dressingType: DRESSING_TYPE_LABELS,
-    lockSolution: LOCK_SOLUTION_LABELS,
-  },
-  labTests: { status: LAB_STATUS_LABELS },
-  symptomEntries: { severity: SYMPTOM_SEVERITY_LABELS },
-  medicalAllergies: { severity: ALLERGY_SEVERITY_LABELS },
-  notes: { category: NOTE_CATEGORY_LABELS, priority: NOTE_PRIORITY_LABELS },
-  foodDiaryEntries: { mealType: MEAL_TYPE_LABELS },
-  medicalPhotos: { category: PHOTO_CATEGORY_LABELS, severity: PHOTO_SEVERITY_LABELS },
-  medicationDoses: { status: DOSE_STATUS_LABELS },
-};
-
-/** Each coded list's labels: a site check's findings. */
-const LIST_LABELS: Partial<Record<SectionName, Record<string, Record<string, string>>>> = {
-  lineCare: { findings: SITE_FINDING_LABELS },
-};
-
-/** Measurements whose unit depends on the record: a vital's value, in the unit of its kind. */
-const UNIT_OF: Partial<Record<SectionName, Record<string, (row: Row) => string | undefined>>> = {
-  vitals: { value: (row) => VITAL_UNITS[row.kind as VitalKind] },
-};
-
 /** Links shown by the name of what they link to. */
 const LINKS: Record<string, { label: string; names: keyof LinkNames }> = {
   childId: { label: "Child", names: "children" },
@@ -106,18 +47,6 @@ const STORED_FLAGS = new Set(["isActive", "isPrivate"]);
 
 /** Columns that mean nothing outside the app: a screen colour, a picture's storage path. */
 const HIDDEN = new Set(["id", "avatarColor", "avatarUrl", "photoUrl"]);
-
-/** Columns another column already says in words: a medication's schedule is one sentence. */
-const SAID_ELSEWHERE: Partial<Record<SectionName, ReadonlySet<string>>> = {
-  medications: new Set(["scheduleTimes", "intervalHours"]),
-};
-
-/** Units the shared labels leave out because they differ by section. */
-const SECTION_LABELS: Partial<Record<SectionName, Record<string, string>>> = {
-  tpnEntries: { duration: "Duration (hours)" },
-  physicalTherapySessions: { duration: "Duration (minutes)" },
-  piccLines: { externalLengthCm: "External length at insertion (cm)" },
-};
 
 const INSTANT_LABELS: Record<string, string> = {
   createdAt: "Recorded",
@@ -136,7 +65,9 @@ export function readableSlug(value: string): string {
 
 function readableColumn(section: ExportSection, column: ExportColumn, timeZone: string): ReadableColumn {
   const { key } = column;
-  const label = SECTION_LABELS[section.name]?.[key] ?? column.label;
+  const declared: RecordTypeDeclaration = RECORD_TYPES[section.name];
+  const { readable = {} } = declared;
+  const label = readable.labels?.[key] ?? column.label;
   const link = LINKS[key];
   if (link) {
     return {
@@ -146,7 +77,7 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
       value: (row, names) => (row[key] ? (names[link.names].get(String(row[key])) ?? null) : null),
     };
   }
-  const unitOf = UNIT_OF[section.name]?.[key];
+  const unitOf = readable.units?.[key];
   if (unitOf) {
     // "38.3 °C", "21.4 kg": text, since a column of them holds several units; a spreadsheet
     // takes the number and the unit apart (`measure`).
@@ -164,7 +95,7 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
           : { amount: Number(row[key]), unit: unitOf(row) ?? "" },
     };
   }
-  const listCodes = LIST_LABELS[section.name]?.[key];
+  const listCodes = declared.shared.listCodes?.[key];
   if (listCodes) {
     return {
       key,
@@ -176,7 +107,7 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
           : null,
     };
   }
-  const codes = CODE_LABELS[section.name]?.[key];
+  const codes = declared.shared.codes?.[key];
   if (codes) {
     return {
       key,
@@ -185,36 +116,8 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
       value: (row) => (row[key] ? (codes[String(row[key])] ?? readableSlug(String(row[key]))) : null),
     };
   }
-  if (section.name === "medications" && key === "scheduleKind") {
-    // "08:00, 20:00", "Every 6 hours", "As needed, at least 6 hours apart": as on its card.
-    return {
-      key,
-      label,
-      kind: "text",
-      value: (row) =>
-        scheduleInWords({
-          scheduleKind: (row.scheduleKind as Schedule["scheduleKind"]) ?? null,
-          scheduleTimes: (row.scheduleTimes as string[] | null) ?? null,
-          intervalHours:
-            row.intervalHours === null || row.intervalHours === undefined ? null : Number(row.intervalHours),
-        }),
-    };
-  }
-  if (section.name === "medications" && key === "isActive") {
-    // Marked active but past its end date: no longer taken, as on its card and in the care summary.
-    return {
-      key,
-      label,
-      kind: "text",
-      value: (row) =>
-        yesNo(
-          isMedicationActive({
-            isActive: row.isActive === "false" ? "false" : "true",
-            endDate: (row.endDate as string | null) ?? null,
-          }),
-        ),
-    };
-  }
+  const text = readable.texts?.[key];
+  if (text) return { key, label, kind: "text", value: (row) => text(row) };
   if (STORED_FLAGS.has(key) || column.kind === "boolean") {
     return {
       key,
@@ -274,7 +177,9 @@ export function readableColumns(
 ): ReadableColumn[] {
   return section.columns
     .filter((c) => !HIDDEN.has(c.key) && (withTimes || c.kind !== "timestamp"))
-    .filter((c) => !SAID_ELSEWHERE[section.name]?.has(c.key))
+    .filter(
+      (c) => !(RECORD_TYPES[section.name] as RecordTypeDeclaration).readable?.saidElsewhere?.includes(c.key),
+    )
     .filter((c) => c.kind !== "id" || c.key in LINKS)
     .map((c) => readableColumn(section, c, timeZone));
 }

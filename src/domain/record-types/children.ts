@@ -1,0 +1,11 @@
+import { GENDER_LABELS } from "../children";
+import { sharedRecordType } from "./declaration";
+
+export const childrenType = sharedRecordType({
+  entity: "child",
+  activity: {
+    child: { label: "child profile" },
+  },
+  nav: { label: "Children", href: "/children", icon: "Baby", place: 130 },
+  codes: { gender: GENDER_LABELS },
+});

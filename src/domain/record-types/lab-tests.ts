@@ -1,0 +1,11 @@
+import { LAB_STATUS_LABELS } from "../labs";
+import { sharedRecordType } from "./declaration";
+
+export const labTestsType = sharedRecordType({
+  entity: "lab_test",
+  activity: {
+    lab_test: { label: "lab test" },
+  },
+  nav: { label: "Lab Tests", href: "/lab-tests", icon: "FlaskConical", place: 90 },
+  codes: { status: LAB_STATUS_LABELS },
+});

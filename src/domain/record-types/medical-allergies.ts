@@ -1,0 +1,11 @@
+import { ALLERGY_SEVERITY_LABELS } from "../allergies";
+import { sharedRecordType } from "./declaration";
+
+export const medicalAllergiesType = sharedRecordType({
+  entity: "medical_allergy",
+  activity: {
+    medical_allergy: { label: "medical allergy" },
+  },
+  nav: { label: "Medical Allergies", href: "/medical-allergies", icon: "TriangleAlert", place: 110 },
+  codes: { severity: ALLERGY_SEVERITY_LABELS },
+});

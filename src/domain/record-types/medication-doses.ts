@@ -1,0 +1,11 @@
+import { DOSE_STATUS_LABELS } from "../doses";
+import { sharedRecordType } from "./declaration";
+
+export const medicationDosesType = sharedRecordType({
+  entity: "medication_dose",
+  activity: {
+    medication_dose: { label: "dose", strip: /^Dose\s+/i },
+  },
+  nav: { none: "Shown on the Medications screen, under its medication." },
+  codes: { status: DOSE_STATUS_LABELS },
+});

@@ -1,0 +1,11 @@
+import { TEMPERATURE_SITE_LABELS, VITAL_LABELS } from "../vitals";
+import { sharedRecordType } from "./declaration";
+
+export const vitalsType = sharedRecordType({
+  entity: "vital",
+  activity: {
+    vital: { label: "vital" },
+  },
+  nav: { label: "Vitals", href: "/vitals", icon: "Thermometer", place: 40 },
+  codes: { kind: VITAL_LABELS, site: TEMPERATURE_SITE_LABELS },
+});

@@ -1,0 +1,17 @@
+import { medicalAllergyInput, medicalAllergyRecord } from "../../../domain/allergies";
+import { medicalAllergiesType } from "../../../domain/record-types/medical-allergies";
+import { medicalAllergies } from "../../db/schema/index";
+import { allergy } from "../exports/formats/fhir/patient";
+import { declareRecordType } from "../record-type-declaration";
+
+/** The server's part of this record type (its shared part: src/domain/record-types/medical-allergies.ts). */
+export const medicalAllergiesRecordType = declareRecordType(medicalAllergiesType, {
+  table: medicalAllergies,
+  childScope: "withUnlinked",
+  title: "Medical Allergies",
+  input: medicalAllergyInput,
+  record: medicalAllergyRecord,
+  onDashboard: true,
+  api: { collection: "/api/allergies", update: ["PATCH"] },
+  fhir: { resources: allergy },
+});

@@ -1,0 +1,18 @@
+import { labTestInput, labTestRecord } from "../../../domain/labs";
+import { labTestsType } from "../../../domain/record-types/lab-tests";
+import { labTests } from "../../db/schema/index";
+import { labTest } from "../exports/formats/fhir/observations";
+import { declareRecordType } from "../record-type-declaration";
+
+/** The server's part of this record type (its shared part: src/domain/record-types/lab-tests.ts). */
+export const labTestsRecordType = declareRecordType(labTestsType, {
+  table: labTests,
+  childScope: "withUnlinked",
+  title: "Lab Tests",
+  dateKey: "date",
+  input: labTestInput,
+  record: labTestRecord,
+  onDashboard: true,
+  api: { collection: "/api/lab-tests", update: ["PATCH"] },
+  fhir: { resources: labTest },
+});

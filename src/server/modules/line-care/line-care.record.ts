@@ -1,0 +1,17 @@
+import { lineCareInput, lineCareRecord } from "../../../domain/line-care-records";
+import { lineCareType } from "../../../domain/record-types/line-care";
+import { lineCareEvents } from "../../db/schema/index";
+import { lineCare } from "../exports/formats/fhir/line-care";
+import { declareRecordType } from "../record-type-declaration";
+
+/** The server's part of this record type (its shared part: src/domain/record-types/line-care.ts). */
+export const lineCareRecordType = declareRecordType(lineCareType, {
+  table: lineCareEvents,
+  childScope: "exact",
+  title: "Line Care",
+  dateKey: "date",
+  input: lineCareInput,
+  record: lineCareRecord,
+  api: { collection: "/api/line-care", update: ["PATCH"] },
+  fhir: { resources: lineCare },
+});

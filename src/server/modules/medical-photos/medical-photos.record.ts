@@ -1,0 +1,17 @@
+import { medicalPhotoInput, medicalPhotoRecord } from "../../../domain/photos";
+import { medicalPhotosType } from "../../../domain/record-types/medical-photos";
+import { medicalPhotos } from "../../db/schema/index";
+import { declareRecordType } from "../record-type-declaration";
+
+/** The server's part of this record type (its shared part: src/domain/record-types/medical-photos.ts). */
+export const medicalPhotosRecordType = declareRecordType(medicalPhotosType, {
+  table: medicalPhotos,
+  childScope: "withUnlinked",
+  title: "Medical Photos",
+  dateKey: "dateTaken",
+  input: medicalPhotoInput,
+  record: medicalPhotoRecord,
+  restore: { photo: true },
+  api: { collection: "/api/medical-photos", update: [] },
+  fhir: { none: "The photos' files are not carried by this export (the backup holds them)." },
+});

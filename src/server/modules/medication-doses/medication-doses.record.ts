@@ -1,0 +1,25 @@
+import { doseInput, doseRecord, doseRestoreInput } from "../../../domain/dose-records";
+import { medicationDosesType } from "../../../domain/record-types/medication-doses";
+import { medicationDoses } from "../../db/schema/index";
+import { medicationAdministration } from "../exports/formats/fhir/medications";
+import { declareRecordType } from "../record-type-declaration";
+
+/** The server's part of this record type (its shared part: src/domain/record-types/medication-doses.ts). */
+export const medicationDosesRecordType = declareRecordType(medicationDosesType, {
+  table: medicationDoses,
+  childScope: "withUnlinked",
+  title: "Medication Doses",
+  dateKey: "date",
+  input: doseInput,
+  restoreInput: doseRestoreInput,
+  record: doseRecord,
+  restore: {
+    // A dose's child is its medication's, kept in step by the server: read from there.
+    check(row, linked) {
+      row.childId = linked(String(row.medicationId))?.childId ?? null;
+      return undefined;
+    },
+  },
+  api: { collection: "/api/medication-doses", update: ["PUT"] },
+  fhir: { resources: medicationAdministration },
+});

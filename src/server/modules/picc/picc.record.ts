@@ -1,0 +1,49 @@
+import {
+  infectionLineIssues,
+  piccInfectionInput,
+  piccInfectionRecord,
+  piccLineInput,
+  piccLineRecord,
+} from "../../../domain/picc";
+import { piccInfectionsType } from "../../../domain/record-types/picc-infections";
+import { piccLinesType } from "../../../domain/record-types/picc-lines";
+import { piccInfections, piccLines } from "../../db/schema/index";
+import { infection, piccLine } from "../exports/formats/fhir/picc";
+import { declareRecordType } from "../record-type-declaration";
+
+/** The server's part of this record type (its shared part: src/domain/record-types/picc-lines.ts). */
+export const piccLinesRecordType = declareRecordType(piccLinesType, {
+  table: piccLines,
+  childScope: "exact",
+  title: "PICC Lines",
+  orderKey: "insertionDate",
+  input: piccLineInput,
+  record: piccLineRecord,
+  readable: { labels: { externalLengthCm: "External length at insertion (cm)" } },
+  api: { collection: "/api/picc-lines", update: ["PUT"] },
+  fhir: { resources: piccLine },
+});
+
+/** The server's part of this record type (its shared part: src/domain/record-types/picc-infections.ts). */
+export const piccInfectionsRecordType = declareRecordType(piccInfectionsType, {
+  table: piccInfections,
+  childScope: "exact",
+  title: "PICC Infections",
+  dateKey: "infectionDate",
+  input: piccInfectionInput,
+  record: piccInfectionRecord,
+  restore: {
+    // The API's rule across an infection and its line, on the lines of the file.
+    check(row, linked) {
+      if (typeof row.piccLineId !== "string") return undefined;
+      const line = linked(row.piccLineId)!;
+      const [issue] = infectionLineIssues(
+        { childId: String(row.childId), infectionDate: String(row.infectionDate) },
+        { childId: String(line.childId), insertionDate: String(line.insertionDate) },
+      );
+      return issue;
+    },
+  },
+  api: { collection: "/api/picc-infections", update: ["PUT"] },
+  fhir: { resources: infection },
+});

@@ -1,0 +1,25 @@
+import {
+  pnPrescriptionInput,
+  pnPrescriptionRecord,
+  pnPrescriptionRestoreInput,
+} from "../../../domain/pn-records";
+import { pnPrescriptionsType } from "../../../domain/record-types/pn-prescriptions";
+import { pnPrescriptions } from "../../db/schema/index";
+import { pnPrescription } from "../exports/formats/fhir/pn-prescriptions";
+import { declareRecordType } from "../record-type-declaration";
+
+/** The server's part of this record type (its shared part: src/domain/record-types/pn-prescriptions.ts). */
+export const pnPrescriptionsRecordType = declareRecordType(pnPrescriptionsType, {
+  table: pnPrescriptions,
+  childScope: "exact",
+  title: "PN Prescriptions",
+  // Undated, as a line is: a version still in force in a range started before it, and the
+  // range's bags follow it. Read by its start.
+  orderKey: "startDate",
+  input: pnPrescriptionInput,
+  restoreInput: pnPrescriptionRestoreInput,
+  record: pnPrescriptionRecord,
+  computed: ["plateauRateMlPerHour", "bagKcal", "dextroseG"],
+  api: { collection: "/api/pn-prescriptions", update: ["PATCH"] },
+  fhir: { resources: pnPrescription },
+});

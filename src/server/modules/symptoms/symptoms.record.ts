@@ -1,0 +1,18 @@
+import { symptomEntriesType } from "../../../domain/record-types/symptom-entries";
+import { symptomEntryInput, symptomEntryRecord } from "../../../domain/symptoms";
+import { symptomEntries } from "../../db/schema/index";
+import { symptoms } from "../exports/formats/fhir/observations";
+import { declareRecordType } from "../record-type-declaration";
+
+/** The server's part of this record type (its shared part: src/domain/record-types/symptom-entries.ts). */
+export const symptomEntriesRecordType = declareRecordType(symptomEntriesType, {
+  table: symptomEntries,
+  childScope: "withUnlinked",
+  title: "Symptoms & Pain",
+  dateKey: "date",
+  input: symptomEntryInput,
+  record: symptomEntryRecord,
+  onDashboard: true,
+  api: { collection: "/api/symptoms", update: ["PATCH"] },
+  fhir: { resources: symptoms },
+});

@@ -1,0 +1,20 @@
+import { vitalsType } from "../../../domain/record-types/vitals";
+import { vitalInput, vitalRecord } from "../../../domain/vital-records";
+import { VITAL_UNITS, type VitalKind } from "../../../domain/vitals";
+import { vitals } from "../../db/schema/index";
+import { vital } from "../exports/formats/fhir/vitals";
+import { declareRecordType } from "../record-type-declaration";
+
+/** The server's part of this record type (its shared part: src/domain/record-types/vitals.ts). */
+export const vitalsRecordType = declareRecordType(vitalsType, {
+  table: vitals,
+  childScope: "exact",
+  title: "Vitals",
+  dateKey: "date",
+  input: vitalInput,
+  record: vitalRecord,
+  computed: ["feverWithLine"],
+  readable: { units: { value: (row) => VITAL_UNITS[row.kind as VitalKind] } },
+  api: { collection: "/api/vitals", update: ["PATCH"] },
+  fhir: { resources: vital },
+});
