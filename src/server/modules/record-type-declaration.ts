@@ -1,6 +1,7 @@
 import type { Resource } from "@medplum/fhirtypes";
 import type { z } from "zod";
 import type { SharedRecordType } from "../../domain/record-types/declaration";
+import type { RecordName } from "../../domain/record-types/index";
 import type { ChildScope } from "../lib/child-scope";
 import type { OwnedTable } from "../lib/owned-records";
 import type { Links } from "./exports/formats/fhir/links";
@@ -42,6 +43,18 @@ export interface RestoreFacet {
   photo?: true;
 }
 
+/** What an example body links to and fills in: the family's records made before it. */
+export interface ExampleFamily {
+  /** A record of an earlier type of the family, by the type's name (a child: the one whose records these are). */
+  id(name: RecordName): string;
+  /** The family's date today. */
+  today: string;
+  /** A number of its own for each example (two versions of a prescription cannot start on one day). */
+  serial: number;
+  /** An uploaded photo's path, for a type whose records carry one. */
+  photoUrl: string;
+}
+
 /** What the server knows of one record type, said once; every list of record types is read from these. */
 export interface RecordTypeDeclaration<T extends OwnedTable = OwnedTable> {
   /** What the client knows of it too (src/domain/record-types). */
@@ -78,10 +91,17 @@ export interface RecordTypeDeclaration<T extends OwnedTable = OwnedTable> {
   /** Figures the record is answered with beyond its columns (its queries' `extend`). */
   computed?: readonly string[];
   /**
-   * Its collection in the API (list, one, create, the update methods, delete: the access matrix
-   * checks each), or why it has none (written through another type's routes).
+   * Its collection in the API (list, one, create, the update methods, delete), with a body a client
+   * may send to create one (the access matrix checks every route of it with that body, for every
+   * role), or why it has none (written through another type's routes).
    */
-  api: { collection: string; update: readonly ("PATCH" | "PUT")[] } | { none: string };
+  api:
+    | {
+        collection: string;
+        update: readonly ("PATCH" | "PUT")[];
+        example(family: ExampleFamily): Record<string, unknown>;
+      }
+    | { none: string };
   readable?: ReadableFacet;
   fhir: FhirFacet;
   restore?: RestoreFacet;

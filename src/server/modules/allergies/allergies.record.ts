@@ -12,6 +12,10 @@ export const medicalAllergiesRecordType = declareRecordType(medicalAllergiesType
   input: medicalAllergyInput,
   record: medicalAllergyRecord,
   onDashboard: true,
-  api: { collection: "/api/allergies", update: ["PATCH"] },
+  api: {
+    collection: "/api/allergies",
+    update: ["PATCH"],
+    example: (f) => ({ childId: f.id("children"), allergen: "Latex", reaction: "Hives", severity: "severe" }),
+  },
   fhir: { resources: allergy },
 });

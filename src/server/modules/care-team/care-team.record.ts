@@ -11,6 +11,10 @@ export const careTeamMembersRecordType = declareRecordType(careTeamMembersType, 
   input: careTeamMemberInput,
   record: careTeamMemberRecord,
   onDashboard: true,
-  api: { collection: "/api/care-team", update: ["PATCH"] },
+  api: {
+    collection: "/api/care-team",
+    update: ["PATCH"],
+    example: () => ({ name: "Dr. Patel", role: "Gastroenterologist" }),
+  },
   fhir: { section: careTeam },
 });

@@ -11,6 +11,6 @@ export const childrenRecordType = declareRecordType(childrenType, {
   input: childInput,
   record: childRecord,
   exportsOnlyChosenChild: true,
-  api: { collection: "/api/children", update: ["PUT"] },
+  api: { collection: "/api/children", update: ["PUT"], example: () => ({ name: "Leo" }) },
   fhir: { resources: patient },
 });

@@ -11,7 +11,11 @@ export const foodDiaryEntriesRecordType = declareRecordType(foodDiaryEntriesType
   dateKey: "date",
   input: foodDiaryEntryInput,
   record: foodDiaryEntryRecord,
-  api: { collection: "/api/food-diary", update: ["PATCH"] },
+  api: {
+    collection: "/api/food-diary",
+    update: ["PATCH"],
+    example: (f) => ({ childId: f.id("children"), date: f.today, mealType: "breakfast" }),
+  },
   fhir: {
     none: "No clinical resource of its own here: a meal is the family's diary, not a nutrition order.",
   },

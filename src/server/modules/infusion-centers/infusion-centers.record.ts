@@ -10,6 +10,10 @@ export const infusionCentersRecordType = declareRecordType(infusionCentersType, 
   title: "Infusion Centers",
   input: infusionCenterInput,
   record: infusionCenterRecord,
-  api: { collection: "/api/infusion-centers", update: ["PUT"] },
+  api: {
+    collection: "/api/infusion-centers",
+    update: ["PUT"],
+    example: (f) => ({ childId: f.id("children"), name: "Riverside" }),
+  },
   fhir: { none: "An infusion center is a contact, not a clinical record of the child." },
 });

@@ -13,6 +13,10 @@ export const labTestsRecordType = declareRecordType(labTestsType, {
   input: labTestInput,
   record: labTestRecord,
   onDashboard: true,
-  api: { collection: "/api/lab-tests", update: ["PATCH"] },
+  api: {
+    collection: "/api/lab-tests",
+    update: ["PATCH"],
+    example: (f) => ({ childId: f.id("children"), testName: "CBC", date: f.today, status: "pending" }),
+  },
   fhir: { resources: labTest },
 });

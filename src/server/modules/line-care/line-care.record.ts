@@ -12,6 +12,15 @@ export const lineCareRecordType = declareRecordType(lineCareType, {
   dateKey: "date",
   input: lineCareInput,
   record: lineCareRecord,
-  api: { collection: "/api/line-care", update: ["PATCH"] },
+  api: {
+    collection: "/api/line-care",
+    update: ["PATCH"],
+    example: (f) => ({
+      childId: f.id("children"),
+      piccLineId: f.id("piccLines"),
+      kind: "flush",
+      date: f.today,
+    }),
+  },
   fhir: { resources: lineCare },
 });

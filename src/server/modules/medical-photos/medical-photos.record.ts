@@ -12,6 +12,17 @@ export const medicalPhotosRecordType = declareRecordType(medicalPhotosType, {
   input: medicalPhotoInput,
   record: medicalPhotoRecord,
   restore: { photo: true },
-  api: { collection: "/api/medical-photos", update: [] },
+  api: {
+    collection: "/api/medical-photos",
+    update: [],
+    example: (f) => ({
+      childId: f.id("children"),
+      title: "Exit site",
+      category: "wound",
+      severity: "mild",
+      dateTaken: f.today,
+      photoUrl: f.photoUrl,
+    }),
+  },
   fhir: { none: "The photos' files are not carried by this export (the backup holds them)." },
 });

@@ -20,6 +20,10 @@ export const medicationDosesRecordType = declareRecordType(medicationDosesType, 
       return undefined;
     },
   },
-  api: { collection: "/api/medication-doses", update: ["PUT"] },
+  api: {
+    collection: "/api/medication-doses",
+    update: ["PUT"],
+    example: (f) => ({ medicationId: f.id("medications"), amount: "60 mg" }),
+  },
   fhir: { resources: medicationAdministration },
 });

@@ -36,6 +36,15 @@ export const medicationsRecordType = declareRecordType(medicationsType, {
           : "No",
     },
   },
-  api: { collection: "/api/medications", update: ["PATCH"] },
+  api: {
+    collection: "/api/medications",
+    update: ["PATCH"],
+    example: (f) => ({
+      childId: f.id("children"),
+      name: "Ursodiol",
+      dosage: "60 mg",
+      frequency: "Twice daily",
+    }),
+  },
   fhir: { resources: medication },
 });

@@ -10,6 +10,10 @@ export const notesRecordType = declareRecordType(notesType, {
   title: "Notes",
   input: noteInput,
   record: noteRecord,
-  api: { collection: "/api/notes", update: ["PATCH"] },
+  api: {
+    collection: "/api/notes",
+    update: ["PATCH"],
+    example: (f) => ({ childId: f.id("children"), title: "Night", content: "Calm" }),
+  },
   fhir: { none: "A family's notes are their own words, not a clinical resource of their own." },
 });

@@ -12,6 +12,10 @@ export const physicalTherapySessionsRecordType = declareRecordType(physicalThera
   input: physicalTherapySessionInput,
   record: physicalTherapySessionRecord,
   readable: { labels: { duration: "Duration (minutes)" } },
-  api: { collection: "/api/physical-therapy", update: ["PATCH"] },
+  api: {
+    collection: "/api/physical-therapy",
+    update: ["PATCH"],
+    example: (f) => ({ childId: f.id("children"), date: f.today, therapist: "Jo" }),
+  },
   fhir: { none: "No clinical resource of its own here: a session is the family's log of therapy." },
 });

@@ -20,7 +20,16 @@ export const piccLinesRecordType = declareRecordType(piccLinesType, {
   input: piccLineInput,
   record: piccLineRecord,
   readable: { labels: { externalLengthCm: "External length at insertion (cm)" } },
-  api: { collection: "/api/picc-lines", update: ["PUT"] },
+  api: {
+    collection: "/api/picc-lines",
+    update: ["PUT"],
+    example: (f) => ({
+      childId: f.id("children"),
+      insertionDate: "2026-07-05",
+      insertionSite: "right-arm",
+      lineType: "double-lumen",
+    }),
+  },
   fhir: { resources: piccLine },
 });
 
@@ -44,6 +53,15 @@ export const piccInfectionsRecordType = declareRecordType(piccInfectionsType, {
       return issue;
     },
   },
-  api: { collection: "/api/picc-infections", update: ["PUT"] },
+  api: {
+    collection: "/api/picc-infections",
+    update: ["PUT"],
+    example: (f) => ({
+      childId: f.id("children"),
+      piccLineId: f.id("piccLines"),
+      infectionDate: f.today,
+      infectionType: "bloodstream",
+    }),
+  },
   fhir: { resources: infection },
 });

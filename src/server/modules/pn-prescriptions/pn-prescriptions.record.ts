@@ -1,3 +1,4 @@
+import { addDays } from "../../../domain/dates";
 import {
   pnPrescriptionInput,
   pnPrescriptionRecord,
@@ -20,6 +21,15 @@ export const pnPrescriptionsRecordType = declareRecordType(pnPrescriptionsType, 
   restoreInput: pnPrescriptionRestoreInput,
   record: pnPrescriptionRecord,
   computed: ["plateauRateMlPerHour", "bagKcal", "dextroseG"],
-  api: { collection: "/api/pn-prescriptions", update: ["PATCH"] },
+  api: {
+    collection: "/api/pn-prescriptions",
+    update: ["PATCH"],
+    example: (f) => ({
+      childId: f.id("children"),
+      startDate: addDays(f.today, -f.serial),
+      bagVolumeMl: 1000,
+      infusionHours: 12,
+    }),
+  },
   fhir: { resources: pnPrescription },
 });

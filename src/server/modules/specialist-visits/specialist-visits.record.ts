@@ -13,6 +13,10 @@ export const specialistVisitsRecordType = declareRecordType(specialistVisitsType
   input: specialistVisitInput,
   record: specialistVisitRecord,
   onDashboard: true,
-  api: { collection: "/api/specialist-visits", update: ["PATCH"] },
+  api: {
+    collection: "/api/specialist-visits",
+    update: ["PATCH"],
+    example: (f) => ({ childId: f.id("children"), doctorName: "Dr. Okafor", specialty: "GI", date: f.today }),
+  },
   fhir: { resources: visit },
 });

@@ -18,7 +18,11 @@ export const tpnSuppliesRecordType = declareRecordType(tpnSuppliesType, {
   title: "TPN Supplies",
   input: supplyInput,
   record: supplyRecord,
-  api: { collection: "/api/tpn-supplies", update: ["PATCH"] },
+  api: {
+    collection: "/api/tpn-supplies",
+    update: ["PATCH"],
+    example: () => ({ name: "Filters", category: "filters", unit: "each", currentStock: 500 }),
+  },
   fhir: { none: "Supplies are the household's stock, not a clinical record of the child." },
 });
 
@@ -29,7 +33,11 @@ export const supplyUsageRecordType = declareRecordType(supplyUsageType, {
   dateKey: "usageDate",
   input: supplyUsageInput,
   record: supplyUsageRecord,
-  api: { collection: "/api/supply-usage", update: ["PATCH"] },
+  api: {
+    collection: "/api/supply-usage",
+    update: ["PATCH"],
+    example: (f) => ({ supplyId: f.id("tpnSupplies"), quantityUsed: 1, usageDate: f.today }),
+  },
   fhir: { none: "Supplies used are the household's stock, not a clinical record of the child." },
 });
 

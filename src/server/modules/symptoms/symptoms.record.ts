@@ -13,6 +13,10 @@ export const symptomEntriesRecordType = declareRecordType(symptomEntriesType, {
   input: symptomEntryInput,
   record: symptomEntryRecord,
   onDashboard: true,
-  api: { collection: "/api/symptoms", update: ["PATCH"] },
+  api: {
+    collection: "/api/symptoms",
+    update: ["PATCH"],
+    example: (f) => ({ childId: f.id("children"), date: f.today, symptoms: "fever", painLevel: 3 }),
+  },
   fhir: { resources: symptoms },
 });

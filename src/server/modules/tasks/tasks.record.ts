@@ -18,7 +18,11 @@ export const careTasksRecordType = declareRecordType(careTasksType, {
   input: careTaskInput,
   restoreInput: careTaskRestoreInput,
   record: careTaskRecord,
-  api: { collection: "/api/tasks", update: ["PATCH"] },
+  api: {
+    collection: "/api/tasks",
+    update: ["PATCH"],
+    example: (f) => ({ childId: f.id("children"), title: "Eye drops", intervalHours: 8 }),
+  },
   fhir: { none: "A care task is the family's own reminder, not a clinical record." },
 });
 

@@ -21,6 +21,10 @@ export const tpnEntriesRecordType = declareRecordType(tpnEntriesType, {
         ? { path: "pnPrescriptionId", message: PRESCRIPTION_OF_ANOTHER_CHILD }
         : undefined,
   },
-  api: { collection: "/api/tpn", update: ["PUT"] },
+  api: {
+    collection: "/api/tpn",
+    update: ["PUT"],
+    example: (f) => ({ childId: f.id("children"), date: f.today, volume: "1200", duration: 12 }),
+  },
   fhir: { resources: tpnEntry },
 });

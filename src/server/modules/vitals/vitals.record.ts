@@ -15,6 +15,16 @@ export const vitalsRecordType = declareRecordType(vitalsType, {
   record: vitalRecord,
   computed: ["feverWithLine"],
   readable: { units: { value: (row) => VITAL_UNITS[row.kind as VitalKind] } },
-  api: { collection: "/api/vitals", update: ["PATCH"] },
+  api: {
+    collection: "/api/vitals",
+    update: ["PATCH"],
+    example: (f) => ({
+      childId: f.id("children"),
+      date: f.today,
+      kind: "temperature",
+      value: 37.2,
+      site: "oral",
+    }),
+  },
   fhir: { resources: vital },
 });
