@@ -1,8 +1,8 @@
 import { medicalAllergyInput, medicalAllergyRecord } from "../../../domain/allergies";
 import { medicalAllergiesType } from "../../../domain/record-types/medical-allergies";
 import { medicalAllergies } from "../../db/schema/index";
-import { allergy } from "../exports/formats/fhir/patient";
 import { declareRecordType } from "../record-type-declaration";
+import { allergy } from "./allergies.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/medical-allergies.ts). */
 export const medicalAllergiesRecordType = declareRecordType(medicalAllergiesType, {

@@ -1,8 +1,8 @@
 import { careTeamMemberInput, careTeamMemberRecord } from "../../../domain/care-team";
 import { careTeamMembersType } from "../../../domain/record-types/care-team-members";
 import { careTeamMembers } from "../../db/schema/index";
-import { careTeam } from "../exports/formats/fhir/care-team";
 import { declareRecordType } from "../record-type-declaration";
+import { careTeam } from "./care-team.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/care-team-members.ts). */
 export const careTeamMembersRecordType = declareRecordType(careTeamMembersType, {

@@ -1,8 +1,8 @@
 import { childInput, childRecord } from "../../../domain/children";
 import { childrenType } from "../../../domain/record-types/children";
 import { children } from "../../db/schema/index";
-import { patient } from "../exports/formats/fhir/patient";
 import { declareRecordType } from "../record-type-declaration";
+import { patient } from "./children.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/children.ts). */
 export const childrenRecordType = declareRecordType(childrenType, {

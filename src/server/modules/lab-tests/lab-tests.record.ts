@@ -1,8 +1,8 @@
 import { labTestInput, labTestRecord } from "../../../domain/labs";
 import { labTestsType } from "../../../domain/record-types/lab-tests";
 import { labTests } from "../../db/schema/index";
-import { labTest } from "../exports/formats/fhir/observations";
 import { declareRecordType } from "../record-type-declaration";
+import { labTest } from "./lab-tests.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/lab-tests.ts). */
 export const labTestsRecordType = declareRecordType(labTestsType, {

@@ -1,8 +1,8 @@
 import { lineCareInput, lineCareRecord } from "../../../domain/line-care-records";
 import { lineCareType } from "../../../domain/record-types/line-care";
 import { lineCareEvents } from "../../db/schema/index";
-import { lineCare } from "../exports/formats/fhir/line-care";
 import { declareRecordType } from "../record-type-declaration";
+import { lineCare } from "./line-care.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/line-care.ts). */
 export const lineCareRecordType = declareRecordType(lineCareType, {

@@ -1,8 +1,8 @@
 import { doseInput, doseRecord, doseRestoreInput } from "../../../domain/dose-records";
 import { medicationDosesType } from "../../../domain/record-types/medication-doses";
 import { medicationDoses } from "../../db/schema/index";
-import { medicationAdministration } from "../exports/formats/fhir/medications";
 import { declareRecordType } from "../record-type-declaration";
+import { medicationAdministration } from "./medication-doses.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/medication-doses.ts). */
 export const medicationDosesRecordType = declareRecordType(medicationDosesType, {

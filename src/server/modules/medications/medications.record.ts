@@ -3,8 +3,8 @@ import { isMedicationActive } from "../../../domain/medication-status";
 import { medicationInput, medicationRecord } from "../../../domain/medications";
 import { medicationsType } from "../../../domain/record-types/medications";
 import { medications } from "../../db/schema/index";
-import { medication } from "../exports/formats/fhir/medications";
 import { declareRecordType } from "../record-type-declaration";
+import { medication } from "./medications.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/medications.ts). */
 export const medicationsRecordType = declareRecordType(medicationsType, {

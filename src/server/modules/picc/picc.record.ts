@@ -8,8 +8,8 @@ import {
 import { piccInfectionsType } from "../../../domain/record-types/picc-infections";
 import { piccLinesType } from "../../../domain/record-types/picc-lines";
 import { piccInfections, piccLines } from "../../db/schema/index";
-import { infection, piccLine } from "../exports/formats/fhir/picc";
 import { declareRecordType } from "../record-type-declaration";
+import { infection, piccLine } from "./picc.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/picc-lines.ts). */
 export const piccLinesRecordType = declareRecordType(piccLinesType, {

@@ -6,8 +6,8 @@ import {
 } from "../../../domain/pn-records";
 import { pnPrescriptionsType } from "../../../domain/record-types/pn-prescriptions";
 import { pnPrescriptions } from "../../db/schema/index";
-import { pnPrescription } from "../exports/formats/fhir/pn-prescriptions";
 import { declareRecordType } from "../record-type-declaration";
+import { pnPrescription } from "./pn-prescriptions.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/pn-prescriptions.ts). */
 export const pnPrescriptionsRecordType = declareRecordType(pnPrescriptionsType, {

@@ -1,8 +1,8 @@
 import { specialistVisitsType } from "../../../domain/record-types/specialist-visits";
 import { specialistVisitInput, specialistVisitRecord } from "../../../domain/visits";
 import { specialistVisits } from "../../db/schema/index";
-import { visit } from "../exports/formats/fhir/visits";
 import { declareRecordType } from "../record-type-declaration";
+import { visit } from "./specialist-visits.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/specialist-visits.ts). */
 export const specialistVisitsRecordType = declareRecordType(specialistVisitsType, {

@@ -1,8 +1,8 @@
 import { symptomEntriesType } from "../../../domain/record-types/symptom-entries";
 import { symptomEntryInput, symptomEntryRecord } from "../../../domain/symptoms";
 import { symptomEntries } from "../../db/schema/index";
-import { symptoms } from "../exports/formats/fhir/observations";
 import { declareRecordType } from "../record-type-declaration";
+import { symptoms } from "./symptoms.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/symptom-entries.ts). */
 export const symptomEntriesRecordType = declareRecordType(symptomEntriesType, {

@@ -1,8 +1,8 @@
 import { tpnEntriesType } from "../../../domain/record-types/tpn-entries";
 import { PRESCRIPTION_OF_ANOTHER_CHILD, tpnEntryInput, tpnEntryRecord } from "../../../domain/tpn";
 import { tpnEntries } from "../../db/schema/index";
-import { tpnEntry } from "../exports/formats/fhir/observations";
 import { declareRecordType } from "../record-type-declaration";
+import { tpnEntry } from "./tpn.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/tpn-entries.ts). */
 export const tpnEntriesRecordType = declareRecordType(tpnEntriesType, {

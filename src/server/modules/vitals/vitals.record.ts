@@ -2,8 +2,8 @@ import { vitalsType } from "../../../domain/record-types/vitals";
 import { vitalInput, vitalRecord } from "../../../domain/vital-records";
 import { VITAL_UNITS, type VitalKind } from "../../../domain/vitals";
 import { vitals } from "../../db/schema/index";
-import { vital } from "../exports/formats/fhir/vitals";
 import { declareRecordType } from "../record-type-declaration";
+import { vital } from "./vitals.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/vitals.ts). */
 export const vitalsRecordType = declareRecordType(vitalsType, {
