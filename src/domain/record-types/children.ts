@@ -1,4 +1,3 @@
-import { GENDER_LABELS } from "../children";
 import { sharedRecordType } from "./declaration";
 
 export const childrenType = sharedRecordType({
@@ -7,5 +6,4 @@ export const childrenType = sharedRecordType({
     child: { label: "child profile" },
   },
   nav: { label: "Children", href: "/children", icon: "Baby", place: 130 },
-  codes: { gender: GENDER_LABELS },
 });

@@ -1,6 +1,7 @@
 /**
  * What the server and the client both know of a record type, said once in its file beside this
- * one (the server's part is beside its module: `src/server/modules/<module>/<type>.record.ts`).
+ * one (the server's part is beside its module: `src/server/modules/<module>/<module>.record.ts`).
+ * Kept free of imports: the signed-in app's first download holds every type's shared part.
  */
 
 /** The icons a screen's navigation entry may name (the client draws each: app/nav-icons.ts). */
@@ -51,9 +52,6 @@ export interface ActivityName {
   strip?: RegExp;
 }
 
-/** Labels of coded values, by field: the lists the forms offer. */
-export type CodeLabels = Readonly<Record<string, Readonly<Record<string, string>>>>;
-
 export interface SharedRecordType {
   /** The audit log's name of the record type: "care_team_member". */
   entity: string;
@@ -64,10 +62,6 @@ export interface SharedRecordType {
   activity: Readonly<Record<string, ActivityName>>;
   /** Its screen's navigation entry, or why it has none (it is shown on another type's screen). */
   nav: NavEntry | { none: string };
-  /** The labels of its coded fields (a readable export shows them). */
-  codes?: CodeLabels;
-  /** The labels of its fields holding lists of codes (a site check's findings). */
-  listCodes?: CodeLabels;
 }
 
 /** A record type's shared part, checked to name its own entity's activity text. */

@@ -1,4 +1,3 @@
-import { MEAL_TYPE_LABELS } from "../food-diary";
 import { sharedRecordType } from "./declaration";
 
 export const foodDiaryEntriesType = sharedRecordType({
@@ -7,5 +6,4 @@ export const foodDiaryEntriesType = sharedRecordType({
     food_diary_entry: { label: "food diary entry" },
   },
   nav: { label: "Food Diary", href: "/food-diary", icon: "Utensils", place: 180 },
-  codes: { mealType: MEAL_TYPE_LABELS },
 });

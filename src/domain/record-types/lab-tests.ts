@@ -1,4 +1,3 @@
-import { LAB_STATUS_LABELS } from "../labs";
 import { sharedRecordType } from "./declaration";
 
 export const labTestsType = sharedRecordType({
@@ -7,5 +6,4 @@ export const labTestsType = sharedRecordType({
     lab_test: { label: "lab test" },
   },
   nav: { label: "Lab Tests", href: "/lab-tests", icon: "FlaskConical", place: 90 },
-  codes: { status: LAB_STATUS_LABELS },
 });

@@ -1,4 +1,3 @@
-import { ALLERGY_SEVERITY_LABELS } from "../allergies";
 import { sharedRecordType } from "./declaration";
 
 export const medicalAllergiesType = sharedRecordType({
@@ -7,5 +6,4 @@ export const medicalAllergiesType = sharedRecordType({
     medical_allergy: { label: "medical allergy" },
   },
   nav: { label: "Medical Allergies", href: "/medical-allergies", icon: "TriangleAlert", place: 110 },
-  codes: { severity: ALLERGY_SEVERITY_LABELS },
 });

@@ -1,4 +1,3 @@
-import { DOSE_STATUS_LABELS } from "../doses";
 import { sharedRecordType } from "./declaration";
 
 export const medicationDosesType = sharedRecordType({
@@ -7,5 +6,4 @@ export const medicationDosesType = sharedRecordType({
     medication_dose: { label: "dose", strip: /^Dose\s+/i },
   },
   nav: { none: "Shown on the Medications screen, under its medication." },
-  codes: { status: DOSE_STATUS_LABELS },
 });

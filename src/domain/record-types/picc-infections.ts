@@ -1,4 +1,3 @@
-import { INFECTION_TYPE_LABELS, OUTCOME_LABELS } from "../picc";
 import { sharedRecordType } from "./declaration";
 
 export const piccInfectionsType = sharedRecordType({
@@ -7,5 +6,4 @@ export const piccInfectionsType = sharedRecordType({
     picc_infection: { label: "line infection" },
   },
   nav: { none: "Shown on the PICC Lines screen, under its line." },
-  codes: { infectionType: INFECTION_TYPE_LABELS, outcome: OUTCOME_LABELS },
 });

@@ -1,4 +1,3 @@
-import { INSERTION_SITE_LABELS, LINE_TYPE_LABELS } from "../picc";
 import { sharedRecordType } from "./declaration";
 
 export const piccLinesType = sharedRecordType({
@@ -7,5 +6,4 @@ export const piccLinesType = sharedRecordType({
     picc_line: { label: "PICC line" },
   },
   nav: { label: "PICC Lines", href: "/picc-lines", icon: "Syringe", place: 70 },
-  codes: { insertionSite: INSERTION_SITE_LABELS, lineType: LINE_TYPE_LABELS },
 });

@@ -1,4 +1,3 @@
-import { STOCK_EVENT_KIND_LABELS } from "../supplies";
 import { sharedRecordType } from "./declaration";
 
 export const supplyStockEventsType = sharedRecordType({
@@ -9,5 +8,4 @@ export const supplyStockEventsType = sharedRecordType({
     supply_count: { label: "stock count" },
   },
   nav: { none: "Shown on the TPN Supplies screen, under its supply." },
-  codes: { kind: STOCK_EVENT_KIND_LABELS },
 });

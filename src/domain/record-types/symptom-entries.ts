@@ -1,4 +1,3 @@
-import { SYMPTOM_SEVERITY_LABELS } from "../symptoms";
 import { sharedRecordType } from "./declaration";
 
 export const symptomEntriesType = sharedRecordType({
@@ -7,5 +6,4 @@ export const symptomEntriesType = sharedRecordType({
     symptom_entry: { label: "symptom entry", strip: /^Symptoms\s+/i },
   },
   nav: { label: "Symptoms & Pain", href: "/symptoms-pain", icon: "Activity", place: 100 },
-  codes: { severity: SYMPTOM_SEVERITY_LABELS },
 });

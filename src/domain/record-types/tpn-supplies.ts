@@ -1,4 +1,3 @@
-import { SUPPLY_CATEGORY_LABELS } from "../supplies";
 import { sharedRecordType } from "./declaration";
 
 export const tpnSuppliesType = sharedRecordType({
@@ -7,5 +6,4 @@ export const tpnSuppliesType = sharedRecordType({
     tpn_supply: { label: "TPN supply" },
   },
   nav: { label: "TPN Supplies", href: "/tpn-supplies", icon: "Package", short: "Supplies", place: 50 },
-  codes: { category: SUPPLY_CATEGORY_LABELS },
 });

@@ -1,4 +1,3 @@
-import { TEMPERATURE_SITE_LABELS, VITAL_LABELS } from "../vitals";
 import { sharedRecordType } from "./declaration";
 
 export const vitalsType = sharedRecordType({
@@ -7,5 +6,4 @@ export const vitalsType = sharedRecordType({
     vital: { label: "vital sign" },
   },
   nav: { label: "Vitals", href: "/vitals", icon: "Thermometer", place: 40 },
-  codes: { kind: VITAL_LABELS, site: TEMPERATURE_SITE_LABELS },
 });

@@ -13,6 +13,10 @@ type Row = Record<string, unknown>;
  * every type gets (names for links, the shared part's labels for codes, Yes/No, the family's zone).
  */
 export interface ReadableFacet {
+  /** The labels of its coded fields, by field: the lists the forms offer (src/domain). */
+  codes?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The labels of its fields holding lists of codes (a site check's findings). */
+  listCodes?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Measurements whose unit depends on the record (a vital's value, in the unit of its kind). */
   units?: Readonly<Record<string, (row: Row) => string | undefined>>;
   /** Labels with units the shared labels leave out because they differ by type: "Duration (hours)". */

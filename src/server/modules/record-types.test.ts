@@ -33,8 +33,8 @@ describe("record types", () => {
     // The readable export's labels, units and texts are of its own columns.
     const columns = Object.keys(getTableColumns(type.table));
     const fields = [
-      ...Object.keys(shared.codes ?? {}),
-      ...Object.keys(shared.listCodes ?? {}),
+      ...Object.keys(type.readable?.codes ?? {}),
+      ...Object.keys(type.readable?.listCodes ?? {}),
       ...Object.keys(type.readable?.units ?? {}),
       ...Object.keys(type.readable?.labels ?? {}),
       ...Object.keys(type.readable?.texts ?? {}),

@@ -1,4 +1,8 @@
-import { medicalAllergyInput, medicalAllergyRecord } from "../../../domain/allergies";
+import {
+  ALLERGY_SEVERITY_LABELS,
+  medicalAllergyInput,
+  medicalAllergyRecord,
+} from "../../../domain/allergies";
 import { medicalAllergiesType } from "../../../domain/record-types/medical-allergies";
 import { medicalAllergies } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
@@ -18,4 +22,7 @@ export const medicalAllergiesRecordType = declareRecordType(medicalAllergiesType
     example: (f) => ({ childId: f.id("children"), allergen: "Latex", reaction: "Hives", severity: "severe" }),
   },
   fhir: { resources: allergy },
+  readable: {
+    codes: { severity: ALLERGY_SEVERITY_LABELS },
+  },
 });

@@ -1,4 +1,4 @@
-import { childInput, childRecord } from "../../../domain/children";
+import { childInput, childRecord, GENDER_LABELS } from "../../../domain/children";
 import { childrenType } from "../../../domain/record-types/children";
 import { children } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
@@ -13,4 +13,7 @@ export const childrenRecordType = declareRecordType(childrenType, {
   exportsOnlyChosenChild: true,
   api: { collection: "/api/children", update: ["PUT"], example: () => ({ name: "Leo" }) },
   fhir: { resources: patient },
+  readable: {
+    codes: { gender: GENDER_LABELS },
+  },
 });

@@ -1,4 +1,4 @@
-import { foodDiaryEntryInput, foodDiaryEntryRecord } from "../../../domain/food-diary";
+import { foodDiaryEntryInput, foodDiaryEntryRecord, MEAL_TYPE_LABELS } from "../../../domain/food-diary";
 import { foodDiaryEntriesType } from "../../../domain/record-types/food-diary-entries";
 import { foodDiaryEntries } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
@@ -18,5 +18,8 @@ export const foodDiaryEntriesRecordType = declareRecordType(foodDiaryEntriesType
   },
   fhir: {
     none: "No clinical resource of its own here: a meal is the family's diary, not a nutrition order.",
+  },
+  readable: {
+    codes: { mealType: MEAL_TYPE_LABELS },
   },
 });

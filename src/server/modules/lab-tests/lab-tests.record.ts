@@ -1,4 +1,4 @@
-import { labTestInput, labTestRecord } from "../../../domain/labs";
+import { LAB_STATUS_LABELS, labTestInput, labTestRecord } from "../../../domain/labs";
 import { labTestsType } from "../../../domain/record-types/lab-tests";
 import { labTests } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
@@ -19,4 +19,7 @@ export const labTestsRecordType = declareRecordType(labTestsType, {
     example: (f) => ({ childId: f.id("children"), testName: "CBC", date: f.today, status: "pending" }),
   },
   fhir: { resources: labTest },
+  readable: {
+    codes: { status: LAB_STATUS_LABELS },
+  },
 });

@@ -1,3 +1,9 @@
+import {
+  DRESSING_TYPE_LABELS,
+  LINE_CARE_LABELS,
+  LOCK_SOLUTION_LABELS,
+  SITE_FINDING_LABELS,
+} from "../../../domain/line-care";
 import { lineCareInput, lineCareRecord } from "../../../domain/line-care-records";
 import { lineCareType } from "../../../domain/record-types/line-care";
 import { lineCareEvents } from "../../db/schema/index";
@@ -23,4 +29,8 @@ export const lineCareRecordType = declareRecordType(lineCareType, {
     }),
   },
   fhir: { resources: lineCare },
+  readable: {
+    codes: { kind: LINE_CARE_LABELS, dressingType: DRESSING_TYPE_LABELS, lockSolution: LOCK_SOLUTION_LABELS },
+    listCodes: { findings: SITE_FINDING_LABELS },
+  },
 });

@@ -1,4 +1,9 @@
-import { medicalPhotoInput, medicalPhotoRecord } from "../../../domain/photos";
+import {
+  medicalPhotoInput,
+  medicalPhotoRecord,
+  PHOTO_CATEGORY_LABELS,
+  PHOTO_SEVERITY_LABELS,
+} from "../../../domain/photos";
 import { medicalPhotosType } from "../../../domain/record-types/medical-photos";
 import { medicalPhotos } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
@@ -25,4 +30,7 @@ export const medicalPhotosRecordType = declareRecordType(medicalPhotosType, {
     }),
   },
   fhir: { none: "The photos' files are not carried by this export (the backup holds them)." },
+  readable: {
+    codes: { category: PHOTO_CATEGORY_LABELS, severity: PHOTO_SEVERITY_LABELS },
+  },
 });

@@ -1,4 +1,5 @@
 import { doseInput, doseRecord, doseRestoreInput } from "../../../domain/dose-records";
+import { DOSE_STATUS_LABELS } from "../../../domain/doses";
 import { medicationDosesType } from "../../../domain/record-types/medication-doses";
 import { medicationDoses } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
@@ -26,4 +27,7 @@ export const medicationDosesRecordType = declareRecordType(medicationDosesType, 
     example: (f) => ({ medicationId: f.id("medications"), amount: "60 mg" }),
   },
   fhir: { resources: medicationAdministration },
+  readable: {
+    codes: { status: DOSE_STATUS_LABELS },
+  },
 });

@@ -1,4 +1,4 @@
-import { noteInput, noteRecord } from "../../../domain/notes";
+import { NOTE_CATEGORY_LABELS, NOTE_PRIORITY_LABELS, noteInput, noteRecord } from "../../../domain/notes";
 import { notesType } from "../../../domain/record-types/notes";
 import { notes } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
@@ -16,4 +16,7 @@ export const notesRecordType = declareRecordType(notesType, {
     example: (f) => ({ childId: f.id("children"), title: "Night", content: "Calm" }),
   },
   fhir: { none: "A family's notes are their own words, not a clinical resource of their own." },
+  readable: {
+    codes: { category: NOTE_CATEGORY_LABELS, priority: NOTE_PRIORITY_LABELS },
+  },
 });

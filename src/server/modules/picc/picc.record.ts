@@ -1,5 +1,9 @@
 import {
+  INFECTION_TYPE_LABELS,
+  INSERTION_SITE_LABELS,
   infectionLineIssues,
+  LINE_TYPE_LABELS,
+  OUTCOME_LABELS,
   piccInfectionInput,
   piccInfectionRecord,
   piccLineInput,
@@ -19,7 +23,10 @@ export const piccLinesRecordType = declareRecordType(piccLinesType, {
   orderKey: "insertionDate",
   input: piccLineInput,
   record: piccLineRecord,
-  readable: { labels: { externalLengthCm: "External length at insertion (cm)" } },
+  readable: {
+    codes: { insertionSite: INSERTION_SITE_LABELS, lineType: LINE_TYPE_LABELS },
+    labels: { externalLengthCm: "External length at insertion (cm)" },
+  },
   api: {
     collection: "/api/picc-lines",
     update: ["PUT"],
@@ -64,4 +71,7 @@ export const piccInfectionsRecordType = declareRecordType(piccInfectionsType, {
     }),
   },
   fhir: { resources: infection },
+  readable: {
+    codes: { infectionType: INFECTION_TYPE_LABELS, outcome: OUTCOME_LABELS },
+  },
 });

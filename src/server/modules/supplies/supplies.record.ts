@@ -2,6 +2,8 @@ import { supplyStockEventsType } from "../../../domain/record-types/supply-stock
 import { supplyUsageType } from "../../../domain/record-types/supply-usage";
 import { tpnSuppliesType } from "../../../domain/record-types/tpn-supplies";
 import {
+  STOCK_EVENT_KIND_LABELS,
+  SUPPLY_CATEGORY_LABELS,
   supplyInput,
   supplyRecord,
   supplyStockEventInput,
@@ -24,6 +26,9 @@ export const tpnSuppliesRecordType = declareRecordType(tpnSuppliesType, {
     example: () => ({ name: "Filters", category: "filters", unit: "each", currentStock: 500 }),
   },
   fhir: { none: "Supplies are the household's stock, not a clinical record of the child." },
+  readable: {
+    codes: { category: SUPPLY_CATEGORY_LABELS },
+  },
 });
 
 /** The server's part of this record type (its shared part: src/domain/record-types/supply-usage.ts). */
@@ -52,4 +57,7 @@ export const supplyStockEventsRecordType = declareRecordType(supplyStockEventsTy
     none: "Written only by a delivery or a count of supplies (POST /api/tpn-supplies/receipts, /counts) and listed at GET /api/supply-stock-events.",
   },
   fhir: { none: "Deliveries and counts are the household's stock, not a clinical record of the child." },
+  readable: {
+    codes: { kind: STOCK_EVENT_KIND_LABELS },
+  },
 });

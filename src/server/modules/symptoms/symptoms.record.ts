@@ -1,5 +1,5 @@
 import { symptomEntriesType } from "../../../domain/record-types/symptom-entries";
-import { symptomEntryInput, symptomEntryRecord } from "../../../domain/symptoms";
+import { SYMPTOM_SEVERITY_LABELS, symptomEntryInput, symptomEntryRecord } from "../../../domain/symptoms";
 import { symptomEntries } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
 import { symptoms } from "./symptoms.fhir";
@@ -19,4 +19,7 @@ export const symptomEntriesRecordType = declareRecordType(symptomEntriesType, {
     example: (f) => ({ childId: f.id("children"), date: f.today, symptoms: "fever", painLevel: 3 }),
   },
   fhir: { resources: symptoms },
+  readable: {
+    codes: { severity: SYMPTOM_SEVERITY_LABELS },
+  },
 });

@@ -1,6 +1,6 @@
 import { vitalsType } from "../../../domain/record-types/vitals";
 import { vitalInput, vitalRecord } from "../../../domain/vital-records";
-import { VITAL_UNITS, type VitalKind } from "../../../domain/vitals";
+import { TEMPERATURE_SITE_LABELS, VITAL_LABELS, VITAL_UNITS, type VitalKind } from "../../../domain/vitals";
 import { vitals } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
 import { vital } from "./vitals.fhir";
@@ -14,7 +14,10 @@ export const vitalsRecordType = declareRecordType(vitalsType, {
   input: vitalInput,
   record: vitalRecord,
   computed: ["feverWithLine"],
-  readable: { units: { value: (row) => VITAL_UNITS[row.kind as VitalKind] } },
+  readable: {
+    codes: { kind: VITAL_LABELS, site: TEMPERATURE_SITE_LABELS },
+    units: { value: (row) => VITAL_UNITS[row.kind as VitalKind] },
+  },
   api: {
     collection: "/api/vitals",
     update: ["PATCH"],

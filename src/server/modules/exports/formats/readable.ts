@@ -95,7 +95,7 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
           : { amount: Number(row[key]), unit: unitOf(row) ?? "" },
     };
   }
-  const listCodes = declared.shared.listCodes?.[key];
+  const listCodes = readable.listCodes?.[key];
   if (listCodes) {
     return {
       key,
@@ -107,7 +107,7 @@ function readableColumn(section: ExportSection, column: ExportColumn, timeZone: 
           : null,
     };
   }
-  const codes = declared.shared.codes?.[key];
+  const codes = readable.codes?.[key];
   if (codes) {
     return {
       key,
