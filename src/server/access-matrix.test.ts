@@ -7,9 +7,8 @@ import { addChild } from "../../tests/helpers/owned-crud-contract";
 import { buildTestApp, signUp, type TestApp, type TestUser, uniqueEmail } from "../../tests/helpers/test-app";
 import { queryRows } from "../../tests/helpers/test-database";
 import { today } from "../domain/dates";
-import type { RecordName } from "../domain/record-types/index";
 import type { RecordTypeDeclaration } from "./modules/record-type-declaration";
-import { LINKS, RECORD_NAMES, RECORD_TYPES } from "./modules/record-types";
+import { LINKS, RECORD_NAMES, RECORD_TYPES, type RecordName } from "./modules/record-types";
 
 /**
  * Who may call which route, checked on every route the server registers: a route with no case
@@ -75,7 +74,7 @@ let serial = 0;
 /** A type's example body, linking the family's records (Ana's where a record belongs to a child). */
 const bodyOf = (c: Collection, photoUrl?: string) => (f: Family) =>
   c.example({
-    id: (name) => f.ids[collectionPath(name)]!,
+    id: (name) => f.ids[collectionPath(name as RecordName)]!,
     today: today(),
     serial: serial++,
     photoUrl: photoUrl ?? f.objectPath,

@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
+import { SHARED_RECORD_TYPES } from "@/client/lib/record-types";
 import type { NavEntry } from "@/domain/record-types/declaration";
-import { RECORD_NAMES, SHARED_RECORD_TYPES } from "@/domain/record-types/index";
 import { NAV_ICONS } from "./nav-icons";
 
 export interface NavItem {
@@ -27,10 +27,9 @@ const OTHER_SCREENS: readonly NavEntry[] = [
 ];
 
 /** The record types' screens, from their declarations (src/domain/record-types). */
-const RECORD_SCREENS: readonly NavEntry[] = RECORD_NAMES.flatMap((name) => {
-  const { nav } = SHARED_RECORD_TYPES[name];
-  return "none" in nav ? [] : [nav];
-});
+const RECORD_SCREENS: readonly NavEntry[] = SHARED_RECORD_TYPES.flatMap(({ nav }) =>
+  "none" in nav ? [] : [nav],
+);
 
 /**
  * One order for the sidebar and the phone's "More" sheet (DESIGN 7; the spec swaps FAQ and Family

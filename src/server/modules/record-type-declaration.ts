@@ -1,7 +1,6 @@
 import type { Resource } from "@medplum/fhirtypes";
 import type { z } from "zod";
 import type { SharedRecordType } from "../../domain/record-types/declaration";
-import type { RecordName } from "../../domain/record-types/index";
 import type { ChildScope } from "../lib/child-scope";
 import type { OwnedTable } from "../lib/owned-records";
 import type { Links } from "./exports/formats/fhir/links";
@@ -49,8 +48,11 @@ export interface RestoreFacet {
 
 /** What an example body links to and fills in: the family's records made before it. */
 export interface ExampleFamily {
-  /** A record of an earlier type of the family, by the type's name (a child: the one whose records these are). */
-  id(name: RecordName): string;
+  /**
+   * A record of an earlier type of the family, by the type's name in RECORD_TYPES (a child: the
+   * one whose records these are).
+   */
+  id(name: string): string;
   /** The family's date today. */
   today: string;
   /** A number of its own for each example (two versions of a prescription cannot start on one day). */

@@ -1,7 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import type { DashboardStats } from "../../domain/dashboard";
-import { RECORD_NAMES, type RecordName, SHARED_RECORD_TYPES } from "../../domain/record-types/index";
 import type { OwnedRecordType, OwnedTable } from "../lib/owned-records";
 import { medicalAllergiesRecordType } from "./allergies/allergies.record";
 import { careTeamMembersRecordType } from "./care-team/care-team.record";
@@ -32,10 +31,11 @@ import { vitalsRecordType } from "./vitals/vitals.record";
 export type { RecordTypeDeclaration };
 
 /**
- * Every record type's server part, by its name (each declared beside its module, its shared part
- * in src/domain/record-types): the compiler checks it holds exactly the shared list's names, whose
- * order every list of record types here follows (a restore writes in it, a deletion goes in
- * reverse: checked below).
+ * Every record type a family owns, by the name an export, a backup and the dashboard use for it,
+ * in the order a person reads an export (the children first). The order is also one where a
+ * record comes after every type it links to, so a restore writes in it and a deletion goes in
+ * reverse (checked below). Each is declared beside its module (`<module>.record.ts`, with its
+ * shared part in src/domain/record-types): adding a record type is one line here.
  */
 export const RECORD_TYPES = {
   children: childrenRecordType,
@@ -62,16 +62,12 @@ export const RECORD_TYPES = {
   medicalPhotos: medicalPhotosRecordType,
   careTasks: careTasksRecordType,
   careTaskEvents: careTaskEventsRecordType,
-} as const satisfies { [N in RecordName]: RecordTypeDeclaration };
+} as const satisfies Record<string, RecordTypeDeclaration>;
 
-export { RECORD_NAMES, type RecordName };
+export type RecordName = keyof typeof RECORD_TYPES;
 
-// Each server part is its shared part's, under the same name.
-for (const name of RECORD_NAMES) {
-  if (RECORD_TYPES[name].shared !== SHARED_RECORD_TYPES[name]) {
-    throw new Error(`The record type ${name} is declared with another type's shared part.`);
-  }
-}
+/** Every record type's name, in the declaration's order. */
+export const RECORD_NAMES = Object.keys(RECORD_TYPES) as RecordName[];
 
 const declarationOf = (name: RecordName): RecordTypeDeclaration => RECORD_TYPES[name];
 

@@ -1,8 +1,8 @@
 import { formatDistance } from "date-fns";
 import { formatListDate, parseDateValue } from "@/client/lib/format";
 import { personLabel } from "@/client/lib/record-authors";
+import { SHARED_RECORD_TYPES } from "@/client/lib/record-types";
 import type { ActivityName } from "@/domain/record-types/declaration";
-import { RECORD_NAMES, SHARED_RECORD_TYPES } from "@/domain/record-types/index";
 import type { ActivityItem } from "./api";
 
 /** The same words as a card's "Added by Maria · changed by Tom". */
@@ -19,7 +19,7 @@ const VERBS: Record<ActivityItem["action"], string> = {
  */
 const ENTITIES: Readonly<Record<string, ActivityName>> = Object.assign(
   {},
-  ...RECORD_NAMES.map((name) => SHARED_RECORD_TYPES[name].activity),
+  ...SHARED_RECORD_TYPES.map((type) => type.activity),
 );
 
 /** Changes that are not about one record. */
