@@ -64,7 +64,10 @@ export interface SharedRecordType {
   nav: NavEntry | { none: string };
 }
 
-/** A record type's shared part, checked to name its own entity's activity text. */
+/**
+ * A record type's shared part, one per file in this folder (the client finds them as it is built;
+ * the server's record-types test checks each names its own entity's activity words).
+ */
 export function sharedRecordType<const T extends SharedRecordType>(type: T): T {
   return type;
 }
