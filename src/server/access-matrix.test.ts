@@ -6,7 +6,9 @@ import { invite, joinFamily } from "../../tests/helpers/family";
 import { addChild } from "../../tests/helpers/owned-crud-contract";
 import { buildTestApp, signUp, type TestApp, type TestUser, uniqueEmail } from "../../tests/helpers/test-app";
 import { queryRows } from "../../tests/helpers/test-database";
-import { addDays, today } from "../domain/dates";
+import { today } from "../domain/dates";
+import type { RecordTypeDeclaration } from "./modules/record-type-declaration";
+import { LINKS, RECORD_NAMES, RECORD_TYPES, type RecordName } from "./modules/record-types";
 
 /**
  * Who may call which route, checked on every route the server registers: a route with no case
@@ -60,75 +62,36 @@ interface RouteCase {
   contentType?: string;
 }
 
-const line = { insertionDate: "2026-07-05", insertionSite: "right-arm", lineType: "double-lumen" };
-let versions = 0;
-const BODIES: Record<string, (f: Family) => Record<string, unknown>> = {
-  "/api/care-team": () => ({ name: "Dr. Patel", role: "Gastroenterologist" }),
-  "/api/children": () => ({ name: "Leo" }),
-  "/api/tpn": (f) => ({ childId: f.ana, date: today(), volume: "1200", duration: 12 }),
-  "/api/specialist-visits": (f) => ({
-    childId: f.ana,
-    doctorName: "Dr. Okafor",
-    specialty: "GI",
-    date: today(),
-  }),
-  "/api/lab-tests": (f) => ({ childId: f.ana, testName: "CBC", date: today(), status: "pending" }),
-  "/api/symptoms": (f) => ({ childId: f.ana, date: today(), symptoms: "fever", painLevel: 3 }),
-  "/api/allergies": (f) => ({ childId: f.ana, allergen: "Latex", reaction: "Hives", severity: "severe" }),
-  "/api/notes": (f) => ({ childId: f.ana, title: "Night", content: "Calm" }),
-  "/api/physical-therapy": (f) => ({ childId: f.ana, date: today(), therapist: "Jo" }),
-  "/api/medications": (f) => ({
-    childId: f.ana,
-    name: "Ursodiol",
-    dosage: "60 mg",
-    frequency: "Twice daily",
-  }),
-  // A dose of Ana's medication (no schedule: never a dose too soon).
-  "/api/medication-doses": (f) => ({ medicationId: f.ids["/api/medications"], amount: "60 mg" }),
-  // Each version starts on a day of its own: two versions of a child's prescription cannot share one.
-  "/api/pn-prescriptions": (f) => ({
-    childId: f.ana,
-    startDate: addDays(today(), -versions++),
-    bagVolumeMl: 1000,
-    infusionHours: 12,
-  }),
-  "/api/food-diary": (f) => ({ childId: f.ana, date: today(), mealType: "breakfast" }),
-  "/api/tpn-supplies": () => ({ name: "Filters", category: "filters", unit: "each", currentStock: 500 }),
-  "/api/supply-usage": (f) => ({ supplyId: f.ids["/api/tpn-supplies"], quantityUsed: 1, usageDate: today() }),
-  "/api/infusion-centers": (f) => ({ childId: f.ana, name: "Riverside" }),
-  "/api/picc-lines": (f) => ({ childId: f.ana, ...line }),
-  "/api/picc-infections": (f) => ({
-    childId: f.ana,
-    piccLineId: f.ids["/api/picc-lines"],
-    infectionDate: today(),
-    infectionType: "bloodstream",
-  }),
-  "/api/vitals": (f) => ({ childId: f.ana, date: today(), kind: "temperature", value: 37.2, site: "oral" }),
-  "/api/line-care": (f) => ({
-    childId: f.ana,
-    piccLineId: f.ids["/api/picc-lines"],
-    kind: "flush",
-    date: today(),
-  }),
-  "/api/tasks": (f) => ({ childId: f.ana, title: "Eye drops", intervalHours: 8 }),
-  "/api/medical-photos": (f) => ({
-    childId: f.ana,
-    title: "Exit site",
-    category: "wound",
-    severity: "mild",
-    dateTaken: today(),
-    photoUrl: f.objectPath,
-  }),
-};
+/** The record types with a collection in the API, each with its example body (their declarations). */
+const COLLECTIONS = RECORD_NAMES.flatMap((name) => {
+  const declared: RecordTypeDeclaration = RECORD_TYPES[name];
+  return "none" in declared.api ? [] : [{ name, ...declared.api, declared }];
+});
+type Collection = (typeof COLLECTIONS)[number];
+const collectionOf = (path: string) => COLLECTIONS.find((c) => c.collection === path)!;
+
+let serial = 0;
+/** A type's example body, linking the family's records (Ana's where a record belongs to a child). */
+const bodyOf = (c: Collection, photoUrl?: string) => (f: Family) =>
+  c.example({
+    id: (name) => f.ids[collectionPath(name as RecordName)]!,
+    today: today(),
+    serial: serial++,
+    photoUrl: photoUrl ?? f.objectPath,
+  });
+const collectionPath = (name: RecordName) => COLLECTIONS.find((c) => c.name === name)!.collection;
+/** A type whose records carry a photo: each create needs an upload of its own. */
+const withPhoto = (c: Collection) => c.declared.restore?.photo === true;
+
 /** Collections whose records link the family's child, line, supply or medication in their body. */
 const LINKING = new Set(
-  Object.keys(BODIES).filter(
-    (path) => !["/api/care-team", "/api/children", "/api/tpn-supplies", "/api/medical-photos"].includes(path),
-  ),
+  COLLECTIONS.filter((c) => Object.keys(LINKS[c.name]).length > 0 && !withPhoto(c)).map((c) => c.collection),
 );
 /** Collections whose records are Ana's (a child's own records, or the child). */
 const CHILDS = new Set(
-  [...LINKING].filter((path) => path !== "/api/supply-usage").concat("/api/medical-photos", "/api/children"),
+  COLLECTIONS.filter((c) => c.declared.childScope || c.declared.exportsOnlyChosenChild).map(
+    (c) => c.collection,
+  ),
 );
 
 /** A checked photo upload of the owner's, for one photo record. */
@@ -148,19 +111,16 @@ async function uploadPhoto(owner: TestUser): Promise<string> {
 }
 
 async function create(f: Family, path: string): Promise<string> {
-  const body =
-    path === "/api/children"
-      ? { name: "Ana" }
-      : path === "/api/medical-photos"
-        ? { ...BODIES[path]!(f), photoUrl: await uploadPhoto(f.owner) }
-        : BODIES[path]!(f);
+  const c = collectionOf(path);
+  const body = bodyOf(c, withPhoto(c) ? await uploadPhoto(f.owner) : undefined)(f);
   const response = await f.owner.post(path, body);
   if (response.statusCode !== 201) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
   return response.json().id;
 }
 
 /** The cases of a record collection's routes (list, one, create, change, delete). */
-function collection(path: string, updateMethods: readonly string[] = ["PATCH"]): Record<string, RouteCase> {
+function collection(c: Collection): Record<string, RouteCase> {
+  const path = c.collection;
   const one = (f: Family) => `${path}/${f.ids[path]}`;
   const childs = CHILDS.has(path) ? ({ childs: true } as const) : {};
   const cases: Record<string, RouteCase> = {
@@ -169,12 +129,10 @@ function collection(path: string, updateMethods: readonly string[] = ["PATCH"]):
     [`POST ${path}`]: {
       need: "write",
       url: () => path,
-      body: path === "/api/children" ? () => ({ name: "Leo" }) : BODIES[path]!,
+      body: bodyOf(c),
       ...(LINKING.has(path) ? { links: true as const } : {}),
-      ...(CHILDS.has(path) && path !== "/api/children" ? { linksChild: true as const } : {}),
-      ...(path === "/api/medical-photos"
-        ? { freshBody: async (f: Family) => ({ ...BODIES[path]!(f), photoUrl: await uploadPhoto(f.owner) }) }
-        : {}),
+      ...(CHILDS.has(path) && Object.keys(LINKS[c.name]).length > 0 ? { linksChild: true as const } : {}),
+      ...(withPhoto(c) ? { freshBody: async (f: Family) => bodyOf(c, await uploadPhoto(f.owner))(f) } : {}),
     },
     [`DELETE ${path}/:id`]: {
       need: "write",
@@ -184,11 +142,11 @@ function collection(path: string, updateMethods: readonly string[] = ["PATCH"]):
       fresh: (f) => create(f, path),
     },
   };
-  for (const method of updateMethods) {
+  for (const method of c.update) {
     cases[`${method} ${path}/:id`] = {
       need: "write",
       url: one,
-      body: (f) => (path === "/api/children" ? { name: "Ana" } : BODIES[path]!(f)),
+      body: bodyOf(c),
       names: true,
       ...childs,
       fresh: (f) => create(f, path),
@@ -198,18 +156,8 @@ function collection(path: string, updateMethods: readonly string[] = ["PATCH"]):
 }
 
 const CASES: Record<string, RouteCase> = {
-  ...collection("/api/care-team"),
-  ...collection("/api/children", ["PUT"]),
-  ...collection("/api/tpn", ["PUT"]),
-  ...collection("/api/specialist-visits"),
-  ...collection("/api/lab-tests"),
-  ...collection("/api/symptoms"),
-  ...collection("/api/allergies"),
-  ...collection("/api/notes"),
-  ...collection("/api/physical-therapy"),
-  ...collection("/api/medications"),
-  ...collection("/api/medication-doses", ["PUT"]),
-  ...collection("/api/pn-prescriptions"),
+  // Each record type's collection, from its declaration.
+  ...Object.assign({}, ...COLLECTIONS.map(collection)),
   "GET /api/pn-prescriptions/active": {
     need: "read",
     url: (f) => `/api/pn-prescriptions/active?childId=${f.sam}`,
@@ -218,16 +166,6 @@ const CASES: Record<string, RouteCase> = {
     need: "read",
     url: (f) => `/api/pn-prescriptions/per-kg?childId=${f.sam}`,
   },
-  ...collection("/api/food-diary"),
-  ...collection("/api/tpn-supplies"),
-  ...collection("/api/supply-usage"),
-  ...collection("/api/infusion-centers", ["PUT"]),
-  ...collection("/api/picc-lines", ["PUT"]),
-  ...collection("/api/picc-infections", ["PUT"]),
-  ...collection("/api/medical-photos", []),
-  ...collection("/api/vitals"),
-  ...collection("/api/line-care"),
-  ...collection("/api/tasks"),
   "POST /api/tasks/:id/done": {
     need: "write",
     url: (f) => `/api/tasks/family:${f.ids["/api/tasks"]}/done`,
@@ -536,7 +474,8 @@ beforeAll(async () => {
     notificationId: (await owner.post("/api/notification-settings/test", { channel: "inbox" })).json()
       .notification.id,
   };
-  for (const path of Object.keys(BODIES)) if (path !== "/api/children") f.ids[path] = await create(f, path);
+  // In the declarations' order: a record after the records it links to.
+  for (const { collection: path } of COLLECTIONS) f.ids[path] ??= await create(f, path);
   viewer = await joinFamily(t, owner, { role: "viewer" });
   caregiver = await joinFamily(t, owner, { role: "caregiver" });
   sitter = await joinFamily(t, owner, { role: "caregiver", childIds: [sam] });

@@ -4,7 +4,7 @@ import Fastify, {
   LogController,
   type RouteOptions,
 } from "fastify";
-import type { AppContext, ModuleJobs, ModuleRoutes } from "./app-context";
+import type { AppContext, ModuleDescriptor } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { housekeepingJobs } from "./housekeeping";
@@ -14,45 +14,39 @@ import { createMailer, outboxDir, sweepOutbox } from "./lib/mailer";
 import { createScheduler, type Scheduler } from "./lib/scheduler";
 import { type Clock, systemClock } from "./lib/session-store";
 import { linkOrigin } from "./lib/site-origin";
-import { accountRoutes } from "./modules/account/account.routes";
-import { allergyRoutes } from "./modules/allergies/allergies.routes";
-import { authPublicRoutes, authRoutes } from "./modules/auth/auth.routes";
-import { passkeyPublicRoutes, passkeyRoutes } from "./modules/auth/passkeys.routes";
-import { passwordPublicRoutes, passwordRoutes } from "./modules/auth/password.routes";
+import { accountModule } from "./modules/account/account.module";
+import { allergiesModule } from "./modules/allergies/allergies.module";
+import { authModule } from "./modules/auth/auth.module";
 import { createPasswordHasher, type PasswordHasher } from "./modules/auth/passwords";
 import { signedInAnswer } from "./modules/auth/signed-in";
-import { careTeamRoutes } from "./modules/care-team/care-team.routes";
-import { childrenRoutes } from "./modules/children/children.routes";
-import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
-import { exportRoutes } from "./modules/exports/exports.routes";
-import { restoreRoutes } from "./modules/exports/restore/restore.routes";
-import { familyRoutes, invitationPublicRoutes } from "./modules/family/family.routes";
-import { foodDiaryRoutes } from "./modules/food-diary/food-diary.routes";
-import { growthRoutes } from "./modules/growth/growth.routes";
-import { infusionCenterRoutes } from "./modules/infusion-centers/infusion-centers.routes";
-import { labTestRoutes } from "./modules/lab-tests/lab-tests.routes";
-import { lineCareRoutes } from "./modules/line-care/line-care.routes";
-import { medicalPhotoRoutes } from "./modules/medical-photos/medical-photos.routes";
-import { medicationDoseRoutes } from "./modules/medication-doses/medication-doses.routes";
-import { medicationRoutes } from "./modules/medications/medications.routes";
-import { noteRoutes } from "./modules/notes/notes.routes";
-import { notificationSettingsRoutes } from "./modules/notifications/notification-settings.routes";
-import { notificationRoutes } from "./modules/notifications/notifications.routes";
+import { careTeamModule } from "./modules/care-team/care-team.module";
+import { childrenModule } from "./modules/children/children.module";
+import { dashboardModule } from "./modules/dashboard/dashboard.module";
+import { exportsModule } from "./modules/exports/exports.module";
+import { familyModule } from "./modules/family/family.module";
+import { foodDiaryModule } from "./modules/food-diary/food-diary.module";
+import { growthModule } from "./modules/growth/growth.module";
+import { infusionCentersModule } from "./modules/infusion-centers/infusion-centers.module";
+import { labTestsModule } from "./modules/lab-tests/lab-tests.module";
+import { lineCareModule } from "./modules/line-care/line-care.module";
+import { medicalPhotosModule } from "./modules/medical-photos/medical-photos.module";
+import { medicationDosesModule } from "./modules/medication-doses/medication-doses.module";
+import { medicationsModule } from "./modules/medications/medications.module";
+import { notesModule } from "./modules/notes/notes.module";
+import { notificationsModule } from "./modules/notifications/notifications.module";
 import { loadVapidKeys, type VapidKeys, vapidSubject } from "./modules/notifications/vapid-keys";
-import { objectRoutes, objectServingRoutes } from "./modules/objects/objects.routes";
-import { physicalTherapyRoutes } from "./modules/physical-therapy/physical-therapy.routes";
-import { piccRoutes } from "./modules/picc/picc.routes";
-import { pnPrescriptionRoutes } from "./modules/pn-prescriptions/pn-prescriptions.routes";
-import { sharedSummaryRoutes, shareLinkRoutes } from "./modules/share-links/share-links.routes";
-import { specialistVisitRoutes } from "./modules/specialist-visits/specialist-visits.routes";
-import { supplyRoutes } from "./modules/supplies/supplies.routes";
-import { symptomRoutes } from "./modules/symptoms/symptoms.routes";
-import { reminderActionRoutes } from "./modules/tasks/reminders/reminder-actions.routes";
-import { reminderJobs } from "./modules/tasks/reminders/reminders.jobs";
-import { reminderRoutes } from "./modules/tasks/reminders/reminders.routes";
-import { taskRoutes } from "./modules/tasks/tasks.routes";
-import { tpnRoutes } from "./modules/tpn/tpn.routes";
-import { vitalRoutes } from "./modules/vitals/vitals.routes";
+import { objectsModule } from "./modules/objects/objects.module";
+import { physicalTherapyModule } from "./modules/physical-therapy/physical-therapy.module";
+import { piccModule } from "./modules/picc/picc.module";
+import { pnPrescriptionsModule } from "./modules/pn-prescriptions/pn-prescriptions.module";
+import { shareLinksModule } from "./modules/share-links/share-links.module";
+import { specialistVisitsModule } from "./modules/specialist-visits/specialist-visits.module";
+import { suppliesModule } from "./modules/supplies/supplies.module";
+import { symptomsModule } from "./modules/symptoms/symptoms.module";
+import { remindersModule } from "./modules/tasks/reminders/reminders.module";
+import { tasksModule } from "./modules/tasks/tasks.module";
+import { tpnModule } from "./modules/tpn/tpn.module";
+import { vitalsModule } from "./modules/vitals/vitals.module";
 import { registerClientShell } from "./plugins/client-shell";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
@@ -137,55 +131,42 @@ export function loggedUrl(request: FastifyRequest): string {
 /** Request bodies are small JSON records; photos go to object storage, not through this limit. */
 export const BODY_LIMIT = 512 * 1024;
 
-/** The routes a signed-out visitor can reach. */
-const PUBLIC_MODULES: readonly ModuleRoutes[] = [
-  authPublicRoutes,
-  passwordPublicRoutes,
-  passkeyPublicRoutes,
-  invitationPublicRoutes,
-  sharedSummaryRoutes,
-  reminderActionRoutes,
-];
-
-/** Every module's jobs (queues and recurring jobs), declared on the scheduler before it starts. */
-const MODULE_JOBS: readonly ModuleJobs[] = [housekeepingJobs];
-
-/** Everything else: registered in the signed-in scope, so each answers 401 without a session. */
-const SIGNED_IN_MODULES: readonly ModuleRoutes[] = [
-  authRoutes,
-  passwordRoutes,
-  passkeyRoutes,
-  accountRoutes,
-  familyRoutes,
-  shareLinkRoutes,
-  careTeamRoutes,
-  childrenRoutes,
-  pnPrescriptionRoutes,
-  tpnRoutes,
-  specialistVisitRoutes,
-  labTestRoutes,
-  symptomRoutes,
-  allergyRoutes,
-  noteRoutes,
-  physicalTherapyRoutes,
-  medicationRoutes,
-  medicationDoseRoutes,
-  foodDiaryRoutes,
-  supplyRoutes,
-  infusionCenterRoutes,
-  piccRoutes,
-  lineCareRoutes,
-  vitalRoutes,
-  growthRoutes,
-  objectRoutes,
-  medicalPhotoRoutes,
-  taskRoutes,
-  reminderRoutes,
-  dashboardRoutes,
-  exportRoutes,
-  restoreRoutes,
-  notificationRoutes,
-  notificationSettingsRoutes,
+/**
+ * Every module of the app, each by its descriptor (`<module>.module.ts`: its routes, public routes,
+ * jobs, housekeeping and record types). Their signed-in routes are registered in a scope where each
+ * answers 401 without a session; their public routes in one a signed-out visitor can reach.
+ */
+export const MODULES: readonly ModuleDescriptor[] = [
+  authModule,
+  accountModule,
+  familyModule,
+  shareLinksModule,
+  careTeamModule,
+  childrenModule,
+  pnPrescriptionsModule,
+  tpnModule,
+  specialistVisitsModule,
+  labTestsModule,
+  symptomsModule,
+  allergiesModule,
+  notesModule,
+  physicalTherapyModule,
+  medicationsModule,
+  medicationDosesModule,
+  foodDiaryModule,
+  suppliesModule,
+  infusionCentersModule,
+  piccModule,
+  lineCareModule,
+  vitalsModule,
+  growthModule,
+  objectsModule,
+  medicalPhotosModule,
+  tasksModule,
+  remindersModule,
+  dashboardModule,
+  exportsModule,
+  notificationsModule,
 ];
 
 /** Reads (or, on the first start, makes) the VAPID keys once; a failed read is tried again next time. */
@@ -273,8 +254,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     },
   };
-  for (const jobs of MODULE_JOBS) jobs(context);
-  if (deps.reminders !== false) reminderJobs(context);
+  housekeepingJobs(context, MODULES);
+  for (const module of MODULES) {
+    if (module.jobsAreReminders && deps.reminders === false) continue;
+    module.jobs?.(context);
+  }
   app.decorate("scheduler", scheduler);
   app.decorate("familyChanges", context.familyChanges);
   app.addHook("onReady", () => scheduler.start());
@@ -300,18 +284,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await api.register(async (open) => {
       open.addHook("onRoute", listRoutesIn(app.publicRoutes));
-      for (const routes of PUBLIC_MODULES) await routes(open, context);
+      for (const routes of MODULES.flatMap((m) => m.publicRoutes ?? [])) await routes(open, context);
     });
     await api.register(
       signedIn(async (scope) => {
         scope.addHook("onRoute", listRoutesIn(app.signedInRoutes));
-        for (const routes of SIGNED_IN_MODULES) await routes(scope, context);
+        for (const routes of MODULES.flatMap((m) => m.routes ?? [])) await routes(scope, context);
       }),
     );
   });
 
-  // Photos: served to their owner only, outside the API scope (they may be cached privately).
-  await app.register(async (objects) => objectServingRoutes(objects, context));
+  // Outside the API scope: photos, served to their owner only (they may be cached privately).
+  for (const routes of MODULES.flatMap((m) => m.outsideApiRoutes ?? [])) {
+    await app.register(async (scope) => routes(scope, context));
+  }
 
   // The page says who is signed in, as GET /api/auth/user would answer.
   await registerClientShell(app, clientDir, {

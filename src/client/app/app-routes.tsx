@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { Route, Switch } from "wouter";
 import { Spinner } from "@/client/components/ui/spinner";
+import { NAV_ITEMS } from "./nav-items";
 import { NotFoundPage } from "./not-found-page";
 
 /** Every screen's chunk loader, so they can all be fetched ahead of the first visit. */
@@ -62,66 +63,28 @@ function usePreloadedScreens() {
   }, []);
 }
 
-const DashboardPage = lazyPage(() => import("@/client/features/dashboard/dashboard-page"), "DashboardPage");
-const TasksPage = lazyPage(() => import("@/client/features/tasks/tasks-page"), "TasksPage");
-const TpnNutritionPage = lazyPage(
-  () => import("@/client/features/tpn-nutrition/tpn-nutrition-page"),
-  "TpnNutritionPage",
-);
-const VitalsPage = lazyPage(() => import("@/client/features/vitals/vitals-page"), "VitalsPage");
-const SpecialistVisitsPage = lazyPage(
-  () => import("@/client/features/specialist-visits/specialist-visits-page"),
-  "SpecialistVisitsPage",
-);
-const LabTestsPage = lazyPage(() => import("@/client/features/lab-tests/lab-tests-page"), "LabTestsPage");
-const CareTeamPage = lazyPage(() => import("@/client/features/care-team/care-team-page"), "CareTeamPage");
-const NotesPage = lazyPage(() => import("@/client/features/notes/notes-page"), "NotesPage");
-const MedicalAllergiesPage = lazyPage(
-  () => import("@/client/features/medical-allergies/medical-allergies-page"),
-  "MedicalAllergiesPage",
-);
-const SymptomsPainPage = lazyPage(
-  () => import("@/client/features/symptoms-pain/symptoms-pain-page"),
-  "SymptomsPainPage",
-);
-const SymptomHeatmapsPage = lazyPage(
-  () => import("@/client/features/symptom-heatmaps/symptom-heatmaps-page"),
-  "SymptomHeatmapsPage",
-);
-const PhysicalTherapyPage = lazyPage(
-  () => import("@/client/features/physical-therapy/physical-therapy-page"),
-  "PhysicalTherapyPage",
-);
-const MedicationsPage = lazyPage(
-  () => import("@/client/features/medications/medications-page"),
-  "MedicationsPage",
-);
-const FoodDiaryPage = lazyPage(() => import("@/client/features/food-diary/food-diary-page"), "FoodDiaryPage");
-const TpnSuppliesPage = lazyPage(
-  () => import("@/client/features/tpn-supplies/tpn-supplies-page"),
-  "TpnSuppliesPage",
-);
-const MedicalPhotosPage = lazyPage(
-  () => import("@/client/features/medical-photos/medical-photos-page"),
-  "MedicalPhotosPage",
-);
-const PiccLinesPage = lazyPage(() => import("@/client/features/picc-lines/picc-lines-page"), "PiccLinesPage");
-const FaqPage = lazyPage(() => import("@/client/features/faq/faq-page"), "FaqPage");
-const SettingsPage = lazyPage(() => import("@/client/features/settings/settings-page"), "SettingsPage");
-const FamilySupportPage = lazyPage(
-  () => import("@/client/features/family-support/family-support-page"),
-  "FamilySupportPage",
-);
-const ChildrenPage = lazyPage(() => import("@/client/features/children/children-page"), "ChildrenPage");
-const FamilyPage = lazyPage(() => import("@/client/features/family/family-page"), "FamilyPage");
-const NotificationsPage = lazyPage(
-  () => import("@/client/features/notifications/notifications-page"),
-  "NotificationsPage",
-);
-const CareSummaryPage = lazyPage(
-  () => import("@/client/features/care-summary/care-summary-page"),
-  "CareSummaryPage",
-);
+/** Every screen's module, loaded when first needed: `features/<screen>/<screen>-page.tsx`. */
+const SCREEN_MODULES = import.meta.glob<Record<string, ComponentType>>("../features/*/*-page.tsx");
+
+/** A screen's address beyond the sidebar's: the inbox (reached from the bell). */
+const OTHER_PATHS = ["/notifications"];
+
+/**
+ * Each signed-in screen by its path: the sidebar's (record types' screens from their
+ * declarations, src/domain/record-types) and the others. A screen at `/<name>` is the
+ * `<Name>Page` of `features/<name>/<name>-page.tsx`; the Dashboard's is at '/'.
+ */
+export const SCREENS: readonly { path: string; page: ComponentType }[] = [
+  ...NAV_ITEMS.map((item) => item.href).filter((href) => !href.includes("#")),
+  ...OTHER_PATHS,
+].map((path) => {
+  const name = path === "/" ? "dashboard" : path.slice(1);
+  const load = SCREEN_MODULES[`../features/${name}/${name}-page.tsx`];
+  if (!load) throw new Error(`No screen for ${path}: features/${name}/${name}-page.tsx`);
+  const exported = `${name.replace(/(^|-)([a-z])/g, (_, _dash, letter: string) => letter.toUpperCase())}Page`;
+  return { path, page: lazyPage(load, exported) };
+});
+const DashboardPage = SCREENS.find((screen) => screen.path === "/")!.page;
 
 /** The signed-in routes of spec section 2; anything else is the 404 page. */
 export function AppRoutes() {
@@ -129,31 +92,10 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner label="Loading page..." className="py-24" />}>
       <Switch>
-        <Route path="/" component={DashboardPage} />
         <Route path="/dashboard" component={DashboardPage} />
-        <Route path="/tasks" component={TasksPage} />
-        <Route path="/tpn-nutrition" component={TpnNutritionPage} />
-        <Route path="/vitals" component={VitalsPage} />
-        <Route path="/specialist-visits" component={SpecialistVisitsPage} />
-        <Route path="/lab-tests" component={LabTestsPage} />
-        <Route path="/care-team" component={CareTeamPage} />
-        <Route path="/notes" component={NotesPage} />
-        <Route path="/medical-allergies" component={MedicalAllergiesPage} />
-        <Route path="/symptoms-pain" component={SymptomsPainPage} />
-        <Route path="/symptom-heatmaps" component={SymptomHeatmapsPage} />
-        <Route path="/physical-therapy" component={PhysicalTherapyPage} />
-        <Route path="/medications" component={MedicationsPage} />
-        <Route path="/food-diary" component={FoodDiaryPage} />
-        <Route path="/tpn-supplies" component={TpnSuppliesPage} />
-        <Route path="/medical-photos" component={MedicalPhotosPage} />
-        <Route path="/picc-lines" component={PiccLinesPage} />
-        <Route path="/family" component={FamilyPage} />
-        <Route path="/faq" component={FaqPage} />
-        <Route path="/settings" component={SettingsPage} />
-        <Route path="/family-support" component={FamilySupportPage} />
-        <Route path="/children" component={ChildrenPage} />
-        <Route path="/care-summary" component={CareSummaryPage} />
-        <Route path="/notifications" component={NotificationsPage} />
+        {SCREENS.map(({ path, page }) => (
+          <Route key={path} path={path} component={page} />
+        ))}
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -8,6 +8,36 @@ describe("the navigation items", () => {
     expect(new Set(reached).size).toBe(reached.length);
   });
 
+  it("keeps one order, the record types' screens placed among the others (DESIGN 7)", () => {
+    expect(NAV_ITEMS.map((item) => item.label)).toEqual([
+      "Dashboard",
+      "Tasks",
+      "TPN Nutrition",
+      "Vitals",
+      "TPN Supplies",
+      "Care Summary",
+      "PICC Lines",
+      "Specialist Visits",
+      "Lab Tests",
+      "Symptoms & Pain",
+      "Medical Allergies",
+      "Care Team",
+      "Children",
+      "Notes",
+      "Symptom Heatmaps",
+      "Physical Therapy",
+      "Medications",
+      "Food Diary",
+      "Medical Photos",
+      "FAQ",
+      "Family Support",
+      "Family & Sharing",
+      "Settings",
+      "Exports",
+    ]);
+    expect(NAV_ITEMS.find((item) => item.href === "/tpn-supplies")?.short).toBe("Supplies");
+  });
+
   it("lists the Care Summary and the exports", () => {
     expect(NAV_ITEMS.map((item) => item.href)).toEqual(
       expect.arrayContaining(["/care-summary", EXPORTS_HREF]),

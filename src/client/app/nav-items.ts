@@ -1,30 +1,7 @@
-import {
-  Activity,
-  Baby,
-  Camera,
-  CircleHelp,
-  Droplets,
-  Dumbbell,
-  FileDown,
-  FileHeart,
-  FlaskConical,
-  Grid3x3,
-  HeartHandshake,
-  LayoutDashboard,
-  ListChecks,
-  type LucideIcon,
-  Package,
-  Pill,
-  Settings,
-  Stethoscope,
-  StickyNote,
-  Syringe,
-  Thermometer,
-  TriangleAlert,
-  UserPlus,
-  Users,
-  Utensils,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import { SHARED_RECORD_TYPES } from "@/client/lib/record-types";
+import type { NavEntry } from "@/domain/record-types/declaration";
+import { NAV_ICONS } from "./nav-icons";
 
 export interface NavItem {
   label: string;
@@ -37,36 +14,35 @@ export interface NavItem {
 /** The exports sit in Settings; the link opens Settings at them. */
 export const EXPORTS_HREF = "/settings#exports";
 
+/** The screens that are not a record type's: each record type's screen is in its declaration. */
+const OTHER_SCREENS: readonly NavEntry[] = [
+  { label: "Dashboard", href: "/", icon: "LayoutDashboard", place: 10 },
+  { label: "Care Summary", href: "/care-summary", icon: "FileHeart", place: 60 },
+  { label: "Symptom Heatmaps", href: "/symptom-heatmaps", icon: "Grid3x3", place: 150 },
+  { label: "FAQ", href: "/faq", icon: "CircleHelp", place: 200 },
+  { label: "Family Support", href: "/family-support", icon: "HeartHandshake", place: 210 },
+  { label: "Family & Sharing", href: "/family", icon: "UserPlus", short: "Family", place: 220 },
+  { label: "Settings", href: "/settings", icon: "Settings", place: 230 },
+  { label: "Exports", href: EXPORTS_HREF, icon: "FileDown", place: 240 },
+];
+
+/** The record types' screens, from their declarations (src/domain/record-types). */
+const RECORD_SCREENS: readonly NavEntry[] = SHARED_RECORD_TYPES.flatMap(({ nav }) =>
+  "none" in nav ? [] : [nav],
+);
+
 /**
  * One order for the sidebar and the phone's "More" sheet (DESIGN 7; the spec swaps FAQ and Family
- * Support in one).
+ * Support in one), by each entry's place.
  */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { label: "Dashboard", href: "/", icon: LayoutDashboard },
-  { label: "Tasks", href: "/tasks", icon: ListChecks },
-  { label: "TPN Nutrition", href: "/tpn-nutrition", icon: Droplets, short: "TPN" },
-  { label: "Vitals", href: "/vitals", icon: Thermometer },
-  { label: "TPN Supplies", href: "/tpn-supplies", icon: Package, short: "Supplies" },
-  { label: "Care Summary", href: "/care-summary", icon: FileHeart },
-  { label: "PICC Lines", href: "/picc-lines", icon: Syringe },
-  { label: "Specialist Visits", href: "/specialist-visits", icon: Stethoscope },
-  { label: "Lab Tests", href: "/lab-tests", icon: FlaskConical },
-  { label: "Symptoms & Pain", href: "/symptoms-pain", icon: Activity },
-  { label: "Medical Allergies", href: "/medical-allergies", icon: TriangleAlert },
-  { label: "Care Team", href: "/care-team", icon: Users },
-  { label: "Children", href: "/children", icon: Baby },
-  { label: "Notes", href: "/notes", icon: StickyNote },
-  { label: "Symptom Heatmaps", href: "/symptom-heatmaps", icon: Grid3x3 },
-  { label: "Physical Therapy", href: "/physical-therapy", icon: Dumbbell },
-  { label: "Medications", href: "/medications", icon: Pill },
-  { label: "Food Diary", href: "/food-diary", icon: Utensils },
-  { label: "Medical Photos", href: "/medical-photos", icon: Camera },
-  { label: "FAQ", href: "/faq", icon: CircleHelp },
-  { label: "Family Support", href: "/family-support", icon: HeartHandshake },
-  { label: "Family & Sharing", href: "/family", icon: UserPlus, short: "Family" },
-  { label: "Settings", href: "/settings", icon: Settings },
-  { label: "Exports", href: EXPORTS_HREF, icon: FileDown },
-];
+export const NAV_ITEMS: readonly NavItem[] = [...OTHER_SCREENS, ...RECORD_SCREENS]
+  .sort((a, b) => a.place - b.place)
+  .map(({ label, href, icon, short }) => ({
+    label,
+    href,
+    icon: NAV_ICONS[icon],
+    ...(short ? { short } : {}),
+  }));
 
 /** The screens used most, one tap away in the phone's bottom bar (with "Log now" and "More"). */
 export const BOTTOM_BAR_HREFS: readonly string[] = ["/", "/tpn-nutrition", "/tpn-supplies"];

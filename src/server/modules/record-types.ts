@@ -1,305 +1,67 @@
 import { getTableColumns } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
-import type { z } from "zod";
-import { medicalAllergyInput, medicalAllergyRecord } from "../../domain/allergies";
-import { careTeamMemberInput, careTeamMemberRecord } from "../../domain/care-team";
-import { childInput, childRecord } from "../../domain/children";
 import type { DashboardStats } from "../../domain/dashboard";
-import { doseInput, doseRecord, doseRestoreInput } from "../../domain/dose-records";
-import { foodDiaryEntryInput, foodDiaryEntryRecord } from "../../domain/food-diary";
-import { infusionCenterInput, infusionCenterRecord } from "../../domain/infusion-centers";
-import { labTestInput, labTestRecord } from "../../domain/labs";
-import { lineCareInput, lineCareRecord } from "../../domain/line-care-records";
-import { medicationInput, medicationRecord } from "../../domain/medications";
-import { noteInput, noteRecord } from "../../domain/notes";
-import { medicalPhotoInput, medicalPhotoRecord } from "../../domain/photos";
-import { physicalTherapySessionInput, physicalTherapySessionRecord } from "../../domain/physical-therapy";
-import { piccInfectionInput, piccInfectionRecord, piccLineInput, piccLineRecord } from "../../domain/picc";
-import {
-  pnPrescriptionInput,
-  pnPrescriptionRecord,
-  pnPrescriptionRestoreInput,
-} from "../../domain/pn-records";
-import {
-  supplyInput,
-  supplyRecord,
-  supplyStockEventInput,
-  supplyStockEventRecord,
-  supplyUsageInput,
-  supplyUsageRecord,
-} from "../../domain/supplies";
-import { symptomEntryInput, symptomEntryRecord } from "../../domain/symptoms";
-import {
-  careTaskEventInput,
-  careTaskEventRecord,
-  careTaskInput,
-  careTaskRecord,
-  careTaskRestoreInput,
-} from "../../domain/task-records";
-import { tpnEntryInput, tpnEntryRecord } from "../../domain/tpn";
-import { specialistVisitInput, specialistVisitRecord } from "../../domain/visits";
-import { vitalInput, vitalRecord } from "../../domain/vital-records";
-import * as schema from "../db/schema/index";
-import type { ChildScope } from "../lib/child-scope";
 import type { OwnedRecordType, OwnedTable } from "../lib/owned-records";
+import { medicalAllergiesRecordType } from "./allergies/allergies.record";
+import { careTeamMembersRecordType } from "./care-team/care-team.record";
+import { childrenRecordType } from "./children/children.record";
+import { foodDiaryEntriesRecordType } from "./food-diary/food-diary.record";
+import { infusionCentersRecordType } from "./infusion-centers/infusion-centers.record";
+import { labTestsRecordType } from "./lab-tests/lab-tests.record";
+import { lineCareRecordType } from "./line-care/line-care.record";
+import { medicalPhotosRecordType } from "./medical-photos/medical-photos.record";
+import { medicationDosesRecordType } from "./medication-doses/medication-doses.record";
+import { medicationsRecordType } from "./medications/medications.record";
+import { notesRecordType } from "./notes/notes.record";
+import { physicalTherapySessionsRecordType } from "./physical-therapy/physical-therapy.record";
+import { piccInfectionsRecordType, piccLinesRecordType } from "./picc/picc.record";
+import { pnPrescriptionsRecordType } from "./pn-prescriptions/pn-prescriptions.record";
+import type { RecordTypeDeclaration } from "./record-type-declaration";
+import { specialistVisitsRecordType } from "./specialist-visits/specialist-visits.record";
+import {
+  supplyStockEventsRecordType,
+  supplyUsageRecordType,
+  tpnSuppliesRecordType,
+} from "./supplies/supplies.record";
+import { symptomEntriesRecordType } from "./symptoms/symptoms.record";
+import { careTaskEventsRecordType, careTasksRecordType } from "./tasks/tasks.record";
+import { tpnEntriesRecordType } from "./tpn/tpn.record";
+import { vitalsRecordType } from "./vitals/vitals.record";
 
-/** What the server knows of one record type, said once; every list of record types is read from here. */
-export interface RecordTypeDeclaration<T extends OwnedTable = OwnedTable> {
-  /** The audit log's name of the record type: "care_team_member". */
-  entity: string;
-  table: T;
-  /**
-   * How the chosen child narrows its list, its dashboard count and its export section; left out
-   * for types without a child link (the care team, supplies) and for the children themselves.
-   */
-  childScope?: ChildScope;
-  /** The export section's heading a person reads: 'TPN Entries'. */
-  title: string;
-  /** The column an export's date range applies to; undated sections are whole. */
-  dateKey?: string;
-  /** The date a person reads the section in order of, when it is not `dateKey` (a line's insertion). */
-  orderKey?: string;
-  /** The body a form, the API and a restore check a record with. */
-  input: z.ZodObject;
-  /**
-   * The body a restore checks a record with, for a type whose stored fields differ from the API's
-   * body: what the server keeps beside it (a version's end, a dose's time on the family's clock)
-   * and never reads from a form, less what the API reads and never stores (a confirmation).
-   * `input` when left out.
-   */
-  restoreInput?: z.ZodObject;
-  /** The answer's shape: every column of the table but the owner. */
-  record: z.ZodObject;
-  /** Counted on the dashboard (`GET /api/dashboard/stats`, under the same name). */
-  onDashboard?: true;
-  /** Figures the record is answered with beyond its columns (its queries' `extend`). */
-  computed?: readonly string[];
-}
+export type { RecordTypeDeclaration };
 
 /**
  * Every record type a family owns, by the name an export, a backup and the dashboard use for it,
  * in the order a person reads an export (the children first). The order is also one where a
  * record comes after every type it links to, so a restore writes in it and a deletion goes in
- * reverse (checked below). Adding a record type is one entry here.
+ * reverse (checked below). Each is declared beside its module (`<module>.record.ts`, with its
+ * shared part in src/domain/record-types): adding a record type is one line here.
  */
 export const RECORD_TYPES = {
-  children: {
-    entity: "child",
-    table: schema.children,
-    title: "Children",
-    input: childInput,
-    record: childRecord,
-  },
-  careTeamMembers: {
-    entity: "care_team_member",
-    table: schema.careTeamMembers,
-    title: "Care Team",
-    input: careTeamMemberInput,
-    record: careTeamMemberRecord,
-    onDashboard: true,
-  },
-  pnPrescriptions: {
-    entity: "pn_prescription",
-    table: schema.pnPrescriptions,
-    childScope: "exact",
-    title: "PN Prescriptions",
-    // Undated, as a line is: a version still in force in a range started before it, and the
-    // range's bags follow it. Read by its start.
-    orderKey: "startDate",
-    input: pnPrescriptionInput,
-    restoreInput: pnPrescriptionRestoreInput,
-    record: pnPrescriptionRecord,
-    computed: ["plateauRateMlPerHour", "bagKcal", "dextroseG", "energyFactors"],
-  },
-  tpnEntries: {
-    entity: "tpn_entry",
-    table: schema.tpnEntries,
-    childScope: "exact",
-    title: "TPN Entries",
-    dateKey: "date",
-    input: tpnEntryInput,
-    record: tpnEntryRecord,
-    onDashboard: true,
-  },
-  vitals: {
-    entity: "vital",
-    table: schema.vitals,
-    childScope: "exact",
-    title: "Vitals",
-    dateKey: "date",
-    input: vitalInput,
-    record: vitalRecord,
-    computed: ["feverWithLine"],
-  },
-  tpnSupplies: {
-    entity: "tpn_supply",
-    table: schema.tpnSupplies,
-    title: "TPN Supplies",
-    input: supplyInput,
-    record: supplyRecord,
-  },
-  supplyUsage: {
-    entity: "supply_usage",
-    table: schema.supplyUsage,
-    title: "Supply Usage",
-    dateKey: "usageDate",
-    input: supplyUsageInput,
-    record: supplyUsageRecord,
-  },
-  supplyStockEvents: {
-    entity: "supply_stock_event",
-    table: schema.supplyStockEvents,
-    title: "Supply Deliveries and Counts",
-    dateKey: "eventDate",
-    input: supplyStockEventInput,
-    record: supplyStockEventRecord,
-  },
-  infusionCenters: {
-    entity: "infusion_center",
-    table: schema.infusionCenters,
-    childScope: "withUnlinked",
-    title: "Infusion Centers",
-    input: infusionCenterInput,
-    record: infusionCenterRecord,
-  },
-  piccLines: {
-    entity: "picc_line",
-    table: schema.piccLines,
-    childScope: "exact",
-    title: "PICC Lines",
-    orderKey: "insertionDate",
-    input: piccLineInput,
-    record: piccLineRecord,
-  },
-  piccInfections: {
-    entity: "picc_infection",
-    table: schema.piccInfections,
-    childScope: "exact",
-    title: "PICC Infections",
-    dateKey: "infectionDate",
-    input: piccInfectionInput,
-    record: piccInfectionRecord,
-  },
-  lineCare: {
-    entity: "line_care_event",
-    table: schema.lineCareEvents,
-    childScope: "exact",
-    title: "Line Care",
-    dateKey: "date",
-    input: lineCareInput,
-    record: lineCareRecord,
-  },
-  specialistVisits: {
-    entity: "specialist_visit",
-    table: schema.specialistVisits,
-    childScope: "withUnlinked",
-    title: "Specialist Visits",
-    dateKey: "date",
-    input: specialistVisitInput,
-    record: specialistVisitRecord,
-    onDashboard: true,
-  },
-  labTests: {
-    entity: "lab_test",
-    table: schema.labTests,
-    childScope: "withUnlinked",
-    title: "Lab Tests",
-    dateKey: "date",
-    input: labTestInput,
-    record: labTestRecord,
-    onDashboard: true,
-  },
-  symptomEntries: {
-    entity: "symptom_entry",
-    table: schema.symptomEntries,
-    childScope: "withUnlinked",
-    title: "Symptoms & Pain",
-    dateKey: "date",
-    input: symptomEntryInput,
-    record: symptomEntryRecord,
-    onDashboard: true,
-  },
-  medicalAllergies: {
-    entity: "medical_allergy",
-    table: schema.medicalAllergies,
-    childScope: "withUnlinked",
-    title: "Medical Allergies",
-    input: medicalAllergyInput,
-    record: medicalAllergyRecord,
-    onDashboard: true,
-  },
-  medications: {
-    entity: "medication",
-    table: schema.medications,
-    childScope: "withUnlinked",
-    title: "Medications",
-    input: medicationInput,
-    record: medicationRecord,
-    computed: ["lastDose", "nextDueAt", "missedDoses"],
-  },
-  medicationDoses: {
-    entity: "medication_dose",
-    table: schema.medicationDoses,
-    childScope: "withUnlinked",
-    title: "Medication Doses",
-    dateKey: "date",
-    input: doseInput,
-    restoreInput: doseRestoreInput,
-    record: doseRecord,
-  },
-  notes: {
-    entity: "note",
-    table: schema.notes,
-    childScope: "withUnlinked",
-    title: "Notes",
-    input: noteInput,
-    record: noteRecord,
-  },
-  physicalTherapySessions: {
-    entity: "physical_therapy_session",
-    table: schema.physicalTherapySessions,
-    childScope: "withUnlinked",
-    title: "Physical Therapy",
-    dateKey: "date",
-    input: physicalTherapySessionInput,
-    record: physicalTherapySessionRecord,
-  },
-  foodDiaryEntries: {
-    entity: "food_diary_entry",
-    table: schema.foodDiaryEntries,
-    childScope: "withUnlinked",
-    title: "Food Diary",
-    dateKey: "date",
-    input: foodDiaryEntryInput,
-    record: foodDiaryEntryRecord,
-  },
-  medicalPhotos: {
-    entity: "medical_photo",
-    table: schema.medicalPhotos,
-    childScope: "withUnlinked",
-    title: "Medical Photos",
-    dateKey: "dateTaken",
-    input: medicalPhotoInput,
-    record: medicalPhotoRecord,
-  },
-  careTasks: {
-    entity: "care_task",
-    table: schema.careTasks,
-    childScope: "withUnlinked",
-    title: "Care Tasks",
-    input: careTaskInput,
-    restoreInput: careTaskRestoreInput,
-    record: careTaskRecord,
-  },
-  careTaskEvents: {
-    entity: "care_task_event",
-    table: schema.careTaskEvents,
-    childScope: "withUnlinked",
-    title: "Care Tasks Done",
-    dateKey: "date",
-    input: careTaskEventInput,
-    record: careTaskEventRecord,
-  },
+  children: childrenRecordType,
+  careTeamMembers: careTeamMembersRecordType,
+  pnPrescriptions: pnPrescriptionsRecordType,
+  tpnEntries: tpnEntriesRecordType,
+  vitals: vitalsRecordType,
+  tpnSupplies: tpnSuppliesRecordType,
+  supplyUsage: supplyUsageRecordType,
+  supplyStockEvents: supplyStockEventsRecordType,
+  infusionCenters: infusionCentersRecordType,
+  piccLines: piccLinesRecordType,
+  piccInfections: piccInfectionsRecordType,
+  lineCare: lineCareRecordType,
+  specialistVisits: specialistVisitsRecordType,
+  labTests: labTestsRecordType,
+  symptomEntries: symptomEntriesRecordType,
+  medicalAllergies: medicalAllergiesRecordType,
+  medications: medicationsRecordType,
+  medicationDoses: medicationDosesRecordType,
+  notes: notesRecordType,
+  physicalTherapySessions: physicalTherapySessionsRecordType,
+  foodDiaryEntries: foodDiaryEntriesRecordType,
+  medicalPhotos: medicalPhotosRecordType,
+  careTasks: careTasksRecordType,
+  careTaskEvents: careTaskEventsRecordType,
 } as const satisfies Record<string, RecordTypeDeclaration>;
 
 export type RecordName = keyof typeof RECORD_TYPES;

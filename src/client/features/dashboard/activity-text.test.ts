@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SHARED_RECORD_TYPES } from "@/client/lib/record-types";
 import { activityText, activityTime } from "./activity-text";
 
 describe("activityText", () => {
@@ -93,5 +94,42 @@ describe("activityTime", () => {
     expect(activityTime("2025-03-01T11:59:00Z", now)).toBe("1 min ago");
     expect(activityTime("2025-03-01T10:00:00Z", now)).toBe("2 hours ago");
     expect(activityTime("2025-02-27T12:00:00Z", now)).toBe("2 days ago");
+  });
+});
+
+describe("activityText of every record type", () => {
+  it("names each declared type in its own words, deleted or not", () => {
+    expect(SHARED_RECORD_TYPES).toHaveLength(24);
+    for (const { entity, activity } of SHARED_RECORD_TYPES) {
+      const { label } = activity[entity]!;
+      expect(activityText({ action: "delete", entity, summary: null }), entity).toMatch(
+        new RegExp(`^Deleted an? ${label}$`),
+      );
+    }
+  });
+
+  it("says a vital, a prescription, a dose, a line care and a task done as their cards do", () => {
+    expect(activityText({ action: "create", entity: "vital", summary: "Temperature 38.3 °C" })).toBe(
+      "Added vital sign Temperature 38.3 °C",
+    );
+    expect(
+      activityText({
+        action: "update",
+        entity: "pn_prescription",
+        summary: "PN prescription from 2025-01-05",
+      }),
+    ).toBe("Changed PN prescription from Jan 05, 2025");
+    expect(activityText({ action: "create", entity: "medication_dose", summary: "Dose given: 60 mg" })).toBe(
+      "Added dose given: 60 mg",
+    );
+    expect(activityText({ action: "create", entity: "line_care_event", summary: "Dressing change" })).toBe(
+      "Added line care Dressing change",
+    );
+    expect(activityText({ action: "create", entity: "care_task_event", summary: "Flush done" })).toBe(
+      "Added completed task Flush",
+    );
+    expect(activityText({ action: "delete", entity: "care_task", summary: null })).toBe(
+      "Deleted a care task",
+    );
   });
 });

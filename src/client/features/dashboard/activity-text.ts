@@ -1,6 +1,8 @@
 import { formatDistance } from "date-fns";
 import { formatListDate, parseDateValue } from "@/client/lib/format";
 import { personLabel } from "@/client/lib/record-authors";
+import { SHARED_RECORD_TYPES } from "@/client/lib/record-types";
+import type { ActivityName } from "@/domain/record-types/declaration";
 import type { ActivityItem } from "./api";
 
 /** The same words as a card's "Added by Maria · changed by Tom". */
@@ -11,30 +13,14 @@ const VERBS: Record<ActivityItem["action"], string> = {
 };
 
 /**
- * How each audited record type is named. `strip` removes the start of the server's summary that
- * would repeat the name ("TPN entry for 2025-01-05" -> "Added TPN entry for Jan 05, 2025").
+ * How each audited record type is named, from its declaration (src/domain/record-types). `strip`
+ * removes the start of the server's summary that would repeat the name ("TPN entry for
+ * 2025-01-05" -> "Added TPN entry for Jan 05, 2025").
  */
-const ENTITIES: Record<string, { label: string; strip?: RegExp }> = {
-  care_team_member: { label: "care team member" },
-  child: { label: "child profile" },
-  tpn_entry: { label: "TPN entry", strip: /^TPN entry\s+/i },
-  specialist_visit: { label: "specialist visit" },
-  lab_test: { label: "lab test" },
-  symptom_entry: { label: "symptom entry", strip: /^Symptoms\s+/i },
-  medical_allergy: { label: "medical allergy" },
-  note: { label: "note" },
-  physical_therapy_session: { label: "therapy session", strip: /^Therapy\s+/i },
-  medication: { label: "medication" },
-  food_diary_entry: { label: "food diary entry" },
-  infusion_center: { label: "infusion center" },
-  tpn_supply: { label: "TPN supply" },
-  supply_usage: { label: "supply usage" },
-  supply_receipt: { label: "supply delivery" },
-  supply_count: { label: "stock count" },
-  picc_line: { label: "PICC line" },
-  picc_infection: { label: "line infection" },
-  medical_photo: { label: "medical photo" },
-};
+const ENTITIES: Readonly<Record<string, ActivityName>> = Object.assign(
+  {},
+  ...SHARED_RECORD_TYPES.map((type) => type.activity),
+);
 
 /** Changes that are not about one record. */
 const WHOLE: Record<string, string> = {

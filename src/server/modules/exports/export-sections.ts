@@ -138,12 +138,13 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = RECORD_NAMES.map((name)
     dateKey,
     orderKey = dateKey,
     childScope: listScope,
+    exportsOnlyChosenChild,
   }: RecordTypeDeclaration = RECORD_TYPES[name];
   const columns = Object.entries(getTableColumns(table))
     .filter(([key]) => !NOT_EXPORTED.has(key))
     .map(([key, column]) => ({ key, label: labelOf(key), kind: kindOf(column as PgColumn) }));
   // The children follow a chosen child by their own id; the others as their lists do.
-  const sectionScope: SectionChildScope | undefined = name === "children" ? "self" : listScope;
+  const sectionScope: SectionChildScope | undefined = exportsOnlyChosenChild ? "self" : listScope;
   return {
     name,
     title,

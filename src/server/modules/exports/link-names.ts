@@ -1,5 +1,4 @@
 import { INSERTION_SITE_LABELS, LINE_TYPE_LABELS } from "../../../domain/picc";
-import type { ExportSection, SectionName } from "./export-sections";
 import { longDate } from "./formats/dates";
 
 /** The names a record's links are shown by in the readable formats, read once per export. */
@@ -31,10 +30,10 @@ export const prescriptionName = (row: Record<string, unknown>) =>
  * family has tens of them, not thousands, so they are read once, before the records, and each
  * record's link is a map lookup.
  */
-export async function linkNames(context: {
-  sections: readonly ExportSection[];
+export async function linkNames<Section extends { name: string }>(context: {
+  sections: readonly Section[];
   childNames(): Promise<Map<string, string>>;
-  rows(section: ExportSection): AsyncIterable<Record<string, unknown>>;
+  rows(section: Section): AsyncIterable<Record<string, unknown>>;
 }): Promise<LinkNames> {
   const names: LinkNames = {
     children: await context.childNames(),
@@ -43,13 +42,12 @@ export async function linkNames(context: {
     medications: new Map(),
     prescriptions: new Map(),
   };
-  const named: Partial<Record<SectionName, [Map<string, string>, (row: Record<string, unknown>) => string]>> =
-    {
-      tpnSupplies: [names.supplies, (row) => String(row.name)],
-      piccLines: [names.lines, lineName],
-      medications: [names.medications, (row) => String(row.name)],
-      pnPrescriptions: [names.prescriptions, prescriptionName],
-    };
+  const named: Partial<Record<string, [Map<string, string>, (row: Record<string, unknown>) => string]>> = {
+    tpnSupplies: [names.supplies, (row) => String(row.name)],
+    piccLines: [names.lines, lineName],
+    medications: [names.medications, (row) => String(row.name)],
+    pnPrescriptions: [names.prescriptions, prescriptionName],
+  };
   for (const section of context.sections) {
     const [map, nameOf] = named[section.name] ?? [];
     if (!map || !nameOf) continue;

@@ -6,13 +6,22 @@ import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from "../../../../domain/exports";
 import { OBJECT_PATH } from "../../../../domain/photos";
 import { ObjectNotFoundError } from "../../../storage/object-storage";
 import { type ExportContext, type ExportFormatter, partOf } from "../export-model";
+import { PHOTO_SECTIONS } from "../restore/restore-sections";
 
 /** Where a photo record's image sits in a backup. */
 const photoFile = (objectId: string) => `photos/${objectId}.jpg`;
 
 /** The photo files this export can include: each photo record's stored image, opened (or missing). */
 async function* storedPhotos(context: ExportContext): AsyncGenerator<{ objectId: string; stream: Readable }> {
-  const section = context.sections.find((s) => s.name === "medicalPhotos")!;
+  for (const section of context.sections.filter((s) => PHOTO_SECTIONS.includes(s.name))) {
+    yield* sectionPhotos(context, section);
+  }
+}
+
+async function* sectionPhotos(
+  context: ExportContext,
+  section: ExportContext["sections"][number],
+): AsyncGenerator<{ objectId: string; stream: Readable }> {
   for await (const row of context.rows(section)) {
     const objectId = typeof row.photoUrl === "string" ? OBJECT_PATH.exec(row.photoUrl)?.[1] : undefined;
     if (!objectId) continue;
@@ -28,7 +37,7 @@ async function* storedPhotos(context: ExportContext): AsyncGenerator<{ objectId:
 async function* sectionLines(context: ExportContext, name: string, photos: ReadonlySet<string>) {
   const section = context.sections.find((s) => s.name === name)!;
   for await (const row of context.rows(section, "created", true)) {
-    if (name === "medicalPhotos") {
+    if (PHOTO_SECTIONS.includes(section.name)) {
       const objectId = typeof row.photoUrl === "string" ? OBJECT_PATH.exec(row.photoUrl)?.[1] : undefined;
       yield `${JSON.stringify({ ...row, photoFile: objectId && photos.has(objectId) ? photoFile(objectId) : null })}\n`;
     } else yield `${JSON.stringify(row)}\n`;

@@ -9,7 +9,7 @@ import {
 } from "../../../../../tests/helpers/fhir-validation";
 import { addChild } from "../../../../../tests/helpers/owned-crud-contract";
 import { buildTestApp, signUp, type TestApp } from "../../../../../tests/helpers/test-app";
-import { doseQuantity } from "./fhir/medications";
+import { doseQuantity } from "../../medication-doses/medication-doses.fhir";
 
 let t: TestApp;
 beforeAll(async () => {

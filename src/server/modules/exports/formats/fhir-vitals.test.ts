@@ -13,7 +13,7 @@ import { buildTestApp, signUp, type TestApp } from "../../../../../tests/helpers
 import { addDays, today } from "../../../../domain/dates";
 import { LINE_CARE_KINDS } from "../../../../domain/line-care";
 import { TEMPERATURE_SITES } from "../../../../domain/vitals";
-import { TEMPERATURE_SITE_CODES, VITAL_CODES, VITAL_PROFILES } from "./fhir/vitals";
+import { TEMPERATURE_SITE_CODES, VITAL_CODES, VITAL_PROFILES } from "../../vitals/vitals.fhir";
 
 let t: TestApp;
 beforeAll(async () => {

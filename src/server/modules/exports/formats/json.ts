@@ -5,6 +5,7 @@ import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from "../../../../domain/exports";
 import { OBJECT_PATH } from "../../../../domain/photos";
 import { ObjectNotFoundError } from "../../../storage/object-storage";
 import type { ExportContext, ExportFormatter } from "../export-model";
+import { PHOTO_SECTIONS } from "../restore/restore-sections";
 
 /** A photo record's image, as base64 JPEG, for an export a restore can bring the photos back from. */
 async function photoImage(context: ExportContext, photoUrl: unknown): Promise<string | null> {
@@ -39,7 +40,7 @@ export const jsonExport: ExportFormatter = {
         let first = true;
         for await (const row of context.rows(section, "created", true)) {
           const record =
-            section.name === "medicalPhotos" && context.includePhotos
+            PHOTO_SECTIONS.includes(section.name) && context.includePhotos
               ? { ...row, image: await photoImage(context, row.photoUrl) }
               : row;
           yield `${first ? "" : ","}${JSON.stringify(record)}`;

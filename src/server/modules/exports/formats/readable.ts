@@ -1,43 +1,7 @@
 import { tzOffset } from "@date-fns/tz";
-import { ALLERGY_SEVERITY_LABELS } from "../../../../domain/allergies";
-import { GENDER_LABELS } from "../../../../domain/children";
-import { DOSE_STATUS_LABELS, type Schedule, scheduleInWords } from "../../../../domain/doses";
-import { MEAL_TYPE_LABELS } from "../../../../domain/food-diary";
-import { LAB_STATUS_LABELS } from "../../../../domain/labs";
-import {
-  DRESSING_TYPE_LABELS,
-  LINE_CARE_LABELS,
-  LOCK_SOLUTION_LABELS,
-  SITE_FINDING_LABELS,
-} from "../../../../domain/line-care";
-import { isMedicationActive } from "../../../../domain/medication-status";
-import { NOTE_CATEGORY_LABELS, NOTE_PRIORITY_LABELS } from "../../../../domain/notes";
-import { PHOTO_CATEGORY_LABELS, PHOTO_SEVERITY_LABELS } from "../../../../domain/photos";
-import {
-  INFECTION_TYPE_LABELS,
-  INSERTION_SITE_LABELS,
-  LINE_TYPE_LABELS,
-  OUTCOME_LABELS,
-} from "../../../../domain/picc";
-import {
-  DEFAULT_LIPID_PERCENT,
-  LIPID_KCAL_PER_ML,
-  type LipidPercent,
-  lipidKcalPerGram,
-  type TaperStep,
-  taperSteps,
-} from "../../../../domain/pn";
-import { stepsText } from "../../../../domain/pn-text";
-import { STOCK_EVENT_KIND_LABELS, SUPPLY_CATEGORY_LABELS } from "../../../../domain/supplies";
-import { SYMPTOM_SEVERITY_LABELS } from "../../../../domain/symptoms";
 import { formatTimeOfDay, type TimeFormat } from "../../../../domain/time-format";
-import {
-  TEMPERATURE_SITE_LABELS,
-  VITAL_LABELS,
-  VITAL_UNITS,
-  type VitalKind,
-} from "../../../../domain/vitals";
-import type { ExportColumn, ExportSection, SectionName } from "../export-sections";
+import { RECORD_TYPES, type RecordTypeDeclaration } from "../../record-types";
+import type { ExportColumn, ExportSection } from "../export-sections";
 import type { LinkNames } from "../link-names";
 import { longDate, MONTHS } from "./dates";
 
@@ -68,38 +32,6 @@ export interface ReadableColumn {
   measure?(row: Row): { amount: number; unit: string } | null;
 }
 
-/** Each coded column's labels: the lists the forms offer (src/domain). */
-const CODE_LABELS: Partial<Record<SectionName, Record<string, Record<string, string>>>> = {
-  children: { gender: GENDER_LABELS },
-  vitals: { kind: VITAL_LABELS, site: TEMPERATURE_SITE_LABELS },
-  tpnSupplies: { category: SUPPLY_CATEGORY_LABELS },
-  supplyStockEvents: { kind: STOCK_EVENT_KIND_LABELS },
-  piccLines: { insertionSite: INSERTION_SITE_LABELS, lineType: LINE_TYPE_LABELS },
-  piccInfections: { infectionType: INFECTION_TYPE_LABELS, outcome: OUTCOME_LABELS },
-  lineCare: {
-    kind: LINE_CARE_LABELS,
-    dressingType: DRESSING_TYPE_LABELS,
-    lockSolution: LOCK_SOLUTION_LABELS,
-  },
-  labTests: { status: LAB_STATUS_LABELS },
-  symptomEntries: { severity: SYMPTOM_SEVERITY_LABELS },
-  medicalAllergies: { severity: ALLERGY_SEVERITY_LABELS },
-  notes: { category: NOTE_CATEGORY_LABELS, priority: NOTE_PRIORITY_LABELS },
-  foodDiaryEntries: { mealType: MEAL_TYPE_LABELS },
-  medicalPhotos: { category: PHOTO_CATEGORY_LABELS, severity: PHOTO_SEVERITY_LABELS },
-  medicationDoses: { status: DOSE_STATUS_LABELS },
-};
-
-/** Each coded list's labels: a site check's findings. */
-const LIST_LABELS: Partial<Record<SectionName, Record<string, Record<string, string>>>> = {
-  lineCare: { findings: SITE_FINDING_LABELS },
-};
-
-/** Measurements whose unit depends on the record: a vital's value, in the unit of its kind. */
-const UNIT_OF: Partial<Record<SectionName, Record<string, (row: Row) => string | undefined>>> = {
-  vitals: { value: (row) => VITAL_UNITS[row.kind as VitalKind] },
-};
-
 /** Links shown by the name of what they link to. */
 const LINKS: Record<string, { label: string; names: keyof LinkNames }> = {
   childId: { label: "Child", names: "children" },
@@ -116,18 +48,6 @@ const STORED_FLAGS = new Set(["isActive", "isPrivate"]);
 
 /** Columns that mean nothing outside the app: a screen colour, a picture's storage path. */
 const HIDDEN = new Set(["id", "avatarColor", "avatarUrl", "photoUrl"]);
-
-/** Columns another column already says in words: a medication's schedule is one sentence. */
-const SAID_ELSEWHERE: Partial<Record<SectionName, ReadonlySet<string>>> = {
-  medications: new Set(["scheduleTimes", "intervalHours"]),
-};
-
-/** Units the shared labels leave out because they differ by section. */
-const SECTION_LABELS: Partial<Record<SectionName, Record<string, string>>> = {
-  tpnEntries: { duration: "Duration (hours)" },
-  physicalTherapySessions: { duration: "Duration (minutes)" },
-  piccLines: { externalLengthCm: "External length at insertion (cm)" },
-};
 
 const INSTANT_LABELS: Record<string, string> = {
   createdAt: "Recorded",
@@ -154,7 +74,9 @@ function readableColumn(
   timeFormat: TimeFormat,
 ): ReadableColumn {
   const { key } = column;
-  const label = SECTION_LABELS[section.name]?.[key] ?? column.label;
+  const declared: RecordTypeDeclaration = RECORD_TYPES[section.name];
+  const { readable = {} } = declared;
+  const label = readable.labels?.[key] ?? column.label;
   const link = LINKS[key];
   if (link) {
     return {
@@ -164,7 +86,7 @@ function readableColumn(
       value: (row, names) => (row[key] ? (names[link.names].get(String(row[key])) ?? null) : null),
     };
   }
-  const unitOf = UNIT_OF[section.name]?.[key];
+  const unitOf = readable.units?.[key];
   if (unitOf) {
     // "38.3 °C", "21.4 kg": text, since a column of them holds several units; a spreadsheet
     // takes the number and the unit apart (`measure`).
@@ -182,7 +104,7 @@ function readableColumn(
           : { amount: Number(row[key]), unit: unitOf(row) ?? "" },
     };
   }
-  const listCodes = LIST_LABELS[section.name]?.[key];
+  const listCodes = readable.listCodes?.[key];
   if (listCodes) {
     return {
       key,
@@ -194,7 +116,7 @@ function readableColumn(
           : null,
     };
   }
-  const codes = CODE_LABELS[section.name]?.[key];
+  const codes = readable.codes?.[key];
   if (codes) {
     return {
       key,
@@ -203,68 +125,8 @@ function readableColumn(
       value: (row) => (row[key] ? (codes[String(row[key])] ?? readableSlug(String(row[key]))) : null),
     };
   }
-  if (section.name === "medications" && key === "scheduleKind") {
-    // "08:00, 20:00", "Every 6 hours", "As needed, at least 6 hours apart": as on its card.
-    return {
-      key,
-      label,
-      kind: "text",
-      value: (row) =>
-        scheduleInWords({
-          scheduleKind: (row.scheduleKind as Schedule["scheduleKind"]) ?? null,
-          scheduleTimes: (row.scheduleTimes as string[] | null) ?? null,
-          intervalHours:
-            row.intervalHours === null || row.intervalHours === undefined ? null : Number(row.intervalHours),
-        }),
-    };
-  }
-  if (section.name === "pnPrescriptions" && (key === "taperUpSteps" || key === "taperDownSteps")) {
-    // "60 min at 50 % then 30 min at 25 %", as on the prescription (a version saved with minutes
-    // only: one step at half rate).
-    return {
-      key,
-      label,
-      kind: "text",
-      value: (row) => {
-        const { up, down } = taperSteps({
-          taperUpMinutes: (row.taperUpMinutes as number | null) ?? null,
-          taperDownMinutes: (row.taperDownMinutes as number | null) ?? null,
-          taperUpSteps: (row.taperUpSteps as TaperStep[] | null) ?? null,
-          taperDownSteps: (row.taperDownSteps as TaperStep[] | null) ?? null,
-        });
-        const steps = key === "taperUpSteps" ? up : down;
-        return steps.length ? stepsText(steps) : null;
-      },
-    };
-  }
-  if (section.name === "pnPrescriptions" && key === "lipidPercent") {
-    // "10 % (1.1 kcal/mL, 11 kcal per g of fat)": the factor the bag's energy used.
-    return {
-      key,
-      label,
-      kind: "text",
-      value: (row) => {
-        if (row.lipidG === null || row.lipidG === undefined) return null;
-        const percent = Number(row.lipidPercent ?? DEFAULT_LIPID_PERCENT) as LipidPercent;
-        return `${percent} % (${LIPID_KCAL_PER_ML[percent]} kcal/mL, ${lipidKcalPerGram(percent)} kcal per g of fat)`;
-      },
-    };
-  }
-  if (section.name === "medications" && key === "isActive") {
-    // Marked active but past its end date: no longer taken, as on its card and in the care summary.
-    return {
-      key,
-      label,
-      kind: "text",
-      value: (row) =>
-        yesNo(
-          isMedicationActive({
-            isActive: row.isActive === "false" ? "false" : "true",
-            endDate: (row.endDate as string | null) ?? null,
-          }),
-        ),
-    };
-  }
+  const text = readable.texts?.[key];
+  if (text) return { key, label, kind: "text", value: (row) => text(row) };
   if (STORED_FLAGS.has(key) || column.kind === "boolean") {
     return {
       key,
@@ -328,7 +190,9 @@ export function readableColumns(
 ): ReadableColumn[] {
   return section.columns
     .filter((c) => !HIDDEN.has(c.key) && (withTimes || c.kind !== "timestamp"))
-    .filter((c) => !SAID_ELSEWHERE[section.name]?.has(c.key))
+    .filter(
+      (c) => !(RECORD_TYPES[section.name] as RecordTypeDeclaration).readable?.saidElsewhere?.includes(c.key),
+    )
     .filter((c) => c.kind !== "id" || c.key in LINKS)
     .map((c) => readableColumn(section, c, timeZone, timeFormat));
 }

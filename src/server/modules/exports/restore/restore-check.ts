@@ -3,8 +3,6 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from "../../../../domain/exports";
-import { infectionLineIssues } from "../../../../domain/picc";
-import { PRESCRIPTION_OF_ANOTHER_CHILD } from "../../../../domain/tpn";
 import { inSentence } from "../../../../domain/words";
 import { badRequest, HttpError } from "../../../lib/errors";
 import { processPhoto } from "../../objects/images";
@@ -92,9 +90,10 @@ export const readyPhoto = (dir: string, index: number, variant: "full" | "thumbn
 /**
  * Reads every record of a backup and checks it by the rules a form or the API applies, before
  * anything is written: the same schema (with the fields the server keeps, see `restoreInput`),
- * links to records of the file (given the ids the restore will write them with), a line's
- * infections on that line's child and not before it went in, a bag's prescription its child's,
- * creation times this app could have written. A dose takes its medication's child. Photos are checked and re-encoded like uploads.
+ * links to records of the file (given the ids the restore will write them with), each type's own
+ * rules across records (its declaration's `restore.check`: a line's infections on that line's
+ * child, a bag's prescription its child's, a dose's child its medication's), creation times this
+ * app could have written. Photos are checked and re-encoded like uploads.
  * Each checked record goes, as the row to insert, into `ready/<section>.jsonl` under `dir`.
  * Refuses the whole file (400) at the first record that fails, naming it.
  */
@@ -112,9 +111,8 @@ export async function checkBackup(
   const person = (value: unknown) => target.members.personOf(value);
   let alreadyHere = 0;
   const newIds = new Map<SectionName, Map<string, string>>();
-  const lines = new Map<string, { childId: string; insertionDate: string }>();
-  /** The child of each record that later records link to, by the id the restore gives it. */
-  const childOf = new Map<string, string | null>();
+  /** Each record that later records link to, by the id the restore gives it. */
+  const linked = new Map<string, Record<string, unknown>>();
   const totals: Record<string, number> = {};
   const skipped: string[] = [];
   let photoBytes = 0;
@@ -154,7 +152,7 @@ export async function checkBackup(
         // twice) is left as it is; later records of the file link to it.
         const here = typeof raw.id === "string" && existing.has(raw.id);
         const id = here ? (raw.id as string) : restoredId(restoreId, section.name, kept);
-        if (section.name === "medicalPhotos" && !here) {
+        if (section.rules.photo && !here) {
           const image = typeof raw.photoFile === "string" ? await reader.photo(raw.photoFile) : null;
           if (!image) {
             withoutImage += 1;
@@ -182,28 +180,9 @@ export async function checkBackup(
         row.createdBy = person(raw.createdBy);
         row.updatedBy = person(raw.updatedBy);
         if ("assigneeId" in raw) row.assigneeId = person(raw.assigneeId);
-        if (section.name === "piccLines") {
-          lines.set(id, { childId: String(row.childId), insertionDate: String(row.insertionDate) });
-        }
-        if (isTarget && "childId" in row) childOf.set(id, (row.childId as string | null) ?? null);
-        // A dose's child is its medication's, kept in step by the server: read from there.
-        if (section.name === "medicationDoses") row.childId = childOf.get(String(row.medicationId)) ?? null;
-        if (
-          section.name === "tpnEntries" &&
-          typeof row.pnPrescriptionId === "string" &&
-          childOf.get(row.pnPrescriptionId) !== row.childId
-        ) {
-          // The API's rule: a bag follows a prescription of its own child.
-          throw badRequest(`${where}: pnPrescriptionId: ${PRESCRIPTION_OF_ANOTHER_CHILD}`);
-        }
-        if (section.name === "piccInfections" && typeof row.piccLineId === "string") {
-          // The API's rule across an infection and its line, on the lines of the file.
-          const [issue] = infectionLineIssues(
-            { childId: String(row.childId), infectionDate: String(row.infectionDate) },
-            lines.get(row.piccLineId)!,
-          );
-          if (issue) throw badRequest(`${where}: ${issue.path}: ${issue.message}`);
-        }
+        const issue = section.rules.check?.(row, (target) => linked.get(target));
+        if (issue) throw badRequest(`${where}: ${issue.path}: ${issue.message}`);
+        if (isTarget) linked.set(id, row);
         const createdAt = restoredCreatedAt(raw.createdAt, where, now);
         if (isTarget && typeof raw.id === "string") {
           if (ids.has(raw.id)) throw badRequest(`${where} has the same id as an earlier record of the file.`);
@@ -225,7 +204,9 @@ export async function checkBackup(
     }
     totals[section.name] = kept;
     if (withoutImage) {
-      skipped.push(`${withoutImage} medical photo${withoutImage === 1 ? "" : "s"}: the file holds no image`);
+      skipped.push(
+        `${withoutImage} ${section.recordLabel}${withoutImage === 1 ? "" : "s"}: the file holds no image`,
+      );
     }
   }
   return { totals, skipped, alreadyHere, photoBytes };

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { RestoreFacet } from "../../record-type-declaration";
 import { LINKS, RECORD_NAMES, RECORD_TYPES, type RecordTypeDeclaration } from "../../record-types";
 import { EXPORT_SECTIONS, type SectionName } from "../export-sections";
 
@@ -13,6 +14,10 @@ export interface RestoreSection {
   input: z.ZodObject;
   /** Fields that point at a record of another section, whose ids a restore renews. */
   links: Record<string, SectionName>;
+  /** The type's own rules across records, and whether its records carry a photo (its declaration's `restore`). */
+  rules: RestoreFacet;
+  /** How a person names one of its records: "medical photo" (the activity feed's words). */
+  recordLabel: string;
 }
 
 /**
@@ -21,7 +26,13 @@ export interface RestoreSection {
  */
 export const RESTORE_SECTIONS: readonly RestoreSection[] = RECORD_NAMES.map((name) => {
   const declared: RecordTypeDeclaration = RECORD_TYPES[name];
-  return { name, input: declared.restoreInput ?? declared.input, links: LINKS[name] };
+  return {
+    name,
+    input: declared.restoreInput ?? declared.input,
+    links: LINKS[name],
+    rules: declared.restore ?? {},
+    recordLabel: declared.shared.activity[declared.entity]?.label ?? name,
+  };
 });
 
 export const SECTION_NAMES: readonly SectionName[] = RESTORE_SECTIONS.map((section) => section.name);
@@ -29,3 +40,8 @@ export const SECTION_NAMES: readonly SectionName[] = RESTORE_SECTIONS.map((secti
 /** The heading a person reads for a section: 'Lab Tests'. */
 export const sectionTitle = (name: SectionName) =>
   EXPORT_SECTIONS.find((s) => s.name === name)?.title ?? name;
+
+/** The sections whose records carry a photo. */
+export const PHOTO_SECTIONS: readonly SectionName[] = RESTORE_SECTIONS.filter((s) => s.rules.photo).map(
+  (s) => s.name,
+);

@@ -17,7 +17,7 @@ import { applySettings, type RestoredSettings } from "../family-backup";
 import type { CheckedBackup } from "./restore-check";
 import { readyPhoto, readyRecords, readySettings } from "./restore-check";
 import { restoredId } from "./restore-ids";
-import { RESTORE_SECTIONS, type SectionName } from "./restore-sections";
+import { PHOTO_SECTIONS, RESTORE_SECTIONS, type SectionName } from "./restore-sections";
 
 export type RestoreJob = typeof restoreJobs.$inferSelect;
 
@@ -171,7 +171,7 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
   for (const section of RESTORE_SECTIONS) {
     const table = CARE_RECORD_TABLES[section.name];
     const instants = instantKeys(table);
-    const isPhotos = section.name === "medicalPhotos";
+    const isPhotos = section.rules.photo === true;
     let written = 0;
     for await (const rows of batches(
       readyRecords(dir, section.name),
@@ -275,7 +275,7 @@ export async function undoRestore(deps: RestoreDeps, jobId: string, message: str
       const ids = indexes.map((i) => restoredId(job.id, name, i));
       await deps.db.transaction(async (tx) => {
         await tx.delete(table).where(and(inArray(table.id, ids), eq(table.familyId, job.familyId)));
-        if (name === "medicalPhotos") {
+        if (PHOTO_SECTIONS.includes(name)) {
           const objectIds = indexes.map((i) => restoredId(job.id, "objects", i));
           await tx.delete(storedObjects).where(inArray(storedObjects.id, objectIds));
         }
@@ -291,7 +291,8 @@ export async function undoRestore(deps: RestoreDeps, jobId: string, message: str
       await setImmediate();
     }
   }
-  for (let index = 0; index < (job.totals.medicalPhotos ?? 0); index += 1) {
+  const photos = PHOTO_SECTIONS.reduce((sum, name) => sum + (job.totals[name] ?? 0), 0);
+  for (let index = 0; index < photos; index += 1) {
     await deleteObjectFiles(deps.storage, `${job.familyId}/${restoredId(job.id, "objects", index)}`);
   }
   await deps.db

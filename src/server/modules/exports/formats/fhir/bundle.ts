@@ -2,19 +2,11 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { OperationOutcome, Resource } from "@medplum/fhirtypes";
 import { isoInZone } from "../../../../../domain/clock";
+import type { FhirFacet } from "../../../record-type-declaration";
+import { RECORD_TYPES, type RecordTypeDeclaration } from "../../../record-types";
 import type { ExportContext, ExportFormatter } from "../../export-model";
-import type { SectionName } from "../../export-sections";
-import { careTeam } from "./care-team";
-import { lineCare } from "./line-care";
 import { exportLinks, type Links } from "./links";
-import { medication, medicationAdministration } from "./medications";
-import { labTest, symptoms, tpnEntry } from "./observations";
-import { allergy, patient } from "./patient";
-import { infection, piccLine } from "./picc";
-import { pnPrescription } from "./pn-prescriptions";
 import { urn } from "./values";
-import { visit } from "./visits";
-import { vital } from "./vitals";
 
 /**
  * FHIR has no empty values (no null, "", [] or {}: ele-1), so resources are written plainly, with
@@ -39,22 +31,6 @@ function pruned(value: unknown): unknown {
 }
 
 type Mapper = (row: Record<string, unknown>, links: Links) => Resource[];
-/** Each row becomes its resources; none means the row was left out (see `leftOutNotice`). */
-const MAPPERS: Partial<Record<SectionName, Mapper>> = {
-  children: patient as Mapper,
-  pnPrescriptions: pnPrescription as Mapper,
-  tpnEntries: tpnEntry as Mapper,
-  vitals: vital as Mapper,
-  piccLines: piccLine as Mapper,
-  piccInfections: infection as Mapper,
-  lineCare: lineCare as Mapper,
-  specialistVisits: visit as Mapper,
-  labTests: labTest as Mapper,
-  symptomEntries: symptoms as Mapper,
-  medicalAllergies: allergy as Mapper,
-  medications: medication as Mapper,
-  medicationDoses: medicationAdministration as Mapper,
-};
 
 function leftOutNotice(leftOut: Map<string, number>): OperationOutcome {
   const counts = [...leftOut].map(([title, n]) => `${title}: ${n}`).join("; ");
@@ -75,12 +51,14 @@ async function* resources(context: ExportContext): AsyncGenerator<Resource> {
   const links = await exportLinks(context);
   const leftOut = new Map<string, number>();
   for (const section of context.sections) {
-    if (section.name === "careTeamMembers") {
-      yield* careTeam(context.rows(section), links);
+    // Each type says how it is written, or why it is left out (its declaration's `fhir`).
+    const fhir: FhirFacet = (RECORD_TYPES[section.name] as RecordTypeDeclaration).fhir;
+    if ("none" in fhir) continue;
+    if ("section" in fhir) {
+      yield* fhir.section(context.rows(section), links);
       continue;
     }
-    const map = MAPPERS[section.name];
-    if (!map) continue; // supplies, notes, photos, food diary, therapy: no clinical resource of their own here
+    const map = fhir.resources as Mapper;
     for await (const row of context.rows(section)) {
       const mapped = map(row, links);
       if (mapped.length === 0) leftOut.set(section.title, (leftOut.get(section.title) ?? 0) + 1);

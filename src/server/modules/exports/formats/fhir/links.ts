@@ -1,23 +1,9 @@
-import type { Patient, Reference } from "@medplum/fhirtypes";
 import { todayIn } from "../../../../../domain/clock";
 import type { ExportContext } from "../../export-model";
+import type { Links } from "./link-type";
 import { urn } from "./values";
 
-/** Who a resource is about, and what the export knows when it maps a row. */
-export interface Links {
-  /** The Patient a record belongs to: its child's, else the export's only patient, else none. */
-  patient(childId: string | null): Reference<Patient> | undefined;
-  /** The export's only patient (the chosen child, or the family's one child), if there is one. */
-  onlyPatient: Reference<Patient> | undefined;
-  familyId: string;
-  exportedAt: Date;
-  /** The family's zone: a record's time means that time there. */
-  timeZone: string;
-  /** The family's date when the export was made. */
-  today: string;
-  /** A medication's name, by its id: a dose names what was given. */
-  medicationName(id: string): string | undefined;
-}
+export type { Links };
 
 /**
  * Records linked to no child go to the export's only patient: the chosen child, or the family's

@@ -1,9 +1,8 @@
-import type { AllergyIntolerance, Condition, Observation, Patient, Resource } from "@medplum/fhirtypes";
-import { gestationOf, gestationText } from "../../../../../domain/growth-age";
-import type { children, medicalAllergies } from "../../../../db/schema";
-import type { Links } from "./links";
+import type { Condition, Observation, Patient, Resource } from "@medplum/fhirtypes";
+import { gestationOf, gestationText } from "../../../domain/growth-age";
+import type { children } from "../../db/schema";
+import type { Links } from "../exports/formats/fhir/link-type";
 import {
-  annotations,
   category,
   coded,
   namedUuid,
@@ -13,7 +12,7 @@ import {
   text,
   UCUM,
   urn,
-} from "./values";
+} from "../exports/formats/fhir/values";
 
 /** 'Sam Rivera': the last word as the family name, the others as given names, as best one string allows. */
 export function patient(child: Row<typeof children>, links: Links): Resource[] {
@@ -60,27 +59,4 @@ export function patient(child: Row<typeof children>, links: Links): Resource[] {
     subject: { reference: urn(child.id) },
   };
   return [...resources, diagnosis];
-}
-
-export function allergy(row: Row<typeof medicalAllergies>, links: Links): Resource[] {
-  const subject = links.patient(row.childId);
-  if (!subject) return [];
-  const resource: AllergyIntolerance = {
-    resourceType: "AllergyIntolerance",
-    id: row.id,
-    clinicalStatus: coded(`${TERMINOLOGY}/allergyintolerance-clinical`, "active", "Active"),
-    criticality: row.severity === "severe" || row.severity === "life-threatening" ? "high" : "low",
-    code: text(row.allergen),
-    patient: subject,
-    onsetDateTime: opt(row.dateDiscovered),
-    // FHIR's reaction severity stops at 'severe'; criticality above says it can be life-threatening.
-    reaction: [
-      {
-        manifestation: [text(row.reaction)],
-        severity: row.severity === "life-threatening" ? "severe" : row.severity,
-      },
-    ],
-    note: annotations(row.treatment && `Treatment: ${row.treatment}`, row.notes),
-  };
-  return [resource];
 }

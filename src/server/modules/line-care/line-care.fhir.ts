@@ -5,13 +5,22 @@ import {
   LOCK_SOLUTION_LABELS,
   SITE_FINDING_LABELS,
   type SiteFinding,
-} from "../../../../../domain/line-care";
-import { LINE_TYPE_LABELS } from "../../../../../domain/picc";
-import type { lineCareEvents, piccLines } from "../../../../db/schema";
-import { lineName } from "../../link-names";
-import type { Links } from "./links";
-import { annotations, category, dateTime, namedUuid, type Row, text, UCUM, urn } from "./values";
-import { SNOMED } from "./vitals";
+} from "../../../domain/line-care";
+import { LINE_TYPE_LABELS } from "../../../domain/picc";
+import type { lineCareEvents, piccLines } from "../../db/schema";
+import type { Links } from "../exports/formats/fhir/link-type";
+import {
+  annotations,
+  category,
+  dateTime,
+  namedUuid,
+  type Row,
+  text,
+  UCUM,
+  urn,
+} from "../exports/formats/fhir/values";
+import { lineName } from "../exports/link-names";
+import { SNOMED } from "../vitals/vitals.fhir";
 
 /** The Device standing for a line: named by the line, the same on every export. */
 export const lineDeviceId = (familyId: string, lineId: string) => namedUuid(familyId, "line-device", lineId);

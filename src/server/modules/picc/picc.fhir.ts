@@ -4,11 +4,11 @@ import {
   type InfectionType,
   LINE_TYPE_LABELS,
   type LineType,
-} from "../../../../../domain/picc";
-import type { piccInfections, piccLines } from "../../../../db/schema";
-import { lineDevice, lineDeviceId } from "./line-care";
-import type { Links } from "./links";
-import { annotations, coded, opt, type Row, TERMINOLOGY, text, urn } from "./values";
+} from "../../../domain/picc";
+import type { piccInfections, piccLines } from "../../db/schema";
+import type { Links } from "../exports/formats/fhir/link-type";
+import { annotations, coded, opt, type Row, TERMINOLOGY, text, urn } from "../exports/formats/fhir/values";
+import { lineDevice, lineDeviceId } from "../line-care/line-care.fhir";
 
 const INFECTION_TEXT: Record<InfectionType, string> = {
   bloodstream: "Bloodstream infection (central line)",

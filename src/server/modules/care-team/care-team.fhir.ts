@@ -1,7 +1,7 @@
 import type { CareTeam, CareTeamParticipant, Practitioner, Resource } from "@medplum/fhirtypes";
-import type { careTeamMembers } from "../../../../db/schema";
-import type { Links } from "./links";
-import { namedUuid, opt, type Row, text, urn } from "./values";
+import type { careTeamMembers } from "../../db/schema";
+import type { Links } from "../exports/formats/fhir/link-type";
+import { namedUuid, opt, type Row, text, urn } from "../exports/formats/fhir/values";
 
 function practitioner(row: Row<typeof careTeamMembers>): Practitioner {
   return {

@@ -4,10 +4,10 @@ import {
   type TemperatureSite,
   VITAL_UNITS,
   type VitalKind,
-} from "../../../../../domain/vitals";
-import type { vitals } from "../../../../db/schema";
-import type { Links } from "./links";
-import { annotations, category, dateTime, type Row, UCUM } from "./values";
+} from "../../../domain/vitals";
+import type { vitals } from "../../db/schema";
+import type { Links } from "../exports/formats/fhir/link-type";
+import { annotations, category, dateTime, type Row, UCUM } from "../exports/formats/fhir/values";
 
 export const LOINC = "http://loinc.org";
 export const SNOMED = "http://snomed.info/sct";
