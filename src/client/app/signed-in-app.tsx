@@ -1,17 +1,25 @@
 import { lazy, Suspense } from "react";
 import { UnsavedChangesHost } from "@/client/components/forms/unsaved-changes";
-import { PendingSaves } from "@/client/components/pending/pending-saves";
 import { TooltipProvider } from "@/client/components/ui/tooltip";
 import type { AuthUser } from "@/client/lib/auth";
 import { ChildFilterProvider } from "@/client/lib/child-filter";
 import { useFamilyChanges } from "@/client/lib/family-changes";
 import { useSessionExpired } from "@/client/lib/session-expiry";
-import { AccessChangedNotice } from "./access-changed-notice";
 import { AppRoutes } from "./app-routes";
 import { AppShell } from "./app-shell";
-import { NoLongerInFamily } from "./no-longer-in-family";
 
 /** Loaded only when a save finds the session ended: it holds the sign-in form and its libraries. */
+// Saves kept on this device, shown once the page is up: they are read from the device's store anyway.
+const PendingSaves = lazy(() =>
+  import("@/client/components/pending/pending-saves").then((m) => ({ default: m.PendingSaves })),
+);
+// Shown only when this person's place in the family changes: loaded then, not with the shell.
+const AccessChangedNotice = lazy(() =>
+  import("./access-changed-notice").then((m) => ({ default: m.AccessChangedNotice })),
+);
+const NoLongerInFamily = lazy(() =>
+  import("./no-longer-in-family").then((m) => ({ default: m.NoLongerInFamily })),
+);
 const SessionExpiredDialog = lazy(() =>
   import("./session-expired-dialog").then((m) => ({ default: m.SessionExpiredDialog })),
 );
@@ -25,7 +33,13 @@ export function SignedInApp({ user }: { user: AuthUser }) {
   // Another member's changes reach this page within seconds, and so does a change of this person's
   // own place in the family.
   const access = useFamilyChanges(user);
-  if (access.removed) return <NoLongerInFamily familyName={user.familyName} />;
+  if (access.removed) {
+    return (
+      <Suspense fallback={null}>
+        <NoLongerInFamily familyName={user.familyName} />
+      </Suspense>
+    );
+  }
   return (
     // Keyed by person and family: signing in as someone else, or switching family, starts every
     // screen afresh (no form, dialog or child choice of the previous family stays open).
@@ -33,7 +47,9 @@ export function SignedInApp({ user }: { user: AuthUser }) {
       <TooltipProvider delayDuration={300}>
         <AppShell user={user}>
           {access.notice ? (
-            <AccessChangedNotice text={access.notice} onDismiss={access.dismissNotice} />
+            <Suspense fallback={null}>
+              <AccessChangedNotice text={access.notice} onDismiss={access.dismissNotice} />
+            </Suspense>
           ) : null}
           <AppRoutes />
         </AppShell>
@@ -46,7 +62,9 @@ export function SignedInApp({ user }: { user: AuthUser }) {
         {/* Asks before unsaved typing is thrown away (closing a form, leaving the page). */}
         <UnsavedChangesHost />
         {/* Entries saved while the connection was down: sent when it is back, shown until then. */}
-        <PendingSaves />
+        <Suspense fallback={null}>
+          <PendingSaves />
+        </Suspense>
       </TooltipProvider>
     </ChildFilterProvider>
   );

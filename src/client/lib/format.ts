@@ -1,4 +1,4 @@
-import { format, isValid, parse, parseISO } from "date-fns";
+import { format, isValid, parseISO } from "date-fns";
 import { familyClock, timeIn, todayIn, zonedNow } from "@/domain/clock";
 import { formatTimeOfDay } from "@/domain/time-format";
 import { familyTimeFormat } from "./family-clock";
@@ -11,7 +11,12 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function parseDateValue(value: string | Date): Date {
   if (value instanceof Date) return value;
-  return DATE_ONLY.test(value) ? parse(value, "yyyy-MM-dd", new Date()) : parseISO(value);
+  if (!DATE_ONLY.test(value)) return parseISO(value);
+  // By hand, not date-fns' `parse`: that one carries every format's parser into the first download.
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(year, month - 1, day);
+  // A day that does not exist ("2026-02-30") is no date, as `parse` answered.
+  return date.getMonth() === month - 1 ? date : new Date(Number.NaN);
 }
 
 function formatWith(pattern: string, value: string | Date | null | undefined): string {
