@@ -3,7 +3,7 @@ import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { setImmediate } from "node:timers/promises";
-import { and, desc, eq, getTableColumns, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, lt, sql } from "drizzle-orm";
 import type { ImportReport } from "../../../../domain/exports";
 import type { Db } from "../../../db/client";
 import { restoreJobs, storedObjects } from "../../../db/schema/index";
@@ -17,9 +17,8 @@ import { applySettings, type RestoredSettings } from "../family-backup";
 import type { CheckedBackup } from "./restore-check";
 import { readyPhoto, readyRecords, readySettings } from "./restore-check";
 import { restoredId } from "./restore-ids";
+import type { RestoreJob } from "./restore-jobs";
 import { PHOTO_SECTIONS, RESTORE_SECTIONS, type SectionName } from "./restore-sections";
-
-export type RestoreJob = typeof restoreJobs.$inferSelect;
 
 export interface RestoreDeps {
   db: Db;
@@ -59,33 +58,6 @@ function insertable(row: Record<string, unknown>, instants: readonly string[], f
 
 /** Thrown when a restore's journal says it is no longer this process's to write. */
 class RestoreTakenOver extends Error {}
-
-/** A restore that is running for `familyId`, if any. */
-export async function runningRestore(db: Db, familyId: string): Promise<RestoreJob | undefined> {
-  const [job] = await db
-    .select()
-    .from(restoreJobs)
-    .where(and(eq(restoreJobs.familyId, familyId), inArray(restoreJobs.state, ["writing", "undoing"])));
-  return job;
-}
-
-export async function getRestore(db: Db, familyId: string, id: string): Promise<RestoreJob | undefined> {
-  const [job] = await db
-    .select()
-    .from(restoreJobs)
-    .where(and(eq(restoreJobs.id, id), eq(restoreJobs.familyId, familyId)));
-  return job;
-}
-
-/** The owner's latest restores, newest first. */
-export function listRestores(db: Db, familyId: string, limit = 10): Promise<RestoreJob[]> {
-  return db
-    .select()
-    .from(restoreJobs)
-    .where(eq(restoreJobs.familyId, familyId))
-    .orderBy(desc(restoreJobs.createdAt))
-    .limit(limit);
-}
 
 /**
  * Opens a restore's journal, ready to write; null when another restore of the owner is running

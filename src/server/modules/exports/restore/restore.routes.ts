@@ -20,16 +20,9 @@ import { CARE_RECORD_TABLES } from "../../record-types";
 import { restoreMembers } from "../family-backup";
 import { backupKind, openZipBackup, unpackJsonExport } from "./backup-files";
 import { checkBackup } from "./restore-check";
+import { getRestore, listRestores, type RestoreJob, runningRestore } from "./restore-jobs";
 import type { SectionName } from "./restore-sections";
-import {
-  getRestore,
-  INTERRUPTED,
-  listRestores,
-  type RestoreJob,
-  runningRestore,
-  runRestore,
-  startRestore,
-} from "./restore-writer";
+import { INTERRUPTED, runRestore, startRestore } from "./restore-writer";
 
 /** The content types a restore reads: a backup (ZIP) or a JSON export, as browsers label them. */
 const RESTORE_TYPES = [
