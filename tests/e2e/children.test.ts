@@ -89,6 +89,9 @@ describe.each<Size>(["desktop", "phone"])("the Children Profiles screen on a %s"
     await dialog.getByLabel("Date of Birth").fill(DATE_OF_BIRTH);
     // Entering the date of birth fills the age with the whole years since.
     expect(await dialog.getByLabel("Age (years)").inputValue()).toBe("7");
+    // Born at 34 weeks and 2 days: the growth charts correct the age of a child born before 37 weeks.
+    await dialog.getByLabel("Born at (weeks of pregnancy)").fill("34");
+    await dialog.getByLabel("and days (0 to 6)").fill("2");
     await dialog.getByLabel("Medical Diagnosis").fill("Short bowel syndrome");
     await dialog.getByLabel("Additional Notes").fill("Dressing change on Mondays");
     const request = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/children"));
@@ -98,6 +101,8 @@ describe.each<Size>(["desktop", "phone"])("the Children Profiles screen on a %s"
       dateOfBirth: DATE_OF_BIRTH,
       age: 7,
       gender: "female",
+      gestationalAgeWeeks: 34,
+      gestationalAgeDays: 2,
       medicalDiagnosis: "Short bowel syndrome",
       avatarColor: "#8B5CF6",
       notes: "Dressing change on Mondays",
@@ -253,6 +258,8 @@ describe("the Children Profiles screen", () => {
       dateOfBirth: null,
       age: null,
       gender: null,
+      gestationalAgeWeeks: null,
+      gestationalAgeDays: null,
       medicalDiagnosis: null,
       avatarColor: "#3B82F6",
       notes: null,

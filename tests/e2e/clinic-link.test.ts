@@ -189,7 +189,18 @@ describe("a link for the clinic", () => {
     await doctor.getByText(/^Schedule: 08:00, 20:00 · Last dose: Given Nov 20, 2026 /).waitFor();
     await doctor.getByRole("heading", { level: 2, name: "PN prescription" }).waitFor();
     await doctor.getByText("Dextrose 15 %, amino acids 25 g, lipid 20 g (SMOFlipid 20%)").waitFor();
-    await doctor.getByText(/^GIR 10\.6 mg\/kg\/min, 37\.9 kcal\/kg\/day$/).waitFor();
+    // GIR at full rate: 150 g dextrose at 90.9 mL/h of 15 % for 21.4 kg = 10.6 mg/kg/min; over 24 h:
+    // 150,000 mg / (21.4 kg × 1,440 min) = 4.9. Energy (ASPEN PN Core Curriculum, 3rd ed.): 150 g × 3.4 + 25 g × 4
+    // + 20 g × 10 (20 % emulsion, 2 kcal/mL) = 810 kcal / 21.4 kg = 37.9 kcal/kg/day.
+    await doctor
+      .getByText("GIR at full rate 10.6 mg/kg/min (24-hour average 4.9), 37.9 kcal/kg/day", { exact: true })
+      .waitFor();
+    await doctor
+      .getByText(
+        "Energy counted at dextrose 3.4 kcal/g, amino acids 4 kcal/g, lipid 10 kcal/g (20 % emulsion, 2 kcal/mL).",
+        { exact: true },
+      )
+      .waitFor();
     await doctor.getByText(/^Shared by the family · valid until/).waitFor();
     await doctor.getByRole("button", { name: "Print" }).waitFor();
     // Nothing of the app around it: no navigation, no account, no other screen.

@@ -239,6 +239,14 @@ describe("the care summary", () => {
         data: { childId: child.id, date: "2026-11-20", kind, value },
       });
     }
+    // A fever two nights ago and the number the clinic calls the family on: both on the page too.
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    await page.request.post("/api/vitals", {
+      data: { childId: child.id, date: twoDaysAgo, time: "21:40", kind: "temperature", value: 38.3 },
+    });
+    await page.request.put("/api/family/contact", {
+      data: { name: "Maria Lopez (mother)", phone: "555-0142" },
+    });
     for (const name of ["Dr. Patel", "Nurse Kim", "Dr. Chen", "Pharmacist Lee"]) {
       await page.request.post("/api/care-team", { data: { name, role: "Care team", phone: "555-0100" } });
     }
@@ -249,6 +257,8 @@ describe("the care summary", () => {
     await page.getByText("Ursodiol").waitFor();
     await page.getByRole("heading", { name: "Fever with a central line: act now" }).waitFor();
     await page.getByText(/^Weight 21\.4 kg \(.*\) · Length \/ height 112\.5 cm/).waitFor();
+    await page.getByText(/^Last temperature 38\.3 °C \(.+ 21:40\) · fever$/).waitFor();
+    await page.getByText("Family contact Maria Lopez (mother) · 555-0142", { exact: true }).waitFor();
     await page.getByText(/^Last dressing change: /).waitFor();
     await page
       .getByText(/^Schedule: 08:00, 20:00 · Last dose: Given Nov 20, 2026 \d\d:05 \(.+\) by /)
@@ -259,7 +269,18 @@ describe("the care summary", () => {
         "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min at 50 %, taper down 60 min at 50 %",
       )
       .waitFor();
-    await page.getByText(/^GIR 10\.6 mg\/kg\/min, 37\.9 kcal\/kg\/day$/).waitFor();
+    // GIR at full rate: 150 g dextrose at 90.9 mL/h of 15 % for 21.4 kg = 10.6 mg/kg/min; over 24 h:
+    // 150,000 mg / (21.4 kg × 1,440 min) = 4.9. Energy (ASPEN PN Core Curriculum, 3rd ed.): 150 g × 3.4 + 25 g × 4
+    // + 20 g × 10 (20 % emulsion, 2 kcal/mL) = 810 kcal / 21.4 kg = 37.9 kcal/kg/day.
+    await page
+      .getByText("GIR at full rate 10.6 mg/kg/min (24-hour average 4.9), 37.9 kcal/kg/day", { exact: true })
+      .waitFor();
+    await page
+      .getByText(
+        "Energy counted at dextrose 3.4 kcal/g, amino acids 4 kcal/g, lipid 10 kcal/g (20 % emulsion, 2 kcal/mL).",
+        { exact: true },
+      )
+      .waitFor();
     await page.getByText(/^Weight 21\.4 kg on 2026-11-20 \(/).waitFor();
 
     await page.emulateMedia({ media: "print" });

@@ -248,10 +248,14 @@ describe("PICC Line Tracking", () => {
     await infection.getByRole("button", { name: "Add Infection" }).click();
     await expectToast(page, "Infection record added successfully");
     await expectCardTexts(page, "Bloodstream infection", ["Unknown outcome", "Admitted (5 days)"]);
-    // One bloodstream infection over ten catheter-days: 100 per 1,000.
+    // One bloodstream infection over ten catheter-days: 100 per 1,000. Jan 9 is the line's day 9, so
+    // it counts as a CLABSI (NHSN Patient Safety Component Manual, ch. 4: from line day 3 until the
+    // day after removal).
     await page.getByText("100").first().waitFor();
     await page
-      .getByText("bloodstream infections while a central line was in place (1)", { exact: false })
+      .getByText("bloodstream infections from a line's day 3 until the day after it came out (1)", {
+        exact: false,
+      })
       .waitFor();
 
     await page.getByRole("button", { name: /^Edit Bloodstream infection/ }).click();

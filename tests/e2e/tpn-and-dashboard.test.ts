@@ -333,6 +333,26 @@ describe("the dashboard", () => {
     await page.waitForURL((url) => url.pathname === "/tpn-nutrition");
   });
 
+  it("sends a family without a child to Children even when Get Started is pressed before its children have loaded", async () => {
+    const page = await browser.newPage();
+    await signUpViaApi(page);
+    // The list of children answers only once Get Started has been pressed (a slow connection).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/children", async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      await held;
+      return route.continue();
+    });
+    await page.goto("/");
+    await page.getByRole("link", { name: "Get Started" }).click();
+    release();
+    await page.waitForURL((url) => url.pathname === "/children");
+    await page.getByRole("heading", { name: "No children added yet" }).waitFor();
+  });
+
   it("fits a phone: tiles two by two and no sideways scrolling on the dashboard or TPN Nutrition", async () => {
     const page = await browser.newPage("phone");
     await signUpViaApi(page);

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import {
   Activity,
   CalendarCheck,
@@ -7,9 +8,11 @@ import {
   TriangleAlert,
   Users,
 } from "lucide-react";
-import { Link } from "wouter";
+import type { MouseEvent } from "react";
+import { Link, useLocation } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { useChildFilter } from "@/client/lib/child-filter";
+import { childrenApi } from "@/client/lib/children-api";
 
 const SECTIONS: readonly { label: string; icon: LucideIcon }[] = [
   { label: "Care Team", icon: Users },
@@ -23,8 +26,21 @@ const SECTIONS: readonly { label: string; icon: LucideIcon }[] = [
 /** The closing banner: what the tracker covers, and where to begin. */
 export function IntroBanner() {
   const { children, isLoading } = useChildFilter();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
   // A family starts by adding their child; after that, by recording the day's TPN.
-  const startHref = !isLoading && children.length === 0 ? "/children" : "/tpn-nutrition";
+  const startFor = (count: number) => (count === 0 ? "/children" : "/tpn-nutrition");
+  const startHref = startFor(children.length);
+  // Pressed before the children have arrived (a slow connection): wait for them, so a family
+  // without a child is not sent to TPN Nutrition.
+  const startWhenLoaded = (event: MouseEvent) => {
+    if (!isLoading) return;
+    event.preventDefault();
+    void queryClient
+      .ensureQueryData(childrenApi.listOptions())
+      .then((list) => navigate(startFor(list.length)))
+      .catch(() => navigate("/children"));
+  };
 
   return (
     <section
@@ -55,7 +71,9 @@ export function IntroBanner() {
           size="lg"
           className="bg-white text-blue-700 hover:bg-blue-50 dark:text-[#1d4ed8] dark:hover:bg-[#eff6ff]"
         >
-          <Link href={startHref}>Get Started</Link>
+          <Link href={startHref} onClick={startWhenLoaded}>
+            Get Started
+          </Link>
         </Button>
         <Button
           asChild
