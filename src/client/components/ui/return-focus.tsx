@@ -46,6 +46,11 @@ export function useReturnFocus(onCloseAutoFocus?: (event: Event) => void) {
       event.preventDefault();
       const target = returnTo.current;
       returnTo.current = null;
+      // Another dialog opened from this one (a Log now tile opens its form as the sheet closes) holds
+      // the focus already: taking it back when this one's closing animation ends, later on a slow
+      // phone, would send what the person is typing to the page behind.
+      const holder = document.activeElement?.closest('[role="dialog"], [role="alertdialog"]');
+      if (holder?.getAttribute("data-state") === "open") return;
       if (target?.isConnected) target.focus();
       if (!target || document.activeElement !== target)
         document.getElementById("main")?.focus({ preventScroll: true });
