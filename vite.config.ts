@@ -1,18 +1,51 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const srcDir = fileURLToPath(new URL("./src", import.meta.url));
 const clientRoot = fileURLToPath(new URL("./src/client", import.meta.url));
 const outDir = fileURLToPath(new URL("./dist/client", import.meta.url));
+
+/** The app's version: answers kept on a device by another version are not restored (lib/offline-cache.ts). */
+const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 
 /** Where `npx vite` forwards API and object requests: the API server started beside it in development. */
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3001";
 
 export default defineConfig({
   root: clientRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker (src/client/service-worker/sw.ts), built into /sw.js with the list of files
+    // it keeps so the app starts offline. Registered by the app itself (app/app-worker.ts), after
+    // the first screen shows; off in `npm run dev`.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "service-worker",
+      filename: "sw.ts",
+      injectRegister: false,
+      // public/manifest.webmanifest is the app's own.
+      manifest: false,
+      injectManifest: {
+        // Every screen's code and styles (each screen opens offline), the page, icons, theme.js, the
+        // manifest and any font. The compressed copies are written after this list is made.
+        globPatterns: ["**/*.{js,css,html,png,svg,ico,webmanifest,woff2}"],
+        // Built names carry their content's hash: kept by name, asked for without a revision.
+        dontCacheBustURLsMatching: /^assets\//,
+        // The largest chunk (the charts) is about 360 KB before compression.
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+        rollupFormat: "iife",
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  define: { "import.meta.env.VITE_APP_VERSION": JSON.stringify(version) },
   resolve: {
     alias: { "@": srcDir },
   },

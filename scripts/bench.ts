@@ -55,6 +55,11 @@ const CHILDREN_LIST_SQL = `select id, name, created_by as "createdBy", updated_b
   medical_diagnosis as "medicalDiagnosis", avatar_color as "avatarColor", notes, created_at as "createdAt",
   updated_at as "updatedAt" from children where family_id = $1 order by created_at, name`;
 
+/** The care team's query, written by hand: a list of 20 people, newest first, as the app orders it. */
+const CARE_TEAM_LIST_SQL = `select id, name, role, specialty, phone, email, hospital, notes,
+  created_by as "createdBy", updated_by as "updatedBy", created_at as "createdAt", updated_at as "updatedAt"
+  from care_team_members where family_id = $1 order by created_at desc`;
+
 /** The TPN list's query as the app sends it, written by hand: the data ceiling's work. */
 const TPN_LIST_SQL = `select id, child_id as "childId", created_by as "createdBy", updated_by as "updatedBy",
   date, calories, protein,
@@ -123,6 +128,7 @@ async function serveCeiling(target: string, familyId: string, childId: string) {
   app.get("/ceiling", async () => ({ ok: true }));
   app.get("/data", () => listWithNames(query, TPN_LIST_SQL, [familyId, childId]));
   app.get("/data/children", () => listWithNames(query, CHILDREN_LIST_SQL, [familyId]));
+  app.get("/data/care-team", () => listWithNames(query, CARE_TEAM_LIST_SQL, [familyId]));
   app.setErrorHandler((error: Error, _request, reply) => {
     console.error(`ceiling: ${error.message}`);
     return reply.status(500).send({ message: error.message });
@@ -233,6 +239,15 @@ async function prepare(database: Database, dataDir: string) {
     });
     children.push(child.json().id);
   }
+  // The care team of a family followed by several services: twenty people.
+  for (let n = 1; n <= 20; n += 1) {
+    await app.inject({
+      method: "POST",
+      url: "/api/care-team",
+      headers: { cookie },
+      payload: { name: `Dr. Member ${n}`, role: "Doctor", phone: "+1 555 0100", hospital: "Children's" },
+    });
+  }
   await seedTenYearFamily(
     database.db,
     familyId,
@@ -292,6 +307,11 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
       connections,
       await load(`${address}/data/children`, connections, duration),
     );
+    record(
+      "care team SQL, no session (data)",
+      connections,
+      await load(`${address}/data/care-team`, connections, duration),
+    );
   }
   if (original) {
     const login = await fetch(`${original}/login`, {
@@ -331,6 +351,7 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
     const calls: [string, string, Parameters<typeof load>[3]?][] = [
       ["dashboard stats", "/api/dashboard/stats"],
       ["children list", "/api/children"],
+      ["care team list", "/api/care-team"],
       ["TPN list, one child", `/api/tpn?childId=${children[0]}`],
       ["symptoms list", "/api/symptoms"],
       ["symptom heatmap", "/api/symptoms/heatmap"],
@@ -373,10 +394,16 @@ function table(results: Result[]): string {
       results.find((x) => x.database === r.database && x.connections === r.connections && x.name === name);
     const ceiling = same("bare Fastify (ceiling)")!;
     const data = same(
-      r.name.includes("children") ? "children SQL, no session (data)" : "TPN list SQL, no session (data)",
+      r.name.includes("children")
+        ? "children SQL, no session (data)"
+        : r.name.includes("care team")
+          ? "care team SQL, no session (data)"
+          : "TPN list SQL, no session (data)",
     )!;
     const percent = (of: Result) => `${Math.round((r.requests / of.requests) * 100)} %`;
-    const isList = r.name.endsWith("TPN list, one child") || r.name.endsWith("children list");
+    const isList = ["TPN list, one child", "children list", "care team list"].some((list) =>
+      r.name.endsWith(list),
+    );
     const original =
       r.name === "ours: children list"
         ? same(ORIGINAL_CHILDREN)

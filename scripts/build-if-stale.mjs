@@ -3,7 +3,12 @@ import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const outputs = ["dist/server/main.js", "dist/client/index.html"];
+const outputs = [
+  "dist/server/main.js",
+  "dist/server/backup.js",
+  "dist/server/restore.js",
+  "dist/client/index.html",
+];
 const inputs = ["src", "drizzle", "package-lock.json", "vite.config.ts"];
 
 function newest(path) {

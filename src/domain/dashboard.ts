@@ -29,6 +29,8 @@ export const activityItemRecord = z.object({
   summary: z.string().nullable(),
   actorId: z.uuid().nullable(),
   actorName: z.string().nullable(),
+  /** The personal API token the change was sent with (its name then): "by token Home Assistant". */
+  viaToken: z.string().nullable(),
   createdAt: timestamp,
 });
 export type ActivityItem = Wire<typeof activityItemRecord>;

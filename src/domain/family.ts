@@ -24,7 +24,7 @@ import { TEMPERATURE_UNITS } from "./vitals";
  * The children a membership is limited to: a list of the family's children (at least one), or null
  * for every child, now and to come.
  */
-const childLimit = z
+export const childLimit = z
   .array(z.uuid({ message: "Each child must be a valid id" }), { message: "Children must be a list of ids" })
   .min(1, "Choose at least one child, or every child")
   .max(MAX_LIST_ITEMS, `At most ${MAX_LIST_ITEMS} children`)
@@ -99,6 +99,8 @@ export const memberRecord = z.object({
   role: z.enum(ROLES),
   childIds: z.array(z.uuid()).nullable(),
   joinedAt: timestamp,
+  /** Whether the member signs in with two factors (a code after the password). */
+  twoFactor: z.boolean(),
 });
 export type FamilyMember = Wire<typeof memberRecord>;
 

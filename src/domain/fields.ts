@@ -228,6 +228,13 @@ export const requiredId = (label: string, required = `${label} is required`) =>
   });
 
 /**
+ * The id a device gives a record it makes (a UUID; a UUIDv7 sorts by time), sent with the create:
+ * the record is kept under it, and the same create sent again answers that record instead of
+ * making another. Left out, the server makes the id.
+ */
+export const newRecordId = () => z.uuid({ error: "id must be a UUID" }).optional();
+
+/**
  * The shared rule for comma-separated input: split on commas, trim each item, drop empty ones.
  * Empty text gives an empty list. A list passes through the same trimming.
  */

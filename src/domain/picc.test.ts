@@ -11,6 +11,7 @@ import {
 
 const line = (insertionDate: string, removalDate: string | null = null): PiccLine => ({
   id: `00000000-0000-4000-8000-${insertionDate.replaceAll("-", "").padStart(12, "0")}`,
+  version: 1,
   childId: "7a0c2c56-8a51-4a0e-9d1b-2f7d6f1f6a11",
   insertionDate,
   removalDate,

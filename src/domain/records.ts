@@ -32,9 +32,17 @@ export const authorFields = {
   updatedByName: z.string().nullable(),
 };
 
+/**
+ * How many times a record was written: 1 when added, one more with each change. Single records
+ * are also answered with it as their `ETag` (`"3"`); an edit or a delete sent with `If-Match: "3"`
+ * is refused (412, with the record as it is now) once someone changed it since.
+ */
+export const recordVersion = z.number().int();
+
 /** The fields every record has. */
 export const recordBase = {
   id: z.uuid(),
+  version: recordVersion,
   createdAt: timestamp,
   updatedAt: timestamp,
   ...authorFields,

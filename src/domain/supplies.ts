@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dayNumber, today as localToday } from "./dates";
 import {
   isoDate,
+  newRecordId,
   oneOf,
   optionalDecimal,
   optionalIsoDate,
@@ -119,6 +120,7 @@ export type SupplyUsageInput = z.input<typeof supplyUsageInput>;
 
 export const supplyUsageRecord = z.object({
   id: recordBase.id,
+  version: recordBase.version,
   createdAt: recordBase.createdAt,
   ...authorFields,
   supplyId: z.uuid(),
@@ -166,6 +168,32 @@ function eachSupplyOnce(lines: readonly { supplyId: string }[], ctx: z.Refinemen
   });
 }
 
+/**
+ * The ids of a delivery's or a count's lines, when the device made them (a delivery noted
+ * offline): each line's history record is kept under its id, and the same request sent again
+ * answers those records. On every line or on none, each id once.
+ */
+function eachLineIdOnce(lines: readonly { id?: string | undefined }[], ctx: z.RefinementCtx) {
+  const withId = lines.some((line) => line.id !== undefined);
+  const seen = new Set<string>();
+  lines.forEach((line, index) => {
+    const id = line.id?.toLowerCase();
+    if (withId && !id)
+      ctx.addIssue({
+        code: "custom",
+        path: ["lines", index, "id"],
+        message: "Give every line an id, or none",
+      });
+    if (id && seen.has(id))
+      ctx.addIssue({
+        code: "custom",
+        path: ["lines", index, "id"],
+        message: "This id is on an earlier line",
+      });
+    if (id) seen.add(id);
+  });
+}
+
 const stockLines = <T extends z.ZodType<{ supplyId: string }>>(line: T) =>
   z
     .array(line, { error: "Lines must be a list" })
@@ -177,6 +205,7 @@ export const supplyReceiptInput = z
   .object({
     lines: stockLines(
       z.object({
+        id: newRecordId(),
         supplyId: requiredId("Supply"),
         quantity: wholeNumber(`Quantity received must be a whole number from 1 to ${MAX_STOCK_TEXT}`, 1),
         lot: optionalText(100),
@@ -184,7 +213,10 @@ export const supplyReceiptInput = z
       }),
     ),
   })
-  .superRefine((body, ctx) => eachSupplyOnce(body.lines, ctx));
+  .superRefine((body, ctx) => {
+    eachSupplyOnce(body.lines, ctx);
+    eachLineIdOnce(body.lines, ctx);
+  });
 export type SupplyReceiptInput = z.input<typeof supplyReceiptInput>;
 export type SupplyReceipt = z.output<typeof supplyReceiptInput>;
 
@@ -193,12 +225,16 @@ export const supplyCountInput = z
   .object({
     lines: stockLines(
       z.object({
+        id: newRecordId(),
         supplyId: requiredId("Supply"),
         counted: wholeNumber(`Counted must be a whole number from 0 to ${MAX_STOCK_TEXT}`, 0),
       }),
     ),
   })
-  .superRefine((body, ctx) => eachSupplyOnce(body.lines, ctx));
+  .superRefine((body, ctx) => {
+    eachSupplyOnce(body.lines, ctx);
+    eachLineIdOnce(body.lines, ctx);
+  });
 export type SupplyCountInput = z.input<typeof supplyCountInput>;
 export type SupplyCount = z.output<typeof supplyCountInput>;
 
@@ -219,6 +255,7 @@ export const supplyStockEventInput = z.object({
 
 export const supplyStockEventRecord = z.object({
   id: recordBase.id,
+  version: recordBase.version,
   createdAt: recordBase.createdAt,
   ...authorFields,
   supplyId: z.uuid(),

@@ -5,6 +5,7 @@ import {
   acrossFields,
   type FieldIssue,
   isoDate,
+  newRecordId,
   oneOf,
   optionalId,
   optionalIsoDate,
@@ -178,9 +179,14 @@ export const careTaskEventRecord = z.object({
 });
 export type CareTaskEvent = Wire<typeof careTaskEventRecord>;
 
-/** `POST /api/tasks/:id/done`: give a dose anyway after the 409 (see dose-records.ts), a note. */
+/**
+ * `POST /api/tasks/:id/done`: give a dose anyway after the 409 (see dose-records.ts), a note, and
+ * the id of the record Done makes (a dose, a line's care, a lab test, a task event), when the
+ * device made one: the same Done sent again then does nothing more.
+ */
 export const taskDoneInput = z
   .object({
+    id: newRecordId(),
     confirm: z.boolean({ error: "confirm must be true or false" }).optional(),
     notes: optionalText(1000),
     /** The due time the person saw: when the task has moved on since (done by someone), a 409. */

@@ -1,10 +1,18 @@
 import { sql } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeToken } from "../../tests/helpers/api-tokens";
 import { invite, joinFamily } from "../../tests/helpers/family";
 import { addChild } from "../../tests/helpers/owned-crud-contract";
-import { buildTestApp, signUp, type TestApp, type TestUser, uniqueEmail } from "../../tests/helpers/test-app";
+import {
+  buildTestApp,
+  signUp,
+  type TestApp,
+  type TestUser,
+  uniqueAddress,
+  uniqueEmail,
+} from "../../tests/helpers/test-app";
 import { queryRows } from "../../tests/helpers/test-database";
 import { today } from "../domain/dates";
 import type { RecordTypeDeclaration } from "./modules/record-type-declaration";
@@ -19,6 +27,12 @@ import { LINKS, RECORD_NAMES, RECORD_TYPES, type RecordName } from "./modules/re
  * - a viewer: reads 200, writes 403;
  * - a caregiver: records 2xx, the owner's management 403;
  * - a member limited to one child: the other child's records 404;
+ * and the same for a program sending a personal API token (`Authorization: Bearer`):
+ * - a revoked token: 401;
+ * - a read-only token: like a viewer; a caregiver's read-and-write token: like a caregiver;
+ * - any token: 403 on every route that needs "manage", "share" or "person" (but the few person
+ *   routes a token may read, which say so: `token: "allowed"`; every person route says which);
+ * - a token limited to one child, or another family's token: 404 as for the members;
  * and after every refused request, the family's data is exactly as before.
  */
 
@@ -37,6 +51,8 @@ interface Family {
   uploadUrl: string;
   /** A notification in the owner's inbox. */
   notificationId: string;
+  /** One of the owner's personal API tokens. */
+  apiTokenId: string;
 }
 
 interface RouteCase {
@@ -60,6 +76,12 @@ interface RouteCase {
   /** Routes that change the person themselves (sign-out, deletion) or mail them: only the 401 is checked. */
   only401?: true;
   contentType?: string;
+  /**
+   * For a route of the person's own ("person"): whether a personal API token may call it (reading
+   * who it acts as) or is refused (403, like every "manage" and "share" route). Every person route
+   * says which; for the others their need decides.
+   */
+  token?: "allowed" | "refused";
 }
 
 /** The record types with a collection in the API, each with its example body (their declarations). */
@@ -100,6 +122,7 @@ async function uploadPhoto(owner: TestUser): Promise<string> {
     .jpeg()
     .toBuffer();
   const asked = (await owner.post("/api/objects/upload", { size: photo.length })).json();
+  if (!asked.uploadURL) throw new Error(JSON.stringify(asked));
   await t.app.inject({
     method: "PUT",
     url: asked.uploadURL,
@@ -243,6 +266,7 @@ const CASES: Record<string, RouteCase> = {
   "GET /api/care-summary": { need: "read", url: () => "/api/care-summary" },
   "GET /api/account/export": { need: "read", url: () => "/api/account/export" },
   "GET /api/account/storage": { need: "read", url: () => "/api/account/storage" },
+  "GET /api/backups": { need: "manage", url: () => "/api/backups" },
   "GET /api/account/import": { need: "read", url: () => "/api/account/import" },
   "GET /api/account/import/:id": {
     need: "read",
@@ -320,111 +344,208 @@ const CASES: Record<string, RouteCase> = {
     fresh: async (f) => (await f.owner.post("/api/share-links", { childId: f.ana })).json().id,
   },
   // The person's own: who they are, their sign-in, their account, which family they use.
-  "GET /api/auth/user": { need: "person", url: () => "/api/auth/user" },
+  "GET /api/auth/user": { need: "person", token: "allowed", url: () => "/api/auth/user" },
   "POST /api/auth/email-confirmation": {
     need: "person",
+    token: "refused",
     url: () => "/api/auth/email-confirmation",
     only401: true,
   },
   "POST /api/auth/password": {
     need: "person",
+    token: "refused",
     url: () => "/api/auth/password",
     only401: true,
     body: () => ({}),
   },
-  "GET /api/auth/passkeys": { need: "person", url: () => "/api/auth/passkeys" },
+  "GET /api/auth/passkeys": { need: "person", token: "refused", url: () => "/api/auth/passkeys" },
   "POST /api/auth/passkeys/registration/options": {
     need: "person",
+    token: "refused",
     url: () => "/api/auth/passkeys/registration/options",
     only401: true,
   },
   "POST /api/auth/passkeys/registration/verify": {
     need: "person",
+    token: "refused",
     url: () => "/api/auth/passkeys/registration/verify",
     only401: true,
     body: () => ({}),
   },
   "PATCH /api/auth/passkeys/:id": {
     need: "person",
+    token: "refused",
     url: () => "/api/auth/passkeys/00000000-0000-4000-8000-000000000000",
     only401: true,
     body: () => ({ name: "Phone" }),
   },
   "DELETE /api/auth/passkeys/:id": {
     need: "person",
+    token: "refused",
     url: () => "/api/auth/passkeys/00000000-0000-4000-8000-000000000000",
+    only401: true,
+  },
+  "GET /api/auth/two-factor": { need: "person", token: "refused", url: () => "/api/auth/two-factor" },
+  "POST /api/auth/two-factor/setup": {
+    need: "person",
+    token: "refused",
+    url: () => "/api/auth/two-factor/setup",
+    only401: true,
+  },
+  "POST /api/auth/two-factor/enable": {
+    need: "person",
+    token: "refused",
+    url: () => "/api/auth/two-factor/enable",
+    only401: true,
+    body: () => ({ code: "123456", password: "not the password" }),
+  },
+  "POST /api/auth/two-factor/disable": {
+    need: "person",
+    token: "refused",
+    url: () => "/api/auth/two-factor/disable",
+    only401: true,
+    body: () => ({ password: "not the password" }),
+  },
+  "POST /api/auth/two-factor/recovery-codes": {
+    need: "person",
+    token: "refused",
+    url: () => "/api/auth/two-factor/recovery-codes",
+    only401: true,
+    body: () => ({ password: "not the password" }),
+  },
+  "GET /api/auth/sessions": { need: "person", token: "refused", url: () => "/api/auth/sessions" },
+  "DELETE /api/auth/sessions/:id": {
+    need: "person",
+    token: "refused",
+    url: () => "/api/auth/sessions/00000000-0000-4000-8000-000000000000",
+    only401: true,
+  },
+  "POST /api/auth/sessions/sign-out-others": {
+    need: "person",
+    token: "refused",
+    url: () => "/api/auth/sessions/sign-out-others",
     only401: true,
   },
   "PUT /api/profile": {
     need: "person",
+    token: "refused",
     url: () => "/api/profile",
     body: () => ({ firstName: "Same" }),
     only401: true,
   },
-  "DELETE /api/account/user": { need: "person", url: () => "/api/account/user", only401: true },
-  "PUT /api/auth/family": { need: "person", url: () => "/api/auth/family", body: () => ({}), only401: true },
-  "POST /api/family/leave": { need: "person", url: () => "/api/family/leave", only401: true },
+  "DELETE /api/account/user": {
+    need: "person",
+    token: "refused",
+    url: () => "/api/account/user",
+    only401: true,
+  },
+  "PUT /api/auth/family": {
+    need: "person",
+    token: "refused",
+    url: () => "/api/auth/family",
+    body: () => ({}),
+    only401: true,
+  },
+  "POST /api/family/leave": {
+    need: "person",
+    token: "refused",
+    url: () => "/api/family/leave",
+    only401: true,
+  },
   "POST /api/invitations/accept": {
     need: "person",
+    token: "refused",
     url: () => "/api/invitations/accept",
     body: () => ({ token: "x" }),
     only401: true,
   },
   "POST /api/invitations/request": {
     need: "person",
+    token: "refused",
     url: () => "/api/invitations/request",
     body: () => ({ token: "x" }),
     only401: true,
   },
   // The person's notifications and their settings: their own in every family.
-  "GET /api/notifications": { need: "person", url: () => "/api/notifications" },
-  "GET /api/notifications/unread-count": { need: "person", url: () => "/api/notifications/unread-count" },
+  "GET /api/notifications": { need: "person", token: "refused", url: () => "/api/notifications" },
+  "GET /api/notifications/unread-count": {
+    need: "person",
+    token: "refused",
+    url: () => "/api/notifications/unread-count",
+  },
   "POST /api/notifications/:id/ack": {
     need: "person",
+    token: "refused",
     url: (f) => `/api/notifications/${f.notificationId}/ack`,
     names: true,
   },
   "POST /api/notifications/ack-all": {
     need: "person",
+    token: "refused",
     url: () => "/api/notifications/ack-all",
     only401: true,
   },
-  "GET /api/notification-settings": { need: "person", url: () => "/api/notification-settings" },
+  "GET /api/notification-settings": {
+    need: "person",
+    token: "refused",
+    url: () => "/api/notification-settings",
+  },
   "PUT /api/notification-settings": {
     need: "person",
+    token: "refused",
     url: () => "/api/notification-settings",
     body: () => ({ push: true, email: false, ntfy: { enabled: false } }),
     only401: true,
   },
   "POST /api/notification-settings/test": {
     need: "person",
+    token: "refused",
     url: () => "/api/notification-settings/test",
     body: () => ({ channel: "inbox" }),
     only401: true,
   },
   "GET /api/notification-settings/push-key": {
     need: "person",
+    token: "refused",
     url: () => "/api/notification-settings/push-key",
   },
   "POST /api/notification-settings/push-subscriptions": {
     need: "person",
+    token: "refused",
     url: () => "/api/notification-settings/push-subscriptions",
     body: () => ({}),
     only401: true,
   },
   "DELETE /api/notification-settings/push-subscriptions": {
     need: "person",
+    token: "refused",
     url: () => "/api/notification-settings/push-subscriptions",
     body: () => ({ endpoint: "https://push.example.org/x" }),
     only401: true,
   },
   "DELETE /api/notification-settings/push-subscriptions/:id": {
     need: "person",
+    token: "refused",
     url: () => "/api/notification-settings/push-subscriptions/00000000-0000-4000-8000-000000000000",
     only401: true,
   },
+  // The person's API tokens: never a token's to list, make or revoke.
+  "GET /api/api-tokens": { need: "person", token: "refused", url: () => "/api/api-tokens" },
+  "POST /api/api-tokens": {
+    need: "person",
+    token: "refused",
+    url: () => "/api/api-tokens",
+    body: () => ({ name: "Script", mode: "read" }),
+  },
+  "DELETE /api/api-tokens/:id": {
+    need: "person",
+    token: "refused",
+    url: (f) => `/api/api-tokens/${f.apiTokenId}`,
+    names: true,
+  },
   "GET /api/notification-settings/deliveries": {
     need: "person",
+    token: "refused",
     url: () => "/api/notification-settings/deliveries",
   },
 };
@@ -435,6 +556,16 @@ let viewer: TestUser;
 let caregiver: TestUser;
 let sitter: TestUser;
 let stranger: TestUser;
+/** Programs sending personal API tokens, each from an address of its own. */
+interface Program {
+  token: string;
+  address: string;
+}
+let readOnly: Program;
+let caregivers: Program;
+let samsOnly: Program;
+let strangers: Program;
+let revoked: Program;
 
 /** Everything of a family, as the database holds it: one digest per table. */
 async function fingerprint(familyId: string) {
@@ -473,6 +604,7 @@ beforeAll(async () => {
     uploadUrl: pending.uploadURL,
     notificationId: (await owner.post("/api/notification-settings/test", { channel: "inbox" })).json()
       .notification.id,
+    apiTokenId: "",
   };
   // In the declarations' order: a record after the records it links to.
   for (const { collection: path } of COLLECTIONS) f.ids[path] ??= await create(f, path);
@@ -484,25 +616,54 @@ beforeAll(async () => {
   f.shareLinkId = (await owner.post("/api/share-links", { childId: ana })).json().id;
   stranger = await signUp(t.app);
   await addChild(stranger, "Other");
+  const program = async (user: TestUser, input: Parameters<typeof makeToken>[1]) => ({
+    token: (await makeToken(user, input)).token,
+    address: uniqueAddress(),
+  });
+  readOnly = await program(owner, { mode: "read" });
+  caregivers = await program(caregiver, { mode: "write" });
+  samsOnly = await program(owner, { mode: "write", childIds: [sam] });
+  strangers = await program(stranger, { mode: "write" });
+  const gone = await makeToken(owner, { mode: "write" });
+  await owner.delete(`/api/api-tokens/${gone.id}`);
+  revoked = { token: gone.token, address: uniqueAddress() };
+  f.apiTokenId = (await makeToken(owner, { name: "Kept" })).id;
+  // Each token's first use notes when it was used (then not again within the minute, and the
+  // matrix's clock stands still): noted before any fingerprint is taken.
+  for (const p of [readOnly, caregivers, samsOnly, strangers])
+    await send(p, CASES["GET /api/auth/user"]!, "/api/auth/user");
 }, 60_000);
 afterAll(() => t?.close());
 
+/** Sends a route's request as a person (their cookies), as a program (its token) or signed out. */
 async function send(
-  user: TestUser | null,
+  who: TestUser | Program | null,
   route: RouteCase,
   url: string,
   given?: unknown,
 ): Promise<LightMyRequestResponse> {
   const body = given ?? route.body?.(f);
   return t.app.inject({
-    method: (route as { method?: string }).method as "GET",
+    method: ((route as { method?: string }).method ?? "GET") as "GET",
     url,
+    ...(who && "token" in who ? { remoteAddress: who.address } : {}),
     headers: {
-      ...(user ? { cookie: user.cookie } : {}),
+      ...(who && "cookie" in who ? { cookie: who.cookie } : {}),
+      ...(who && "token" in who ? { authorization: `Bearer ${who.token}` } : {}),
       ...(route.contentType ? { "content-type": route.contentType } : {}),
     },
     ...(body === undefined ? {} : { payload: body as string }),
-  });
+  } satisfies InjectOptions);
+}
+
+/**
+ * What a personal API token is answered on a route: as its role allows (a record's read or write),
+ * or refused (403) whatever its role; undefined for a person route that does not say which.
+ */
+function tokenRule(route: RouteCase): "as-role" | "refused" | undefined {
+  if (route.need === "manage" || route.need === "share") return "refused";
+  if (route.need === "person") return route.token === "allowed" ? "as-role" : route.token;
+  return "as-role";
 }
 
 const routes = () => t.app.signedInRoutes.map(({ method, url }) => ({ key: `${method} ${url}`, method }));
@@ -590,6 +751,109 @@ describe("the access matrix, from the route table", () => {
       const route = caseOf(key, method);
       if (route.only401 || !(route.childs || route.linksChild) || route.need === "manage") continue;
       const response = await send(sitter, route, route.url(f));
+      if (response.statusCode !== 404)
+        wrong.push(`${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await fingerprint(f.owner.familyId)).toBe(before);
+  });
+});
+
+describe("the access matrix for personal API tokens, from the route table", () => {
+  it("knows what a token is answered on every route: each person route says whether a token may call it", () => {
+    const undecided = routes()
+      .map(({ key, method }) => ({ key, rule: tokenRule(caseOf(key, method)) }))
+      .filter(({ rule }) => rule === undefined)
+      .map(({ key }) => key);
+    expect(undecided).toEqual([]);
+  });
+
+  it("answers a revoked token 401 on every signed-in route, and changes nothing", async () => {
+    const before = await fingerprint(f.owner.familyId);
+    const wrong: string[] = [];
+    for (const { key, method } of routes()) {
+      const route = caseOf(key, method);
+      const response = await send(revoked, route, route.url(f));
+      if (response.statusCode !== 401) wrong.push(`${key}: ${response.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await fingerprint(f.owner.familyId)).toBe(before);
+  });
+
+  it("lets a read-only token read like a viewer, and refuses its writes and every manage, share or person route with 403, changing nothing", async () => {
+    const wrong: string[] = [];
+    const before = await fingerprint(f.owner.familyId);
+    for (const { key, method } of routes()) {
+      const route = caseOf(key, method);
+      const rule = tokenRule(route);
+      // A refused route is refused before its body is read, so even one that mails or deletes is sent.
+      if (route.only401 && rule !== "refused") continue;
+      const response = await send(readOnly, route, route.url(f));
+      const expected =
+        rule === "as-role" && (route.need === "read" || route.need === "person")
+          ? (route.readStatus ?? 200)
+          : 403;
+      if (response.statusCode !== expected)
+        wrong.push(`${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await fingerprint(f.owner.familyId)).toBe(before);
+  });
+
+  it("lets a caregiver's read-and-write token read and write records like the caregiver, and refuses every manage, share or person route with 403", async () => {
+    const wrong: string[] = [];
+    for (const { key, method } of routes()) {
+      const route = caseOf(key, method);
+      const rule = tokenRule(route);
+      if (rule === "refused") {
+        const before = await fingerprint(f.owner.familyId);
+        const response = await send(caregivers, route, route.url(f));
+        if (response.statusCode !== 403) wrong.push(`${key}: ${response.statusCode}`);
+        if ((await fingerprint(f.owner.familyId)) !== before) wrong.push(`${key}: changed the family`);
+        continue;
+      }
+      if (route.only401) continue;
+      if (key.startsWith("PUT /api/objects/")) continue; // an upload's own checks, not a role's
+      if (key === "POST /api/objects/upload") {
+        // A family may have only a few uploads waiting at once (the caregiver's is one of them): a
+        // size too large shows the token is let through to the route's own checks.
+        const response = await send(caregivers, route, route.url(f), { size: 1e12 });
+        if (response.statusCode !== 413) wrong.push(`${key}: ${response.statusCode} ${response.body}`);
+        continue;
+      }
+      let url = route.url(f);
+      if (route.fresh) url = url.replace(/[^/]+$/, await route.fresh(f));
+      const response = await send(caregivers, route, url, await route.freshBody?.(f));
+      const reads = route.need === "read" || route.need === "person";
+      const ok = reads
+        ? response.statusCode === (route.readStatus ?? 200)
+        : response.statusCode >= 200 && response.statusCode < 300;
+      if (!ok) wrong.push(`${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers another family's token 404 for this family's records and for links to its child, line or supply", async () => {
+    const wrong: string[] = [];
+    const before = [await fingerprint(f.owner.familyId), await fingerprint(stranger.familyId)];
+    for (const { key, method } of routes()) {
+      const route = caseOf(key, method);
+      if (route.only401 || !(route.names || route.links) || tokenRule(route) === "refused") continue;
+      const response = await send(strangers, route, route.url(f));
+      if (response.statusCode !== 404)
+        wrong.push(`${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect([await fingerprint(f.owner.familyId), await fingerprint(stranger.familyId)]).toEqual(before);
+  });
+
+  it("answers a token limited to one child 404 for the other child's records, changing nothing", async () => {
+    const wrong: string[] = [];
+    const before = await fingerprint(f.owner.familyId);
+    for (const { key, method } of routes()) {
+      const route = caseOf(key, method);
+      if (route.only401 || !(route.childs || route.linksChild) || tokenRule(route) === "refused") continue;
+      const response = await send(samsOnly, route, route.url(f));
       if (response.statusCode !== 404)
         wrong.push(`${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
     }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { AccessResolver } from "./lib/family-access";
@@ -28,6 +28,8 @@ export interface AppContext {
   scheduler: Scheduler;
   /** Where a change of a family's records or settings is announced, in its transaction. */
   familyChanges: FamilyChanges;
+  /** The server's log (work outside a request: jobs). */
+  log: FastifyBaseLogger;
 }
 
 /** A module's routes: registered into a scope (the signed-in one, or the public one) with the context. */
@@ -66,6 +68,8 @@ export interface ModuleDescriptor {
    * file's clock does not run another file's families' reminders).
    */
   jobsAreReminders?: true;
+  /** What it does once the app is ready and its scheduler runs (queues a job that depends on no record). */
+  ready?: (context: AppContext) => Promise<void>;
   /** What it prunes and sweeps, and how often (run through the scheduler like the others). */
   housekeeping?: (context: AppContext) => RecurringJob[];
   /** The record types it owns (their declarations, beside the module: `<type>.record.ts`). */

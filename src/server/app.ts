@@ -8,6 +8,7 @@ import type { AppContext, ModuleDescriptor } from "./app-context";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { housekeepingJobs } from "./housekeeping";
+import { createErasure, type Erasure } from "./lib/erasure";
 import { createAccessResolver } from "./lib/family-access";
 import { createFamilyChanges, type FamilyChanges } from "./lib/family-changes";
 import { createMailer, outboxDir, sweepOutbox } from "./lib/mailer";
@@ -16,9 +17,12 @@ import { type Clock, systemClock } from "./lib/session-store";
 import { linkOrigin } from "./lib/site-origin";
 import { accountModule } from "./modules/account/account.module";
 import { allergiesModule } from "./modules/allergies/allergies.module";
+import { apiTokensModule } from "./modules/api-tokens/api-tokens.module";
+import { createBearerCheck } from "./modules/api-tokens/bearer";
 import { authModule } from "./modules/auth/auth.module";
 import { createPasswordHasher, type PasswordHasher } from "./modules/auth/passwords";
 import { signedInAnswer } from "./modules/auth/signed-in";
+import { backupsModule } from "./modules/backups/backups.module";
 import { careTeamModule } from "./modules/care-team/care-team.module";
 import { childrenModule } from "./modules/children/children.module";
 import { dashboardModule } from "./modules/dashboard/dashboard.module";
@@ -26,6 +30,7 @@ import { exportsModule } from "./modules/exports/exports.module";
 import { familyModule } from "./modules/family/family.module";
 import { foodDiaryModule } from "./modules/food-diary/food-diary.module";
 import { growthModule } from "./modules/growth/growth.module";
+import { healthModule } from "./modules/health/health.module";
 import { infusionCentersModule } from "./modules/infusion-centers/infusion-centers.module";
 import { labTestsModule } from "./modules/lab-tests/lab-tests.module";
 import { lineCareModule } from "./modules/line-care/line-care.module";
@@ -47,8 +52,10 @@ import { remindersModule } from "./modules/tasks/reminders/reminders.module";
 import { tasksModule } from "./modules/tasks/tasks.module";
 import { tpnModule } from "./modules/tpn/tpn.module";
 import { vitalsModule } from "./modules/vitals/vitals.module";
+import { apiDocsRoutes } from "./plugins/api-docs";
 import { registerClientShell } from "./plugins/client-shell";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
+import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurity } from "./plugins/security";
 import { serializerCompiler } from "./plugins/serializer";
 import { registerSessions, signedIn } from "./plugins/session";
@@ -102,10 +109,14 @@ declare module "fastify" {
     signedInRoutes: RegisteredRoute[];
     /** The API routes a signed-out visitor can reach (sign-in, sign-up, the callback). */
     publicRoutes: RegisteredRoute[];
+    /** The modules' routes outside `/api` (photos, served to a signed-in person only). */
+    outsideApiRoutes: RegisteredRoute[];
     /** The app's timed jobs: started when the app is ready, stopped as it closes. */
     scheduler: Scheduler;
     /** Where a change of a family's records or settings is announced (lib/family-changes.ts). */
     familyChanges: FamilyChanges;
+    /** Where a deletion says which tables it touched, so their files lose the rows soon (lib/erasure.ts). */
+    erasure: Erasure;
   }
 }
 
@@ -137,10 +148,12 @@ export const BODY_LIMIT = 512 * 1024;
  * answers 401 without a session; their public routes in one a signed-out visitor can reach.
  */
 export const MODULES: readonly ModuleDescriptor[] = [
+  healthModule,
   authModule,
   accountModule,
   familyModule,
   shareLinksModule,
+  apiTokensModule,
   careTeamModule,
   childrenModule,
   pnPrescriptionsModule,
@@ -167,6 +180,7 @@ export const MODULES: readonly ModuleDescriptor[] = [
   dashboardModule,
   exportsModule,
   notificationsModule,
+  backupsModule,
 ];
 
 /** Reads (or, on the first start, makes) the VAPID keys once; a failed read is tried again next time. */
@@ -220,7 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurity(app, config);
   const accesses = createAccessResolver(db, deps.now ?? systemClock);
-  await registerSessions(app, config, db, deps.now, accesses);
+  const bearer = createBearerCheck(db, deps.now ?? systemClock);
+  await registerSessions(app, config, db, deps.now, accesses, bearer);
 
   const mailer = createMailer(config, { log: app.log });
   const clock = deps.now ?? systemClock;
@@ -242,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accesses,
     scheduler,
     familyChanges: createFamilyChanges(),
+    log: app.log,
     notify: {
       mailer,
       now: clock,
@@ -261,7 +277,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.decorate("scheduler", scheduler);
   app.decorate("familyChanges", context.familyChanges);
-  app.addHook("onReady", () => scheduler.start());
+  app.decorate("erasure", createErasure({ db, scheduler, clock, log: app.log }));
+  app.addHook("onReady", async () => {
+    await scheduler.start();
+    for (const module of MODULES) await module.ready?.(context);
+  });
   app.addHook("onClose", () => scheduler.stop());
   // The VAPID keys are made at the first start, before any browser asks for the public one.
   app.addHook("onReady", async () => {
@@ -276,6 +296,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.decorate("signedInRoutes", [] as RegisteredRoute[]);
   app.decorate("publicRoutes", [] as RegisteredRoute[]);
+  app.decorate("outsideApiRoutes", [] as RegisteredRoute[]);
+  // The API's description, from the routes' schemas: it sees the routes registered after it.
+  await registerOpenApi(app, config, {
+    signedIn: app.signedInRoutes,
+    public: app.publicRoutes,
+    outsideApi: app.outsideApiRoutes,
+  });
 
   await app.register(async (api) => {
     // Personal data: no browser or proxy may keep a copy of any API answer.
@@ -292,11 +319,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         for (const routes of MODULES.flatMap((m) => m.routes ?? [])) await routes(scope, context);
       }),
     );
+    // The description and its reference page: signed in, unless API_DOCS_PUBLIC.
+    await api.register(apiDocsRoutes(config));
   });
 
   // Outside the API scope: photos, served to their owner only (they may be cached privately).
   for (const routes of MODULES.flatMap((m) => m.outsideApiRoutes ?? [])) {
-    await app.register(async (scope) => routes(scope, context));
+    await app.register(async (scope) => {
+      scope.addHook("onRoute", listRoutesIn(app.outsideApiRoutes));
+      await routes(scope, context);
+    });
   }
 
   // The page says who is signed in, as GET /api/auth/user would answer.

@@ -13,6 +13,7 @@ describe("configuration", () => {
       port: 3000,
       sessionIdleMinutes: 120,
       allowSignup: true,
+      apiDocsPublic: false,
       databaseUrl: undefined,
       oidc: undefined,
       storageQuotaBytes: 1024 * 1024 * 1024,
@@ -33,13 +34,59 @@ describe("configuration", () => {
     ["PUBLIC_URL", "https://care.example.org/?next=x"],
     ["PUBLIC_URL", "https://care.example.org/#top"],
     ["ALLOW_SIGNUP", "maybe"],
+    ["API_DOCS_PUBLIC", "sometimes"],
     ["SESSION_SECRET", "short"],
     ["STORAGE_QUOTA_MB", "1.5"],
     ["STORAGE_QUOTA_MB", "0"],
     ["STORAGE_QUOTA_MB", "a lot"],
+    ["BACKUP_SCHEDULE", "25:00"],
+    ["BACKUP_SCHEDULE", "3.30"],
+    ["BACKUP_SCHEDULE", "nightly"],
+    ["BACKUP_DIR", "s3://"],
+    ["BACKUP_DIR", "s3://Not_A_Bucket/backups"],
+    ["BACKUP_DIR", "s3://care-backups/../photos"],
+    ["BACKUP_KEEP_DAILY", "-1"],
+    ["BACKUP_KEEP_WEEKLY", "2.5"],
+    ["BACKUP_KEEP_MONTHLY", "all"],
   ])("stops on a bad %s and names it", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it("backs up every night at 03:30 into DATA_DIR/backups by default, keeping 7, 4 and 12", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).backup).toEqual({
+      schedule: { hour: 3, minute: 30 },
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      target: { kind: "dir", dir: join(dir, "backups") },
+      keep: { daily: 7, weekly: 4, monthly: 12 },
+    });
+    const other = loadConfig({
+      DATA_DIR: dir,
+      BACKUP_SCHEDULE: "off",
+      BACKUP_DIR: "s3://care-backups/nightly",
+      S3_ENDPOINT: "https://s3.example.org",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      BACKUP_KEEP_DAILY: "14",
+      BACKUP_KEEP_WEEKLY: "0",
+      BACKUP_KEEP_MONTHLY: "24",
+    });
+    expect(other.backup).toMatchObject({
+      schedule: null,
+      target: {
+        kind: "s3",
+        prefix: "nightly/",
+        s3: { bucket: "care-backups", endpoint: "https://s3.example.org", forcePathStyle: true },
+      },
+      keep: { daily: 14, weekly: 0, monthly: 24 },
+    });
+    // Photos stay on the disk: the backups' bucket is theirs only.
+    expect(other.s3).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_SCHEDULE: "23:05" }).backup.schedule).toEqual({
+      hour: 23,
+      minute: 5,
+    });
   });
 
   it("reads NTFY_ALLOWED_HOSTS as host names or addresses, and nothing else", () => {

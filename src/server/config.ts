@@ -24,6 +24,14 @@ function allowedHost(entry: string): string | undefined {
   }
 }
 
+/** How many backups of a kind (one a day, a week, a month) are kept: a whole number from 0 to `max`. */
+const keepCount = (period: string, max: number) =>
+  z.coerce
+    .number({ message: `must be a number of ${period}` })
+    .int(`must be a whole number of ${period}`)
+    .min(0, "must be 0 or more")
+    .max(max, `must be at most ${max}`);
+
 const envSchema = z
   .object({
     PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(3000),
@@ -63,6 +71,7 @@ const envSchema = z
       .default(120),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     ALLOW_SIGNUP: booleanText.default(true),
+    API_DOCS_PUBLIC: booleanText.default(false),
     OIDC_ISSUER_URL: z.url({ message: "must be the identity provider's issuer URL" }).optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -81,6 +90,43 @@ const envSchema = z
       .min(1, "must be at least 1 (megabyte)")
       .max(1_048_576, "must be at most 1048576 (1 TB)")
       .default(1024),
+    BACKUP_SCHEDULE: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        if (/^off$/i.test(v)) return null;
+        const time = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(v);
+        if (time) return { hour: Number(time[1]), minute: Number(time[2]) };
+        ctx.addIssue({
+          code: "custom",
+          message: "must be a time of day on the server's clock, such as 03:30, or off",
+        });
+        return z.NEVER;
+      })
+      .default({ hour: 3, minute: 30 }),
+    BACKUP_DIR: z
+      .string()
+      .transform((v, ctx) => {
+        if (!v.startsWith("s3://")) return { kind: "dir" as const, dir: v };
+        const target = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(v);
+        const prefix = target?.[2] ?? "";
+        if (target && !prefix.split("/").some((part) => part === "." || part === "..")) {
+          return {
+            kind: "s3" as const,
+            bucket: target[1]!,
+            prefix: prefix && !prefix.endsWith("/") ? `${prefix}/` : prefix,
+          };
+        }
+        ctx.addIssue({
+          code: "custom",
+          message: "must be a folder, or a bucket and prefix written s3://bucket/prefix",
+        });
+        return z.NEVER;
+      })
+      .optional(),
+    BACKUP_KEEP_DAILY: keepCount("days", 366).default(7),
+    BACKUP_KEEP_WEEKLY: keepCount("weeks", 520).default(4),
+    BACKUP_KEEP_MONTHLY: keepCount("months", 1200).default(12),
     SMTP_URL: z
       .string()
       .regex(
@@ -170,6 +216,11 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionSecret: string;
   allowSignup: boolean;
+  /**
+   * Whether the API's description (`/api/openapi.json`) and its reference page (`/api/docs`) are
+   * open to anyone (`API_DOCS_PUBLIC`); by default they need a signed-in session.
+   */
+  apiDocsPublic: boolean;
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
   logLevel: string;
   /**
@@ -191,17 +242,31 @@ export interface Config {
   /** Where export emails go out; without it they are written to DATA_DIR/outbox as .eml files. */
   mail: { smtpUrl: string; from: string } | undefined;
   /** S3-compatible object storage for photos; the local disk under DATA_DIR when undefined. */
-  s3:
-    | {
-        bucket: string;
-        endpoint: string | undefined;
-        region: string;
-        /** Without keys, the AWS SDK's usual sources (environment, instance role) apply. */
-        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-        forcePathStyle: boolean;
-      }
-    | undefined;
+  s3: S3Settings | undefined;
+  /** The backups of the whole installation (modules/backups). */
+  backup: {
+    /** When the nightly backup runs, on the server's clock (`BACKUP_SCHEDULE`); null: never. */
+    schedule: { hour: number; minute: number } | null;
+    /** The server's time zone, which the schedule and the archives' days are read in. */
+    timeZone: string;
+    target: BackupTarget;
+    /** How many of the newest daily, weekly and monthly backups are kept (`BACKUP_KEEP_*`). */
+    keep: { daily: number; weekly: number; monthly: number };
+  };
 }
+
+/** How to reach an S3-compatible service: the photos' bucket, and backups kept there. */
+export interface S3Settings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Without keys, the AWS SDK's usual sources (environment, instance role) apply. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}
+
+/** Where backups are kept: a folder (made readable by the server's user only), or under an S3 prefix. */
+export type BackupTarget = { kind: "dir"; dir: string } | { kind: "s3"; s3: S3Settings; prefix: string };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -226,6 +291,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const s3 = (bucket: string): S3Settings => ({
+    bucket,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    // Most self-hosted S3 servers (MinIO, Garage) want the bucket in the path.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+  });
+  const backupDir = e.BACKUP_DIR ?? { kind: "dir" as const, dir: join(dataDir, "backups") };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -235,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     allowSignup: e.ALLOW_SIGNUP,
+    apiDocsPublic: e.API_DOCS_PUBLIC,
     oidc:
       e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
@@ -244,19 +322,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     ntfyAllowedHosts: e.NTFY_ALLOWED_HOSTS,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          endpoint: e.S3_ENDPOINT,
-          region: e.S3_REGION,
-          credentials:
-            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-              : undefined,
-          // Most self-hosted S3 servers (MinIO, Garage) want the bucket in the path.
-          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
-        }
-      : undefined,
+    s3: e.S3_BUCKET ? s3(e.S3_BUCKET) : undefined,
+    backup: {
+      schedule: e.BACKUP_SCHEDULE,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      target:
+        backupDir.kind === "dir"
+          ? { kind: "dir", dir: resolve(backupDir.dir) }
+          : { kind: "s3", s3: s3(backupDir.bucket), prefix: backupDir.prefix },
+      keep: { daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY, monthly: e.BACKUP_KEEP_MONTHLY },
+    },
   };
 }
 

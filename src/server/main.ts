@@ -5,7 +5,11 @@ import { ConfigError, loadConfig } from "./config";
 import { gatherPlannerStatistics } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { openDatabase } from "./db/open";
+import { listenForCommands } from "./lib/command-socket";
+import { systemClock } from "./lib/session-store";
+import { backupNow } from "./modules/backups/make-backup";
 import { nodeVersionProblem } from "./node-version";
+import { createStorage } from "./storage/create-storage";
 
 /** The built client sits beside the built server: dist/server/main.js and dist/client/. */
 function clientDir() {
@@ -26,12 +30,15 @@ async function main() {
 
   const app = await buildApp({ config, db: database.db, clientDir: process.env.CLIENT_DIR ?? clientDir() });
   for (const warning of warnings) app.log.warn(warning);
+  // `npm run backup` on this machine asks this process, which holds the database (lib/command-socket.ts).
+  let stopCommands = async () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     try {
+      await stopCommands();
       await app.close();
       await database.close();
     } finally {
@@ -43,6 +50,24 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  stopCommands = await listenForCommands(
+    config.dataDir,
+    {
+      backup: () =>
+        backupNow({
+          db: database.db,
+          config,
+          storage: createStorage(config),
+          clock: systemClock,
+          log: {
+            info: (message) => app.log.info(message),
+            warn: (message) => app.log.warn(message),
+            error: (message) => app.log.error(message),
+          },
+        }),
+    },
+    (message) => app.log.warn(message),
+  );
   app.log.info(
     `Medical Care Tracker is running at ${config.publicUrl ?? `http://localhost:${config.port}`} ` +
       `on ${database.kind === "pglite" ? `the embedded database in ${config.dataDir}` : "PostgreSQL"}`,

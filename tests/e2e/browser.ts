@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { type Browser, type BrowserContext, type Cookie, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject, onTestFailed } from "vitest";
+import { afterAll, beforeAll, expect, inject, onTestFailed } from "vitest";
 
 export const sizes = {
   desktop: { width: 1280, height: 900 },
@@ -82,6 +82,13 @@ export function clientAddressHeader(): Record<string, string> {
 export interface UseBrowserOptions {
   /** Adds what every test on the shared account expects (a child) when the account is made. */
   prepareSharedAccount?: (page: Page) => Promise<void>;
+  /**
+   * Lets the app's service worker run: for the tests of what it does (pushed reminders, the app
+   * opening offline, a new version). Elsewhere it is blocked: each new tab would otherwise fetch
+   * and store every file of the app (its precache) and pass every request through the worker:
+   * work those tests do not look at, on a machine whose two cores the browser tests keep busy.
+   */
+  serviceWorker?: boolean;
 }
 
 /**
@@ -93,7 +100,7 @@ export interface UseBrowserOptions {
  * once through the API: for tests that are not about signing in and whose records do not meet
  * (each works on its own screen, or only reads).
  */
-export function useBrowser({ prepareSharedAccount }: UseBrowserOptions = {}) {
+export function useBrowser({ prepareSharedAccount, serviceWorker = false }: UseBrowserOptions = {}) {
   let browser: Browser;
   const tabs = new Map<Size, Tab>();
   let sharedSession: Cookie[] | undefined;
@@ -111,6 +118,7 @@ export function useBrowser({ prepareSharedAccount }: UseBrowserOptions = {}) {
       baseURL: baseUrl(),
       reducedMotion: "reduce",
       extraHTTPHeaders: clientAddressHeader(),
+      serviceWorkers: serviceWorker ? "allow" : "block",
     });
     const tab: Tab = { context, page: await context.newPage(), errors: [] };
     tab.page.on("pageerror", (e) => tab.errors.push(String(e)));
@@ -125,9 +133,13 @@ export function useBrowser({ prepareSharedAccount }: UseBrowserOptions = {}) {
     page.removeAllListeners("dialog");
     await page.goto("about:blank");
     await context.clearCookies();
-    // Local storage (the child filter, the emergency numbers) belongs to the app's origin.
+    // Local storage (the child filter, the emergency numbers) and IndexedDB (the answers kept for
+    // reading offline, the entries waiting to send) belong to the app's origin.
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Storage.clearDataForOrigin", { origin: baseUrl(), storageTypes: "local_storage" });
+    await cdp.send("Storage.clearDataForOrigin", {
+      origin: baseUrl(),
+      storageTypes: "local_storage,indexeddb",
+    });
     await cdp.detach();
     tab.errors.length = 0;
   }
@@ -221,4 +233,19 @@ export async function joinFamilyAs(
   const accepted = await page.request.post("/api/invitations/accept", { data: { token } });
   if (!accepted.ok()) throw new Error(`acceptance failed: ${accepted.status()} ${await accepted.text()}`);
   return { page, context };
+}
+
+/**
+ * Waits until the page has loaded the outbox (the chunk that keeps entries saved without a
+ * connection, loaded after the first screen) and it has read this device's database: the app's own
+ * files come from the network until the service worker keeps them, so a test that cuts the
+ * connection waits for it first.
+ */
+export async function outboxLoaded(page: Page) {
+  // Asked from here, not polled in the page: a test may have stopped the page's timers (its clock).
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === "mct-outbox")),
+    )
+    .toBe(true);
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type Size, signUpViaApi, useBrowser } from "./browser";
 
 /** A birth date seven years and ten days ago: the age is 7 whatever day the test runs. */
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const sevenYearsAgo = subDays(subYears(new Date(), 7), 10);
 const DATE_OF_BIRTH = format(sevenYearsAgo, "yyyy-MM-dd");
 const BORN = `Born ${format(sevenYearsAgo, "MMM d, yyyy")}`;
@@ -107,6 +108,8 @@ describe.each<Size>(["desktop", "phone"])("the Children Profiles screen on a %s"
       avatarColor: "#8B5CF6",
       notes: "Dressing change on Mondays",
       userId: "",
+      // The record's id, made on this device (a UUIDv7), so sending it again makes one child.
+      id: expect.stringMatching(UUID_V7),
     });
 
     await expectToast(page, "Success", "Child profile created successfully!");
@@ -264,6 +267,7 @@ describe("the Children Profiles screen", () => {
       avatarColor: "#3B82F6",
       notes: null,
       userId: "",
+      id: expect.stringMatching(UUID_V7),
     });
     const saving = dialog.getByRole("button", { name: "Saving..." });
     await saving.waitFor();

@@ -139,9 +139,11 @@ describe("families: inviting, joining and switching", () => {
     }[];
     expect(members.map((m) => m.childIds)).toEqual([null, [mia.id]]);
 
-    // The caregiver now sees Mia only, and her own page says so.
+    // The caregiver now sees Mia only, and her own page says so. (The page opens on the answer
+    // her phone kept, Leo in it, until the server's answer comes: then Leo goes.)
     await openChildren(grace);
     await childCard(grace, "Mia").waitFor();
+    await childCard(grace, "Leo").waitFor({ state: "detached" });
     expect(await childCard(grace, "Leo").count()).toBe(0);
     await grace.goto("/family");
     await grace.getByText("Only Mia", { exact: true }).waitFor();

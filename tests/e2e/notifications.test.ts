@@ -95,7 +95,7 @@ async function turnOnForThisDevice(page: Page) {
 }
 
 describe("notifications on this device", () => {
-  const browser = useBrowser();
+  const browser = useBrowser({ serviceWorker: true });
 
   for (const size of ["phone", "desktop"] as const) {
     it(`turns notifications on, sends a test, finds it under the bell and marks it read (${size})`, async () => {

@@ -178,6 +178,10 @@ describe("logging from the dashboard on a phone", () => {
       await page.goto(`${path}?add=1`);
       const dialog = page.getByRole("dialog");
       await dialog.waitFor();
+      // Measured once the dialog has finished growing in: mid-animation it is drawn smaller.
+      await dialog.evaluate((element) =>
+        Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+      );
       const button = dialog.getByRole("button", { name: submit, exact: true });
       expect({ path, open, visible: await inViewport(page, button) }).toEqual({ path, open, visible: true });
       const footer = await button.boundingBox();

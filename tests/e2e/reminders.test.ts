@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, signUpViaApi, useBrowser } from "./browser";
+import { waitUntilKept } from "./offline-helpers";
 
 /**
  * Chromium in a test has no push service (see notifications.test.ts): the page's PushManager hands
@@ -43,7 +44,7 @@ async function violations(page: Page) {
 }
 
 describe("reminders", () => {
-  const browser = useBrowser();
+  const browser = useBrowser({ serviceWorker: true });
 
   it("turns notifications on, receives a task's reminder in the inbox, does it from there, and Tasks says who did it", async () => {
     const page = await browser.newPage("phone");
@@ -225,6 +226,15 @@ describe("reminders", () => {
     await page.reload();
     await expect.poll(() => page.getByLabel("Dose: Everyone after (minutes)").inputValue()).toBe("90");
     expect(await page.getByLabel("Dose: Repeat every (minutes)").inputValue()).toBe("10");
+    // Another owner's change while this phone kept the old steps: the page opens on what it kept,
+    // then shows the server's.
+    await waitUntilKept(page, ['["tasks","settings"]']);
+    const changed = await page.request.patch("/api/family/task-settings", {
+      data: { escalation: { dose: { repeatMinutes: 10, nextAfterMinutes: 30, everyoneAfterMinutes: 120 } } },
+    });
+    expect(changed.status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Dose: Everyone after (minutes)").inputValue()).toBe("120");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

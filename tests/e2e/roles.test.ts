@@ -140,7 +140,7 @@ describe.each<Size>(["desktop", "phone"])("a family with a viewer and a caregive
     expect(await owner.getByText("You can read this family's records").count()).toBe(0);
   });
 
-  it("keeps the owner's restore and child-profile deletion from a viewer, not their own account's", async () => {
+  it("keeps the owner's restore, child-profile deletion and backups from a viewer, not their own account's", async () => {
     await open(viewer, "/settings", "Account Settings");
     await viewer.getByRole("button", { name: "Delete Account" }).waitFor();
     expect(await viewer.getByRole("button", { name: "Delete Child Profile" }).count()).toBe(0);
@@ -148,9 +148,14 @@ describe.each<Size>(["desktop", "phone"])("a family with a viewer and a caregive
     expect(await viewer.getByRole("heading", { name: "Restore from a backup" }).count()).toBe(0);
     await viewer.getByText("Set by the family's owner.").waitFor();
 
+    expect(await viewer.getByRole("heading", { name: "Backups", exact: true }).count()).toBe(0);
+
     await open(owner, "/settings", "Account Settings");
     await owner.getByRole("button", { name: "Delete Child Profile" }).waitFor();
     await owner.getByRole("heading", { name: "Restore from a backup" }).waitFor();
+    // How the server's nightly backups go: the owner's to know.
+    await owner.getByRole("heading", { name: "Backups", exact: true }).waitFor();
+    await owner.getByText("No backup has been made yet.").waitFor();
   });
 
   it("shows everyone who added a caregiver's note, and the owner's change after it", async () => {

@@ -1,3 +1,4 @@
+import type { Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PASSWORD, signUpViaApi, useBrowser } from "./browser";
 import { card, expectToast } from "./record-screen-helpers";
@@ -8,6 +9,10 @@ describe("an ended session", () => {
   it("keeps the open form when a save answers 401 and lets the person sign in again", async () => {
     const page = await browser.newPage("desktop");
     const { email } = await signUpViaApi(page);
+    // A list the app fetches ahead in the background (for reading offline) answers only once the
+    // session has ended: it must not take the open form away.
+    const held: Route[] = [];
+    await page.route("**/api/allergies**", (route) => void held.push(route));
     await page.goto("/notes");
     await page.getByRole("heading", { name: "Notes", level: 1, exact: true }).waitFor();
     await page.getByRole("button", { name: "Add Note", exact: true }).click();
@@ -15,12 +20,24 @@ describe("an ended session", () => {
     await form.getByLabel("Title *", { exact: true }).fill("Night shift question");
     await form.getByLabel("Content *", { exact: true }).fill("Ask about the fever at 3am.");
 
+    await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
+
     // The session ends (as after 24 hours or a long idle time) while the form is open.
     await page.context().clearCookies();
     await form.getByRole("button", { name: "Save Note", exact: true }).click();
 
     const dialog = page.getByRole("alertdialog", { name: "Your session has ended" });
     await dialog.waitFor();
+    for (const route of held) await route.continue();
+    await page.unroute("**/api/allergies**");
+    await expect
+      .poll(() =>
+        held[0]
+          ?.request()
+          .response()
+          .then((r) => r?.status()),
+      )
+      .toBe(401);
     // The page and the typed text are still there (hidden from assistive tech behind the modal),
     // and the dialog is the only message.
     const formBehind = page.getByRole("form", { name: "New Note", includeHidden: true });

@@ -30,14 +30,15 @@ describe("care tasks on a phone", () => {
       insertionSite: "right-arm",
       lineType: "double-lumen",
     });
-    // A transparent dressing changed 8 days ago: a day late on its 7 days.
+    // A transparent dressing changed 8 days ago at midnight: a day late on its 7 days, whatever the
+    // time of day the test runs.
     await post(page, "/api/line-care", {
       childId: child.id,
       piccLineId: line.id,
       kind: "dressing",
       dressingType: "transparent",
       date: await familyDay(page, 8),
-      time: "09:00",
+      time: "00:00",
     });
 
     // Reached from the navigation: More, then Tasks.

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
 import { addDays, today } from "../../src/domain/dates";
 import { signUp, type TestApp, type TestUser } from "./test-app";
@@ -150,9 +151,55 @@ export function ownedCrudContract(getApp: () => TestApp, c: CrudContract) {
       const updated = await user.patch(`${c.path}/${record.id}`, { [field]: value });
       expect(updated.statusCode).toBe(200);
       const { updatedAt: _before, ...unchanged } = record;
-      expect(updated.json()).toEqual({ ...unchanged, [field]: value, updatedAt: expect.any(String) });
+      expect(updated.json()).toEqual({
+        ...unchanged,
+        [field]: value,
+        version: record.version + 1,
+        updatedAt: expect.any(String),
+      });
     });
   }
+
+  it("is made once under the id its device gave it, and changed only at the version it was read at", async () => {
+    const user = await signUp(getApp().app);
+    const payload = await body(user);
+    const id = randomUUID();
+    const send = (
+      method: "POST" | "PATCH" | "PUT" | "DELETE",
+      url: string,
+      json?: unknown,
+      ifMatch?: string,
+    ) =>
+      getApp().app.inject({
+        method,
+        url,
+        headers: { cookie: user.cookie, ...(ifMatch ? { "if-match": ifMatch } : {}) },
+        ...(json === undefined ? {} : { payload: json as object }),
+      });
+    const created = await send("POST", c.path, { ...payload, id });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ id, version: 1 });
+    expect(created.headers.etag).toBe('"1"');
+    const again = await send("POST", c.path, { ...payload, id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(created.json());
+    const otherBody = await send("POST", c.path, { ...payload, ...c.change, id });
+    expect(otherBody.statusCode).toBe(409);
+    expect(otherBody.json()).toEqual({ message: "This id is already used by another record" });
+
+    const changed = await send(c.updateMethod, `${c.path}/${id}`, { ...payload, ...c.change }, '"1"');
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().version).toBe(2);
+    expect(changed.headers.etag).toBe('"2"');
+    const stale = await send(c.updateMethod, `${c.path}/${id}`, payload, '"1"');
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json()).toEqual({ message: expect.any(String), current: changed.json() });
+    const staleDelete = await send("DELETE", `${c.path}/${id}`, undefined, '"1"');
+    expect(staleDelete.statusCode).toBe(412);
+    expect((await user.get(`${c.path}/${id}`)).json()).toEqual(changed.json());
+    expect((await send("DELETE", `${c.path}/${id}`, undefined, '"2"')).statusCode).toBe(204);
+    expect((await user.get(c.path)).json()).toEqual([]);
+  });
 
   it("refuses a NUL byte in each text field with 400 naming it, and saves nothing", async () => {
     const user = await signUp(getApp().app);

@@ -11,8 +11,14 @@ export interface SoftPasskey {
   id: string;
   /** The answer to registration options (`navigator.credentials.create`). */
   register(options: { challenge: string; rp: { id?: string }; user: { id: string } }): RegistrationJson;
-  /** The answer to authentication options (`navigator.credentials.get`). */
-  authenticate(options: { challenge: string; rpId?: string }): AuthenticationJson;
+  /**
+   * The answer to authentication options (`navigator.credentials.get`); `verified: false` for an
+   * authenticator that did not check who holds it (a security key without a PIN).
+   */
+  authenticate(
+    options: { challenge: string; rpId?: string },
+    how?: { verified?: boolean },
+  ): AuthenticationJson;
 }
 
 export interface RegistrationJson {
@@ -101,9 +107,10 @@ export function createSoftPasskey(origin: string): SoftPasskey {
         clientExtensionResults: {},
       };
     },
-    authenticate(options) {
+    authenticate(options, how = {}) {
       counter += 1;
-      const authData = Buffer.concat([sha256(rpIdOf(options.rpId)), Buffer.from([UP | UV]), counterBytes()]);
+      const flags = how.verified === false ? UP : UP | UV;
+      const authData = Buffer.concat([sha256(rpIdOf(options.rpId)), Buffer.from([flags]), counterBytes()]);
       const clientDataJSON = clientData("webauthn.get", options.challenge);
       const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), privateKey);
       return {

@@ -65,7 +65,8 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance, db: Db) => unknown,
   options: {
-    database?: "configured" | "embedded" | "fresh";
+    /** `on-disk`: the embedded database kept in the app's DATA_DIR, as a server keeps it. */
+    database?: "configured" | "embedded" | "fresh" | "on-disk";
     clientDir?: string;
     sameDatabaseAs?: TestApp;
     /** Web Push to plain-http endpoints: a local push service (tests/helpers/push-service.ts). */
@@ -80,11 +81,18 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "mct-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("hex"), ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    // No nightly backup unless the test is about them: a test that moves its clock past 03:30
+    // would otherwise make one.
+    BACKUP_SCHEDULE: "off",
+    ...env,
+  });
   const shared = options.sameDatabaseAs;
   const { database, drop, url } = shared
     ? { database: shared.database, drop: async () => {}, url: shared.databaseUrl }
-    : await createTestDatabase(options.database);
+    : await createTestDatabase(options.database, dataDir);
   const { counted, hashes } = countingTestHasher();
   const storage = createStorage(config);
   const clock = createTestClock();

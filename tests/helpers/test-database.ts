@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { SQL } from "drizzle-orm";
 import { inject } from "vitest";
 import { createPglite, type Database, fromPglite, openPostgres } from "../../src/server/db/client";
@@ -29,12 +30,26 @@ let sharedUsers = 0;
  * in-memory database, loaded from the template once: loading one costs about 0.7 s, more than most
  * test files take, and the files share nothing but rows of users each test makes for itself (a
  * file that needs a database of its own, to close it or to see every row of a table, asks for
- * `fresh`). `embedded` asks for a fresh PGlite whatever the setting. Without a template (outside
- * `npm test`), it migrates its own.
+ * `fresh`). `embedded` asks for a fresh PGlite whatever the setting; `on-disk` one kept in
+ * `dataDir`'s `db` folder, as a server keeps it (to see what its files hold). Without a template
+ * (outside `npm test`), it migrates its own.
  */
 export async function createTestDatabase(
-  kind: "configured" | "embedded" | "fresh" = "configured",
+  kind: "configured" | "embedded" | "fresh" | "on-disk" = "configured",
+  dataDir?: string,
 ): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
+  if (kind === "on-disk") {
+    if (!dataDir) throw new Error("an embedded database on disk needs a data directory");
+    const dir = join(dataDir, "db");
+    mkdirSync(dir, { recursive: true });
+    const dump = migratedPgliteDump();
+    const database = fromPglite(await createPglite(dir, dump ? { loadDataDir: dump } : {}));
+    if (!dump) {
+      await migrate(database);
+      await installJobSchema(database);
+    }
+    return { database, drop: () => database.close() };
+  }
   const url = kind === "embedded" ? undefined : process.env.TEST_DATABASE_URL;
   if (!url && kind === "configured") {
     sharedPglite ??= createTestDatabase("fresh").then(({ database }) => database);

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { Route, Switch } from "wouter";
 import { Spinner } from "@/client/components/ui/spinner";
@@ -36,9 +37,11 @@ const PRELOAD_AFTER_MS = 4000;
 /**
  * Fetches every screen's chunk once the first screen has been shown for a few seconds, one screen
  * per idle moment: the first screen's own code and data get the network and the processor first,
- * and a tap while screens load waits for at most one small task.
+ * and a tap while screens load waits for at most one small task. Then, the same way, what the
+ * screens would first ask for, so they read without a connection (offline-prefetch.ts).
  */
 function usePreloadedScreens() {
+  const queryClient = useQueryClient();
   useEffect(() => {
     let cancelled = false;
     // Safari has no requestIdleCallback: a short timer stands in for it.
@@ -46,8 +49,18 @@ function usePreloadedScreens() {
       typeof requestIdleCallback === "function"
         ? requestIdleCallback(run, { timeout: 2000 })
         : setTimeout(run, 50);
+    const idle = () =>
+      new Promise<void>((resolve, reject) =>
+        whenIdle(() => (cancelled ? reject(new Error("left")) : resolve())),
+      );
     const next = (index: number) => {
-      if (cancelled || index >= preloaders.length) return;
+      if (cancelled) return;
+      if (index >= preloaders.length) {
+        void import("./offline-prefetch")
+          .then(({ prefetchForOffline }) => prefetchForOffline(queryClient, idle))
+          .catch(() => {});
+        return;
+      }
       whenIdle(() => {
         if (cancelled) return;
         preloaders[index]!()
@@ -60,7 +73,7 @@ function usePreloadedScreens() {
       cancelled = true;
       clearTimeout(start);
     };
-  }, []);
+  }, [queryClient]);
 }
 
 /** Every screen's module, loaded when first needed: `features/<screen>/<screen>-page.tsx`. */

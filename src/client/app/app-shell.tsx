@@ -1,9 +1,12 @@
-import { type ReactNode, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import type { AuthUser } from "@/client/lib/auth";
 import { AppHeader } from "./app-header";
 import { BottomBar } from "./mobile-nav";
 import { scrollToHashTarget } from "./nav-items";
 import { NavList } from "./nav-list";
+
+// Says how old the data shown is when it may be old; loaded after the first screen.
+const DataAgeStatus = lazy(() => import("./data-age-status").then((m) => ({ default: m.DataAgeStatus })));
 
 /** The signed-in layout: header, sidebar (wide screens) or bottom bar (phones, tablets), and the page. */
 export function AppShell({ user, children }: { user: AuthUser; children: ReactNode }) {
@@ -27,6 +30,9 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
       </div>
       <main id="main" tabIndex={-1} className="pt-16 pb-(--bottom-clear) outline-none lg:pl-64 print:p-0">
         <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8 print:max-w-none print:p-0">
+          <Suspense fallback={null}>
+            <DataAgeStatus />
+          </Suspense>
           {children}
         </div>
       </main>

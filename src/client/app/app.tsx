@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { useRoute } from "wouter";
+import { appUpdate } from "@/client/lib/app-signals";
 import { useAuth } from "@/client/lib/auth";
 import { AppProviders } from "./app-providers";
 import { FullScreenLoading } from "./full-screen-message";
@@ -32,6 +33,11 @@ const ReminderActionPage = lazy(() =>
   import("@/client/features/reminder-action/reminder-action-page").then((m) => ({
     default: m.ReminderActionPage,
   })),
+);
+
+// Shown only once a new version of the app waits (app-worker.ts).
+const UpdateAvailable = lazy(() =>
+  import("./update-available").then((m) => ({ default: m.UpdateAvailable })),
 );
 
 const LOADING_TEXT = "Loading your medical dashboard...";
@@ -71,10 +77,22 @@ function AuthGate() {
   );
 }
 
+/** "Update available", on every page, signed in or out, while a new version waits. */
+function UpdateNotice() {
+  const apply = useSyncExternalStore(appUpdate.subscribe, appUpdate.get);
+  if (!apply) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdateAvailable onReload={apply} />
+    </Suspense>
+  );
+}
+
 export function App() {
   return (
     <AppProviders>
       <AuthGate />
+      <UpdateNotice />
     </AppProviders>
   );
 }

@@ -7,7 +7,7 @@ import {
   QuickLogDialogs,
   QuickLogTiles,
 } from "@/client/features/dashboard/quick-log/quick-log-bar";
-import { clearAllDrafts } from "@/client/lib/drafts";
+import { onSignOutClick } from "@/client/lib/auth";
 import { useCan } from "@/client/lib/permissions";
 import { cn } from "@/client/lib/utils";
 import {
@@ -171,8 +171,8 @@ export function BottomBar() {
             <li>
               <a
                 href={SIGN_OUT_HREF}
-                // Drafts stay on this device only while their author is signed in.
-                onClick={clearAllDrafts}
+                // Asks first while entries wait to be sent, and forgets what this device keeps.
+                onClick={onSignOutClick}
                 className={cn(moreTile, "text-slate-700 hover:bg-red-50 hover:text-red-700")}
               >
                 <LogOut aria-hidden="true" className="text-slate-500" />

@@ -1,6 +1,6 @@
 import { LogOut } from "lucide-react";
 import { Link, useLocation } from "wouter";
-import { clearAllDrafts } from "@/client/lib/drafts";
+import { onSignOutClick } from "@/client/lib/auth";
 import { cn } from "@/client/lib/utils";
 import { isNavItemActive, NAV_ITEMS, SIGN_OUT_HREF, scrollToHashTarget } from "./nav-items";
 
@@ -45,8 +45,8 @@ export function NavList() {
         <li>
           <a
             href={SIGN_OUT_HREF}
-            // Drafts stay on this device only while their author is signed in.
-            onClick={clearAllDrafts}
+            // Asks first while entries wait to be sent, and forgets what this device keeps.
+            onClick={onSignOutClick}
             className={cn(itemClassName, "text-slate-700 hover:bg-red-50 hover:text-red-700")}
           >
             <LogOut aria-hidden="true" className="text-slate-500" />

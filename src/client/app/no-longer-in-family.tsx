@@ -3,7 +3,7 @@ import { LogOut, UserX } from "lucide-react";
 import { useEnterFamily } from "@/client/components/family/use-enter-family";
 import { Button } from "@/client/components/ui/button";
 import { errorMessage, getJson } from "@/client/lib/api";
-import { type AuthUser, SIGN_OUT_HREF } from "@/client/lib/auth";
+import { type AuthUser, onSignOutClick, SIGN_OUT_HREF } from "@/client/lib/auth";
 
 /**
  * What an open page shows once its person is no longer in the family it showed (its owner removed
@@ -35,7 +35,7 @@ export function NoLongerInFamily({ familyName }: { familyName: string }) {
             {moveOn.isPending ? "Opening..." : "Continue"}
           </Button>
           <Button variant="outline" asChild>
-            <a href={SIGN_OUT_HREF}>
+            <a href={SIGN_OUT_HREF} onClick={onSignOutClick}>
               <LogOut aria-hidden="true" />
               Sign out
             </a>

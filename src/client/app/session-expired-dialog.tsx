@@ -16,8 +16,8 @@ import { Button } from "@/client/components/ui/button";
 import { FormAlert } from "@/client/components/ui/form-field";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage, getJson } from "@/client/lib/api";
-import { type AuthUser, authQueryKey } from "@/client/lib/auth";
-import { clearSessionExpired, useSessionExpired } from "@/client/lib/session-expiry";
+import { type AuthUser, authQueryKey, onSignOutClick } from "@/client/lib/auth";
+import { clearSessionExpired, sessionExpiredBy, useSessionExpired } from "@/client/lib/session-expiry";
 import { SIGN_OUT_HREF } from "./nav-items";
 
 const LOGIN_HREF = "/api/login";
@@ -35,8 +35,10 @@ export function SessionExpiredDialog({ user }: { user: AuthUser }) {
         <AlertDialogHeader>
           <AlertDialogTitle>{TITLE}</AlertDialogTitle>
           <AlertDialogDescription>
-            {sessionEndedReason() ?? "For your privacy you were signed out."} Sign in again to save your
-            changes; the page stays as it is.
+            {sessionEndedReason() ?? "For your privacy you were signed out."}{" "}
+            {sessionExpiredBy() === "outbox"
+              ? "Sign in again to send the entries saved on this phone; they stay on it until then."
+              : "Sign in again to save your changes; the page stays as it is."}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <SignInAgain user={user} />
@@ -55,9 +57,17 @@ function useSignedInAgain(current: AuthUser) {
       return;
     }
     queryClient.setQueryData(authQueryKey, signedIn);
+    const by = sessionExpiredBy();
+    // Closing the dialog sends the entries waiting on this device again (the outbox listens).
     clearSessionExpired();
-    toast({ title: "Signed in again. Press Save to keep your changes." });
-    await queryClient.invalidateQueries({ queryKey: authQueryKey });
+    toast({
+      title:
+        by === "outbox"
+          ? "Signed in again. The entries saved on this phone are being sent."
+          : "Signed in again. Press Save to keep your changes.",
+    });
+    // A load that found the session ended kept the page (entries waited): everything is asked again.
+    await queryClient.invalidateQueries(by === "outbox" ? undefined : { queryKey: authQueryKey });
   };
 }
 
@@ -76,7 +86,9 @@ function PasskeySignInAgain({ user }: { user: AuthUser }) {
 function SignOutButton() {
   return (
     <Button asChild variant="outline">
-      <a href={SIGN_OUT_HREF}>Sign out</a>
+      <a href={SIGN_OUT_HREF} onClick={onSignOutClick}>
+        Sign out
+      </a>
     </Button>
   );
 }

@@ -16,10 +16,48 @@ interface ErrorEnvelope {
   issues?: ApiIssue[];
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
+/**
+ * How far this device's clock is from the server's (ms; positive: ahead), from the `Date` of the
+ * answers: a form's "now" comes from the device, so a clock set wrong dates entries wrongly.
+ */
+let clockOffset = 0;
+
+/** Its event on `window` when the offset changes (`components/pending/clock-notice.tsx` listens). */
+export const CLOCK_CHANGED = "mct-device-clock";
+
+function noteServerDate(res: Response): void {
+  const server = Date.parse(res.headers.get("date") ?? "");
+  // The header counts whole seconds and the answer took its time: only a change of a minute counts
+  // (and none without a date: NaN compares false).
+  if (!(Math.abs(Date.now() - server - clockOffset) >= 60_000)) return;
+  clockOffset = Date.now() - server;
+  window.dispatchEvent(new Event(CLOCK_CHANGED));
+}
+
+export const deviceClockOffset = () => clockOffset;
+
+/** A refusal from the server, with when its request went out (`performance.now()`). */
+class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly sentAt: number,
+  ) {
+    super(message);
+  }
+}
+
+async function throwIfNotOk(res: Response, sentAt: number): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => "");
-  throw new Error(`${res.status}: ${text || res.statusText}`);
+  throw new ApiError(`${res.status}: ${text || res.statusText}`, sentAt);
+}
+
+/**
+ * When the request that failed went out (`performance.now()`): a 401 to a request sent before the
+ * person signed in again speaks of the session that ended. Unknown: now.
+ */
+export function requestSentAt(err: unknown): number {
+  return err instanceof ApiError ? err.sentAt : performance.now();
 }
 
 /**
@@ -32,6 +70,9 @@ export class ConnectionError extends Error {
     this.name = "ConnectionError";
   }
 }
+
+/** How long a save waits for the server before its entry waits on this device instead. */
+export const SAVE_TIMEOUT_MS = 5000;
 
 export interface RequestOptions {
   /** Extra request headers (an `Idempotency-Key`). */
@@ -48,6 +89,7 @@ export async function apiRequest(
   options: RequestOptions = {},
 ): Promise<Response> {
   const hasBody = body !== undefined;
+  const sentAt = performance.now();
   let res: Response;
   try {
     res = await fetch(path, {
@@ -68,7 +110,8 @@ export async function apiRequest(
     }
     throw err;
   }
-  await throwIfNotOk(res);
+  noteServerDate(res);
+  await throwIfNotOk(res, sentAt);
   return res;
 }
 
@@ -86,6 +129,17 @@ export async function requestJson<T>(
 
 export type On401 = "returnNull" | "throw";
 
+/** A GET of JSON; a server that cannot be reached is a `ConnectionError`, as for `apiRequest`. */
+async function get(path: string): Promise<Response> {
+  try {
+    const res = await fetch(path, { credentials: "include", headers: { Accept: "application/json" } });
+    noteServerDate(res);
+    return res;
+  } catch (err) {
+    throw err instanceof TypeError ? new ConnectionError(err) : err;
+  }
+}
+
 /** GETs JSON. With `on401: "returnNull"` a 401 answers `null` instead of throwing. */
 export async function getJson<T>(path: string, options: { on401: "returnNull" }): Promise<T | null>;
 export async function getJson<T>(path: string, options?: { on401: "throw" }): Promise<T>;
@@ -93,9 +147,10 @@ export async function getJson<T>(
   path: string,
   options: { on401: On401 } = { on401: "throw" },
 ): Promise<T | null> {
-  const res = await fetch(path, { credentials: "include", headers: { Accept: "application/json" } });
+  const sentAt = performance.now();
+  const res = await get(path);
   if (options.on401 === "returnNull" && res.status === 401) return null;
-  await throwIfNotOk(res);
+  await throwIfNotOk(res, sentAt);
   return (await res.json()) as T;
 }
 
@@ -153,8 +208,9 @@ export interface ListPage<T> {
 
 /** GETs one page of a paged list; `next` is the `rel="next"` link the server sent, if any. */
 export async function getPage<T>(path: string): Promise<ListPage<T>> {
-  const res = await fetch(path, { credentials: "include", headers: { Accept: "application/json" } });
-  await throwIfNotOk(res);
+  const sentAt = performance.now();
+  const res = await get(path);
+  await throwIfNotOk(res, sentAt);
   const link = res.headers.get("link");
   const next = link ? (/<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
   return { items: (await res.json()) as T[], next };

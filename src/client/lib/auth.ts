@@ -1,15 +1,45 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { MouseEvent } from "react";
 import type { SignedInUser } from "@/domain/signed-in-user";
-import { getJson } from "./api";
+import { ConnectionError, getJson } from "./api";
+import { rememberSignedIn, signedInOnThisDevice } from "./device-sign-in";
 import { followAccountTimeFormat, followAccountTimeZone } from "./family-clock";
+import { markSessionExpired, sessionEndedSince, sessionEndKeepsPage } from "./session-expiry";
 
 /** The signed-in person, as `GET /api/auth/user` answers (with `firstVisit`). */
 export type AuthUser = SignedInUser;
 
 export const authQueryKey = ["auth", "user"] as const;
 
-/** Sign-out is a full browser navigation, not a client route. */
+/** Sign-out is a full browser navigation, not a client route (after `requestSignOut`). */
 export const SIGN_OUT_HREF = "/api/logout";
+
+const SIGN_OUT_REQUESTED = "mct-sign-out";
+
+/**
+ * Asks the signed-in app to sign out (`SignedInApp` answers): it asks first while entries wait to
+ * be sent, forgets what this device keeps of the person, then ends the session (`SIGN_OUT_HREF`).
+ */
+export function requestSignOut(): void {
+  window.dispatchEvent(new Event(SIGN_OUT_REQUESTED));
+}
+
+/** Calls `listener` when signing out is asked for. */
+export function onSignOutRequested(listener: () => void): () => void {
+  window.addEventListener(SIGN_OUT_REQUESTED, listener);
+  return () => window.removeEventListener(SIGN_OUT_REQUESTED, listener);
+}
+
+/**
+ * The click of a sign-out link (its `href` is `SIGN_OUT_HREF`): a plain click signs out through
+ * `requestSignOut`; a click that opens another tab is left to the browser.
+ */
+export function onSignOutClick(event: MouseEvent<HTMLAnchorElement>): void {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  requestSignOut();
+}
 
 /**
  * Who is signed in as the server wrote it into the page (`<script id="signed-in-user">`, the same
@@ -21,9 +51,37 @@ function signedInUserFromPage(): AuthUser | null | undefined {
   if (!element) return undefined;
   element.remove();
   try {
-    return JSON.parse(element.textContent ?? "") as AuthUser | null;
+    const user = JSON.parse(element.textContent ?? "") as AuthUser | null;
+    rememberSignedIn(user);
+    return user;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Who is signed in, as the server says; with no connection to ask, the person last signed in on
+ * this device (their answers kept here open the signed-in screens). A 401 is signed out.
+ */
+async function signedInUser(): Promise<AuthUser | null> {
+  try {
+    const sentAt = performance.now();
+    const user = await getJson<AuthUser>("/api/auth/user", { on401: "returnNull" });
+    // Asked before the person signed in again (a slow answer): ask again, under the new session.
+    if (!user && !sessionEndedSince(sentAt)) return signedInUser();
+    const kept = user ? null : signedInOnThisDevice();
+    if (kept && sessionEndKeepsPage()) {
+      // The session ended while this person's entries wait on this device: the page stays and asks
+      // to sign in again, which sends them (session-expiry.ts).
+      markSessionExpired("outbox");
+      return kept;
+    }
+    rememberSignedIn(user);
+    return user;
+  } catch (err) {
+    const kept = err instanceof ConnectionError ? signedInOnThisDevice() : null;
+    if (kept) return kept;
+    throw err;
   }
 }
 
@@ -31,8 +89,9 @@ export const authQueryOptions = queryOptions({
   queryKey: authQueryKey,
   initialData: signedInUserFromPage,
   initialDataUpdatedAt: () => Date.now(),
-  // A 401 means signed out; any other failure also leaves the person on the landing page.
-  queryFn: () => getJson<AuthUser>("/api/auth/user", { on401: "returnNull" }),
+  // A 401 means signed out; any other failure (and no connection, with nobody signed in on this
+  // device) also leaves the person on the landing page.
+  queryFn: signedInUser,
   retry: false,
 });
 

@@ -26,7 +26,8 @@ export type LineCareParams = { piccLineId?: string; kind?: string; limit?: strin
 export const lineCareApi = createResourceApi<LineCareEvent, LineCareValues, LineCareParams>(
   "/api/line-care",
   "line-care",
-  { paged: true },
+  // Its history opens no form by its address: an entry waiting on this device is discarded or kept.
+  { paged: true, screenOf: () => undefined },
 );
 
 /** Every line's care status: invalidated by each line-care change. */

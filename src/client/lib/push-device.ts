@@ -1,10 +1,11 @@
 /**
- * Web Push on this device: the service worker (public/sw.js), the browser's permission and
+ * Web Push on this device: the service worker (service-worker/push.ts), the browser's permission and
  * subscription, and the server's copy of it. The browser keeps the subscription; the server keeps
  * where to send (`/api/notification-settings/push-subscriptions`).
  */
 
 import { errorMessage, errorStatus, getJson, requestJson } from "./api";
+import { APP_WORKER_URL } from "./device";
 import type { PushDevice } from "./notifications-api";
 import { isSessionEndedError } from "./session-expiry";
 
@@ -19,15 +20,6 @@ export function pushSupported(): boolean {
     "PushManager" in window &&
     "Notification" in window
   );
-}
-
-/** Whether the page runs on an iPhone or iPad outside an app added to the Home Screen. */
-export function isIosBrowserTab(): boolean {
-  const ios =
-    /iPhone|iPad|iPod/.test(navigator.userAgent) ||
-    (navigator.maxTouchPoints > 1 && /Mac/.test(navigator.userAgent));
-  const standalone = window.matchMedia?.("(display-mode: standalone)").matches;
-  return ios && !standalone;
 }
 
 /** The person said no to notifications for this site (only their browser's settings can undo it). */
@@ -118,7 +110,8 @@ export async function turnOnPush(): Promise<PushDevice> {
   const permission = await Notification.requestPermission();
   if (permission === "denied") throw new PushBlockedError();
   if (permission !== "granted") throw new PushNotAnsweredError();
-  await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  // Registered by the app after its first screen (app/app-worker.ts); again here in case this tap came first.
+  await navigator.serviceWorker.register(APP_WORKER_URL, { scope: "/", updateViaCache: "none" });
   const registration = await navigator.serviceWorker.ready;
   const { publicKey } = await getJson<{ publicKey: string }>("/api/notification-settings/push-key");
   const key = bytesOf(publicKey);

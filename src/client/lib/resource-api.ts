@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { getJson, getPage, requestJson } from "@/client/lib/api";
-import { SAVE_TIMEOUT_MS } from "@/client/lib/pending-saves";
+import { getJson, getPage, requestJson, SAVE_TIMEOUT_MS } from "@/client/lib/api";
+import { uuidv7 } from "@/client/lib/pending-saves";
 
 /** Query parameters of a list call, such as `{ childId }`; undefined values are left out. */
 export type ListParams = Record<string, string | undefined>;
@@ -10,10 +10,19 @@ export interface ResourceApiOptions {
   updateMethod?: "PATCH" | "PUT";
   /** The server sends the list in pages (a Link header to the next): screens load more as needed. */
   paged?: boolean;
+  /**
+   * The address of the screen that lists a record of this type and opens its edit form
+   * (`?edit=<id>` added), for an entry waiting on this device: the page it was saved on by
+   * default; undefined where no screen edits it by its address.
+   */
+  screenOf?: (input: Record<string, unknown>) => string | undefined;
 }
 
 export interface ResourceApi<T, Input, Params extends ListParams = ListParams> {
   basePath: string;
+  /** How the server takes an edit: PATCH (a partial body) or PUT (the whole one). */
+  updateMethod: "PATCH" | "PUT";
+  screenOf?: ResourceApiOptions["screenOf"];
   /** The prefix every query of this resource shares: invalidating it reloads every list variant. */
   key: readonly [string];
   /** `[key]` without parameters, `[key, params]` with them (e.g. `['tpn', { childId }]`). */
@@ -24,12 +33,27 @@ export interface ResourceApi<T, Input, Params extends ListParams = ListParams> {
   paged: boolean;
   pageOptions(params?: Params): ReturnType<typeof pageQueryOptions<T, Params>>;
   /**
-   * With an `idempotencyKey` (one per typed entry), the create may be sent again safely, and a
+   * Creates the record under an id made on this device (`id`, or a new UUIDv7), sent also as the
+   * Idempotency-Key: sent again, it makes one record. With an `id` of its own (a typed entry's), a
    * dead connection is given up on after `SAVE_TIMEOUT_MS` (a `ConnectionError`).
    */
-  create(input: Input, options?: { idempotencyKey?: string }): Promise<T>;
-  update(id: string, input: Partial<Input>): Promise<T>;
-  remove(id: string): Promise<void>;
+  create(input: Input, options?: { id?: string }): Promise<T>;
+  /** With `timeoutMs`, a dead connection is given up on after that long (a `ConnectionError`). */
+  update(id: string, input: Partial<Input>, options?: { timeoutMs?: number }): Promise<T>;
+  remove(id: string, options?: { timeoutMs?: number }): Promise<void>;
+}
+
+/**
+ * A record screen's list parameters with its child, or none at all (the list's key is then
+ * `[key]`): what the screen asks for, and what is fetched ahead for reading offline
+ * (`app/offline-prefetch.ts`), so both name the same answer.
+ */
+export function listParamsWithChild(
+  params: ListParams | undefined,
+  childId: string | null,
+): ListParams | undefined {
+  const merged = { ...params, ...(childId ? { childId } : {}) };
+  return Object.keys(merged).length ? merged : undefined;
 }
 
 function withQuery(path: string, params?: ListParams): string {
@@ -79,24 +103,29 @@ export function createResourceApi<T, Input, Params extends ListParams = ListPara
 
   return {
     basePath,
+    updateMethod,
+    screenOf: options.screenOf,
     key: rootKey,
     listKey,
     listOptions: (params?: Params) =>
       listQueryOptions<T, Params>(listKey(params), withQuery(basePath, params)),
     paged: options.paged ?? false,
     pageOptions: (params?: Params) => pageQueryOptions<T, Params>(key, params, withQuery(basePath, params)),
-    create: (input, options) =>
-      requestJson<T>(
+    create: (input, options) => {
+      const id = options?.id ?? uuidv7();
+      return requestJson<T>(
         "POST",
         basePath,
-        input,
-        options?.idempotencyKey
-          ? { headers: { "Idempotency-Key": options.idempotencyKey }, timeoutMs: SAVE_TIMEOUT_MS }
-          : undefined,
-      ),
-    update: (id, input) => requestJson<T>(updateMethod, recordPath(id), input),
-    remove: async (id) => {
-      await requestJson<void>("DELETE", recordPath(id));
+        { ...input, id },
+        {
+          headers: { "Idempotency-Key": id },
+          ...(options?.id ? { timeoutMs: SAVE_TIMEOUT_MS } : {}),
+        },
+      );
+    },
+    update: (id, input, options) => requestJson<T>(updateMethod, recordPath(id), input, options),
+    remove: async (id, options) => {
+      await requestJson<void>("DELETE", recordPath(id), undefined, options);
     },
   };
 }

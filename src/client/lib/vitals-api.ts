@@ -20,6 +20,9 @@ export type VitalListParams = { childId?: string; kind?: VitalKind };
  */
 export const vitalsApi = createResourceApi<Vital, VitalBody, VitalListParams>("/api/vitals", "vitals", {
   paged: true,
+  // Listed on the Vitals screen, in its child's tab of its kind.
+  screenOf: (vital) =>
+    `/vitals?${new URLSearchParams({ child: String(vital.childId), tab: String(vital.kind) })}`,
 });
 
 /**

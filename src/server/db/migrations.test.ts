@@ -156,6 +156,27 @@ describe("migrations", () => {
     ]);
   });
 
+  it("give the records already there their first version, and keep their ids as taken", async () => {
+    const database = await databaseBefore("0039_record-versions");
+    await database.db.execute(sql`
+      with f as (insert into families (name) values ('Lopez') returning id),
+           c as (insert into children (family_id, name) select id, 'Sam' from f returning id, family_id),
+           n as (insert into notes (family_id, child_id, title, content) select family_id, id, 'T', 'C' from c)
+      select 1`);
+    await migrate(database);
+    const rows = await queryRows(
+      database,
+      sql`select r.entity, r.body_hash is null as no_hash, r.deleted_at is null as kept,
+                 coalesce(c.version, n.version) as version, r.created_at = coalesce(c.created_at, n.created_at) as since
+          from record_ids r left join children c on c.id = r.id left join notes n on n.id = r.id
+          order by r.entity`,
+    );
+    expect(rows).toEqual([
+      { entity: "child", no_hash: true, kept: true, version: 1, since: true },
+      { entity: "note", no_hash: true, kept: true, version: 1, since: true },
+    ]);
+  });
+
   it("make each account a family of one that owns its records, with nothing lost or changed", async () => {
     const database = await databaseBefore("0020_families-and-members");
     // Two accounts, each with a record of every kind an account owned.

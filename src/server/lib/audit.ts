@@ -9,6 +9,8 @@ export interface AuditEntry {
   familyId: string;
   /** Who changed them. */
   actorId: string;
+  /** The personal API token they sent the change with (its name), if any: "by token <name>". */
+  viaToken?: string | null | undefined;
   action: AuditAction;
   entity: string;
   entityId: string;
@@ -23,6 +25,7 @@ export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     familyId: entry.familyId,
     actorId: entry.actorId,
+    viaToken: entry.viaToken ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,

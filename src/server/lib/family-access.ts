@@ -3,8 +3,9 @@ import { isValidTimeZone } from "../../domain/clock";
 import { can, ROLES, type Role } from "../../domain/roles";
 import { DEFAULT_TIME_FORMAT, type TimeFormat } from "../../domain/time-format";
 import type { Db, Tx } from "../db/client";
-import { children, families, familyMembers, users } from "../db/schema/index";
+import { children, families, familyMembers, twoFactorSecrets, users } from "../db/schema/index";
 import { personName } from "./authors";
+import type { TokenGrant } from "./bearer";
 import type { FamilyView } from "./child-scope";
 import type { Clock } from "./session-store";
 
@@ -27,6 +28,31 @@ export interface Access {
   /** How the family reads temperatures, and the fever that opens the fever card (vitals.ts). */
   temperatureUnit: "C" | "F";
   feverThresholdC: number;
+  /**
+   * The personal API token the request was sent with (plugins/access.ts refuses it what no token
+   * may do; the audit says "by token <name>"), or null for the app in a browser.
+   */
+  token: { id: string; name: string; mode: TokenGrant["mode"] } | null;
+}
+
+/**
+ * The role a token acts with: a read-only token reads like a viewer; a read-and-write token acts
+ * with the person's role, but never manages (an owner's acts as a caregiver), and a viewer's still
+ * only reads.
+ */
+export function roleThroughToken(personRole: Role, mode: TokenGrant["mode"]): Role {
+  if (mode === "read" || personRole === "viewer") return "viewer";
+  return "caregiver";
+}
+
+/** The children both limits allow (null: no limit): a token's and its person's membership's. */
+export function bothLimits(
+  a: readonly string[] | null,
+  b: readonly string[] | null,
+): readonly string[] | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a.filter((id) => b.includes(id));
 }
 
 /** A family's name as a person would give it: 'The Lopez family', else 'Maria's family'. */
@@ -67,21 +93,23 @@ export async function createFamilyFor(tx: Tx | Db, userId: string): Promise<stri
   return family!.id;
 }
 
+const membershipColumns = {
+  familyId: familyMembers.familyId,
+  role: familyMembers.role,
+  childIds: familyMembers.childIds,
+  timeZone: families.timeZone,
+  timeFormat: families.timeFormat,
+  temperatureUnit: families.temperatureUnit,
+  feverThresholdC: families.feverThresholdC,
+};
+
 /**
  * The person's membership in the family `wanted` (the one this device chose), or else their first
  * family (one with children first, then one they own, then the oldest); null when they belong to none.
  */
 async function findMembership(db: Db | Tx, userId: string, wanted: string | undefined) {
   const [row] = await db
-    .select({
-      familyId: familyMembers.familyId,
-      role: familyMembers.role,
-      childIds: familyMembers.childIds,
-      timeZone: families.timeZone,
-      timeFormat: families.timeFormat,
-      temperatureUnit: families.temperatureUnit,
-      feverThresholdC: families.feverThresholdC,
-    })
+    .select(membershipColumns)
     .from(familyMembers)
     .innerJoin(families, eq(families.id, familyMembers.familyId))
     .where(eq(familyMembers.userId, userId))
@@ -94,6 +122,33 @@ async function findMembership(db: Db | Tx, userId: string, wanted: string | unde
     )
     .limit(1);
   return row;
+}
+
+/** The person's membership in exactly this family (a token's), or undefined. */
+async function membershipIn(db: Db, userId: string, familyId: string) {
+  const [row] = await db
+    .select(membershipColumns)
+    .from(familyMembers)
+    .innerJoin(families, eq(families.id, familyMembers.familyId))
+    .where(and(eq(familyMembers.userId, userId), eq(familyMembers.familyId, familyId)));
+  return row;
+}
+
+type MembershipRow = NonNullable<Awaited<ReturnType<typeof membershipIn>>>;
+
+/** Who acts for which family, from their membership there. */
+function accessOf(userId: string, row: MembershipRow): Access {
+  return {
+    actorId: userId,
+    familyId: row.familyId,
+    role: row.role,
+    childIds: row.childIds ?? null,
+    timeZone: isValidTimeZone(row.timeZone) ? row.timeZone : "UTC",
+    timeFormat: row.timeFormat === "12h" ? "12h" : "24h",
+    temperatureUnit: row.temperatureUnit,
+    feverThresholdC: row.feverThresholdC,
+    token: null,
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -122,17 +177,19 @@ export function createAccessResolver(db: Db, clock: Clock) {
         return findMembership(tx, userId, wanted);
       });
     }
-    if (!row) return null;
-    return {
-      actorId: userId,
-      familyId: row.familyId,
-      role: row.role,
-      childIds: row.childIds ?? null,
-      timeZone: isValidTimeZone(row.timeZone) ? row.timeZone : "UTC",
-      timeFormat: row.timeFormat === "12h" ? "12h" : "24h",
-      temperatureUnit: row.temperatureUnit,
-      feverThresholdC: row.feverThresholdC,
-    };
+    return row ? accessOf(userId, row) : null;
+  }
+
+  /** Remembers `access` under `key` for `ACCESS_CACHE_MS`. */
+  function remember(key: string, access: Access, at: number) {
+    cache.delete(key);
+    if (cache.size >= ACCESS_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, { access, readAt: at });
+  }
+  function recalled(key: string, at: number): Access | undefined {
+    const cached = cache.get(key);
+    if (cached && at - cached.readAt >= 0 && at - cached.readAt < ACCESS_CACHE_MS) return cached.access;
+    return undefined;
   }
 
   return {
@@ -141,13 +198,33 @@ export function createAccessResolver(db: Db, clock: Clock) {
       const family = wanted && UUID.test(wanted) ? wanted : undefined;
       const key = `${userId}/${family ?? ""}`;
       const at = clock().getTime();
-      const cached = cache.get(key);
-      if (cached && at - cached.readAt >= 0 && at - cached.readAt < ACCESS_CACHE_MS) return cached.access;
+      const cached = recalled(key, at);
+      if (cached) return cached;
       const access = await read(userId, family);
       if (!access) return null;
-      cache.delete(key);
-      if (cache.size >= ACCESS_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      cache.set(key, { access, readAt: at });
+      remember(key, access, at);
+      return access;
+    },
+    /**
+     * A token's access: its person's membership in its family (no other family, and none made for
+     * them), with the role the token allows (`roleThroughToken`) and the children both limits
+     * allow. Null when the person is no longer in that family.
+     */
+    async resolveToken(grant: TokenGrant): Promise<Access | null> {
+      const key = `token:${grant.tokenId}`;
+      const at = clock().getTime();
+      const cached = recalled(key, at);
+      if (cached) return cached;
+      const row = await membershipIn(db, grant.userId, grant.familyId);
+      if (!row) return null;
+      const person = accessOf(grant.userId, row);
+      const access: Access = {
+        ...person,
+        role: roleThroughToken(person.role, grant.mode),
+        childIds: bothLimits(person.childIds, grant.childIds),
+        token: { id: grant.tokenId, name: grant.name, mode: grant.mode },
+      };
+      remember(key, access, at);
       return access;
     },
     /** Forgets what this process remembers: a membership, a role or a family changed. */
@@ -229,6 +306,8 @@ export async function membersOf(db: Db | Tx, familyId: string) {
       role: familyMembers.role,
       childIds: familyMembers.childIds,
       joinedAt: familyMembers.createdAt,
+      // Whether the member signs in with two factors (the owner's view: who still uses a password alone).
+      twoFactor: sql<boolean>`exists (select 1 from ${twoFactorSecrets} where ${twoFactorSecrets.userId} = ${users.id} and ${twoFactorSecrets.enabledAt} is not null)`,
     })
     .from(familyMembers)
     .innerJoin(users, eq(users.id, familyMembers.userId))

@@ -6,8 +6,13 @@ import type { Tx } from "../db/client";
 import type { ChildScope } from "./child-scope";
 import type { WriteContext } from "./transaction";
 
-/** The columns every owned table has. */
-export type OwnedTable = PgTable & { id: PgColumn; familyId: PgColumn; createdAt: PgColumn };
+/** The columns every owned table has (`version`: how many times it was written, see columns.ts). */
+export type OwnedTable = PgTable & {
+  id: PgColumn;
+  familyId: PgColumn;
+  createdAt: PgColumn;
+  version: PgColumn;
+};
 /** A stored record of `T`, read with the names of who added it and changed it last (`withAuthorNames`). */
 export type RowOf<T extends OwnedTable> = T["$inferSelect"] &
   (T["$inferSelect"] extends { createdBy: unknown }

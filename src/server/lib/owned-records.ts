@@ -1,12 +1,13 @@
-import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { can, REFUSED } from "../../domain/roles";
 import type { Tx } from "../db/client";
-import { children } from "../db/schema/index";
+import { auditLog, children, recordIds } from "../db/schema/index";
 import { redactAudit, writeAudit } from "./audit";
 import { withAuthorNames } from "./authors";
-import { childScope, childVisibility, type FamilyView, inView } from "./child-scope";
-import { forbidden, invalidRecord, notFound } from "./errors";
+import { type FamilyView, inView } from "./child-scope";
+import { conflict, forbidden, invalidRecord, notFound } from "./errors";
+import { preparedLists } from "./owned-record-lists";
 import {
   type ListOptions,
   MAX_PAGE_SIZE,
@@ -19,6 +20,15 @@ import {
   type RowOf,
   type ValuesOf,
 } from "./owned-record-type";
+import {
+  claimRecordId,
+  forgetCreates,
+  noteRecordIds,
+  RECORD_ID_TAKEN,
+  type RecordClaim,
+  recordGone,
+} from "./record-ids";
+import { StaleVersion, type VersionCondition, versionMatches } from "./record-versions";
 import type { WriteContext } from "./transaction";
 
 export {
@@ -35,34 +45,6 @@ export {
   type RowOf,
   type ValuesOf,
 } from "./owned-record-type";
-
-/**
- * The default order of a list: newest first by the record's `date`, then by its `time` of day
- * (an entry of that day without a time after the timed ones: it cannot be placed among them),
- * then by when it was recorded. A table without a date goes by creation alone.
- */
-function newestFirst(t: OwnedTable & Record<string, PgColumn>): SQL[] {
-  const columns = getTableColumns(t);
-  if (!("date" in columns)) return [desc(t.createdAt)];
-  // Times are stored as zero-padded 'HH:mm', so text order is time order.
-  const byTime = "time" in columns ? [sql`${t.time} desc nulls last`] : [];
-  return [desc(t.date!), ...byTime, desc(t.createdAt)];
-}
-
-/**
- * A paged list's sort key, every part descending: the date, the time of day ('' without one, so
- * those come after the timed entries of their day), the creation time, and the id to break ties.
- */
-function pageKeys(t: OwnedTable & Record<string, PgColumn>, dateColumn?: PgColumn): SQL[] {
-  const columns = getTableColumns(t);
-  const date = dateColumn ?? ("date" in columns ? t.date : undefined);
-  return [
-    ...(date ? [sql`${date}`] : []),
-    ...("time" in columns ? [sql`coalesce(${t.time}, '')`] : []),
-    sql`${t.createdAt}`,
-    sql`${t.id}`,
-  ];
-}
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const childReference: OwnedReference = { field: "childId", table: children, label: "Child" };
@@ -95,9 +77,9 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
   const touchesUpdatedAt = "updatedAt" in columns;
   const hasAuthors = "createdBy" in columns;
   const isChildTable = table === (children as unknown);
+  const erasedWithRecord = [table, auditLog, recordIds].map((t) => getTableName(t as OwnedTable));
   const references = [...(childColumn ? [childReference] : []), ...(type.references ?? [])];
-  const keys = type.paged ? pageKeys(t, type.paged.dateColumn) : null;
-  const orderBy = keys ? keys.map((key) => sql`${key} desc nulls last`) : (type.orderBy ?? newestFirst(t));
+  const { listQuery, pageQuery } = preparedLists(type, t, childColumn);
   type Row = RowOf<T>;
   /** Rows as answered: with their authors' names and the type's own figures (`extend`). */
   const named = async (tx: Tx, rows: Row[]): Promise<Row[]> => {
@@ -135,10 +117,16 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
     const issues = change.after ? (type.rule?.(change.after) ?? []) : [];
     if (issues.length > 0) throw invalidRecord(issues);
     await hooks?.inTransaction?.(ctx, change);
-    if (change.action === "delete") await redactAudit(ctx.tx, ctx.familyId, [id]);
+    if (change.action === "delete") {
+      await redactAudit(ctx.tx, ctx.familyId, [id]);
+      await forgetCreates(ctx.tx, ctx.familyId, [id]);
+      // The record, what the log said of it and its create's hash leave the files too.
+      await ctx.erase?.(ctx.tx, erasedWithRecord);
+    }
     await writeAudit(ctx.tx, {
       familyId: ctx.familyId,
       actorId: ctx.actorId,
+      viaToken: ctx.viaToken,
       action: change.action,
       entity,
       entityId: id,
@@ -149,82 +137,76 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
     if (afterCommit) ctx.afterCommit(() => afterCommit(change));
   }
 
-  /** A page's query: the list's, after a record (compared in the database, at its full precision). */
-  function pageQuery(
-    tx: Tx,
-    withChild: boolean,
-    limited: boolean,
-    filterNames: readonly string[],
-    after: boolean,
-  ) {
-    let byShape = listQueries.get(tx);
-    if (!byShape) {
-      byShape = new Map();
-      listQueries.set(tx, byShape);
-    }
-    const shape = `page_${after ? "after" : "first"}_${withChild ? "child" : "all"}${limited ? "_limited" : ""}${filterNames.map((name) => `_${name}`).join("")}`;
-    let query = byShape.get(shape);
-    if (!query) {
-      const filters: SQL[] = [eq(t.familyId, sql.placeholder("familyId"))];
-      if (limited) filters.push(childVisibility(t, sql.placeholder("childIds")));
-      if (withChild && childColumn && type.childScope) {
-        filters.push(childScope(childColumn, sql.placeholder("childId"), type.childScope));
-      }
-      for (const name of filterNames) {
-        filters.push(eq(type.listFilters![name]!.column, sql.placeholder(`filter_${name}`)));
-      }
-      if (after && keys) {
-        const tuple = sql.join(keys, sql`, `);
-        filters.push(
-          sql`(${tuple}) < (select ${tuple} from ${table} where ${t.id} = ${sql.placeholder("after")} and ${t.familyId} = ${sql.placeholder("familyId")})`,
-        );
-      }
-      query = tx
-        .select()
-        .from(table as OwnedTable)
-        .where(and(...filters))
-        .orderBy(...orderBy)
-        .limit(sql.placeholder("limit"))
-        .prepare(`${entity}_${shape}`.replace(/[^a-zA-Z0-9_]/g, "_"));
-      byShape.set(shape, query);
-    }
-    return query;
+  /** Whether the family holds a record of this type under `id` (whoever may see it). */
+  async function held(tx: Tx, familyId: string | null, id: string): Promise<boolean> {
+    const [found] = await tx
+      .select({ id: t.id })
+      .from(table as OwnedTable)
+      .where(familyId ? and(eq(t.id, id), eq(t.familyId, familyId)) : eq(t.id, id));
+    return Boolean(found);
   }
 
   /**
-   * A list's query, built once per database handle and shape (with or without a child, which
-   * filters) and prepared: building a drizzle query costs more than running it for a short list.
+   * Adds a record. With `claim` (an id a device made, and the hash of the create that carries it),
+   * the record is kept under that id, and the same create sent again answers the record the first
+   * one made (`created: false`; 410 once it was deleted); the id of any other record, or the same id
+   * with another body, is a 409 that says nothing of that record (`lib/record-ids.ts`).
    */
-  const listQueries = new WeakMap<
-    Tx,
-    Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>
-  >();
-  function listQuery(tx: Tx, withChild: boolean, limited: boolean, filterNames: readonly string[]) {
-    let byShape = listQueries.get(tx);
-    if (!byShape) {
-      byShape = new Map();
-      listQueries.set(tx, byShape);
-    }
-    const shape = `${withChild ? "child" : "all"}${limited ? "_limited" : ""}${filterNames.map((name) => `_${name}`).join("")}`;
-    let query = byShape.get(shape);
-    if (!query) {
-      const filters: SQL[] = [eq(t.familyId, sql.placeholder("familyId"))];
-      if (limited) filters.push(childVisibility(t, sql.placeholder("childIds")));
-      if (withChild && childColumn && type.childScope) {
-        filters.push(childScope(childColumn, sql.placeholder("childId"), type.childScope));
-      }
-      for (const name of filterNames) {
-        filters.push(eq(type.listFilters![name]!.column, sql.placeholder(`filter_${name}`)));
-      }
-      query = tx
+  async function createOnce(
+    ctx: WriteContext,
+    values: ValuesOf<T>,
+    claim?: RecordClaim,
+  ): Promise<{ row: Row; created: boolean }> {
+    assertMayWrite(ctx);
+    if (claim && !(await claimRecordId(ctx.tx, ctx.familyId, entity, claim))) {
+      const [earlier] = await ctx.tx
         .select()
         .from(table as OwnedTable)
-        .where(and(...filters))
-        .orderBy(...orderBy)
-        .prepare(`list_${entity}_${shape}`.replace(/[^a-zA-Z0-9_]/g, "_"));
-      byShape.set(shape, query);
+        .where(ownedRow(ctx, claim.id)!);
+      if (earlier) return { row: (await named(ctx.tx, [earlier as Row]))[0]!, created: false };
+      throw (await held(ctx.tx, ctx.familyId, claim.id)) ? notFound() : recordGone();
     }
-    return query;
+    // A record kept before ids were claimed may hold it (the claims cover every record since).
+    if (claim && (await held(ctx.tx, null, claim.id))) throw conflict(RECORD_ID_TAKEN);
+    // A child is added by a member who sees every child: one limited to some would not see it.
+    if (isChildTable && ctx.childIds) throw forbidden(LIMITED_ADDS_NO_CHILD);
+    await checkReferences(ctx.tx, ctx, values as Record<string, unknown>);
+    if (hooks?.prepare) {
+      values = (await hooks.prepare(ctx, values as Record<string, unknown>, null)) as ValuesOf<T>;
+    }
+    const [created] = (await ctx.tx
+      .insert(table)
+      .values({
+        ...values,
+        ...(claim ? { id: claim.id } : {}),
+        familyId: ctx.familyId,
+        ...(hasAuthors ? { createdBy: ctx.actorId, updatedBy: ctx.actorId } : {}),
+      } as T["$inferInsert"])
+      .returning()) as Row[];
+    const id = (created as unknown as { id: string }).id;
+    if (!claim) await noteRecordIds(ctx.tx, ctx.familyId, entity, [id]);
+    const row = (await named(ctx.tx, [created!]))[0]!;
+    await settle(ctx, { action: "create", before: null, after: row }, id, row);
+    return { row, created: true };
+  }
+
+  /**
+   * The stored record under `where`, locked for the change: 404 when it is not one the view sees,
+   * 412 (with the record as it is now) when it is not at a version `expected` names.
+   */
+  async function lockedRow(ctx: WriteContext, where: SQL, expected: VersionCondition | null) {
+    const [locked] = await ctx.tx
+      .select()
+      .from(table as OwnedTable)
+      .where(where)
+      .for("update");
+    if (!locked) throw notFound();
+    const version = (locked as { version: number }).version;
+    if (expected && !versionMatches(expected, version)) {
+      const [current] = await named(ctx.tx, [locked as Row]);
+      throw new StaleVersion(current as unknown as { version: number });
+    }
+    return locked as Row;
   }
 
   return {
@@ -301,54 +283,36 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       return row ? (await named(tx, [row as Row]))[0] : undefined;
     },
 
-    async create(ctx: WriteContext, values: ValuesOf<T>): Promise<Row> {
-      assertMayWrite(ctx);
-      // A child is added by a member who sees every child: one limited to some would not see it.
-      if (isChildTable && ctx.childIds) throw forbidden(LIMITED_ADDS_NO_CHILD);
-      await checkReferences(ctx.tx, ctx, values as Record<string, unknown>);
-      if (hooks?.prepare) {
-        values = (await hooks.prepare(ctx, values as Record<string, unknown>, null)) as ValuesOf<T>;
-      }
-      const [created] = (await ctx.tx
-        .insert(table)
-        .values({
-          ...values,
-          familyId: ctx.familyId,
-          ...(hasAuthors ? { createdBy: ctx.actorId, updatedBy: ctx.actorId } : {}),
-        } as T["$inferInsert"])
-        .returning()) as Row[];
-      const row = (await named(ctx.tx, [created!]))[0]!;
-      await settle(
-        ctx,
-        { action: "create", before: null, after: row },
-        (row as unknown as { id: string }).id,
-        row,
-      );
-      return row;
+    /** Adds a record (under the id of `claim`, when a device made one: see `createOnce`). */
+    async create(ctx: WriteContext, values: ValuesOf<T>, claim?: RecordClaim): Promise<Row> {
+      return (await createOnce(ctx, values, claim)).row;
     },
 
-    /** Changes the fields `values` holds (undefined ones stay). 404 for anybody else's id. */
-    async update(ctx: WriteContext, id: string, values: ValuesOf<T>): Promise<Row> {
+    createOnce,
+
+    /**
+     * Changes the fields `values` holds (undefined ones stay), and counts a version more. 404 for
+     * anybody else's id; 412 when `expected` (an `If-Match`) does not name the stored version,
+     * checked under the row's lock, so of two changes based on one version only the first is made.
+     */
+    async update(
+      ctx: WriteContext,
+      id: string,
+      values: ValuesOf<T>,
+      expected: VersionCondition | null = null,
+    ): Promise<Row> {
       assertMayWrite(ctx);
       const where = ownedRow(ctx, id);
       if (!where) throw notFound();
       let changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
       await checkReferences(ctx.tx, ctx, changes);
-      let before: Row | null = null;
-      if (hooks) {
-        const [locked] = await ctx.tx
-          .select()
-          .from(table as OwnedTable)
-          .where(where)
-          .for("update");
-        if (!locked) throw notFound();
-        before = locked as Row;
-      }
+      const before = hooks || expected ? await lockedRow(ctx, where, expected) : null;
       if (hooks?.prepare) changes = await hooks.prepare(ctx, changes, before);
       const [updated] = (await ctx.tx
         .update(table)
         .set({
           ...changes,
+          version: sql`${t.version} + 1`,
           ...(touchesUpdatedAt ? { updatedAt: new Date() } : {}),
           ...(hasAuthors ? { updatedBy: ctx.actorId } : {}),
         } as ValuesOf<T>)
@@ -360,11 +324,15 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       return row!;
     },
 
-    /** Deletes one record; its content leaves the audit log with it. 404 for anybody else's id. */
-    async remove(ctx: WriteContext, id: string): Promise<Row> {
+    /**
+     * Deletes one record; its content leaves the audit log with it. 404 for anybody else's id; 412
+     * when `expected` does not name the stored version (nothing is deleted).
+     */
+    async remove(ctx: WriteContext, id: string, expected: VersionCondition | null = null): Promise<Row> {
       assertMayWrite(ctx);
       const where = ownedRow(ctx, id);
       if (!where) throw notFound();
+      if (expected) await lockedRow(ctx, where, expected);
       const [deleted] = (await ctx.tx.delete(table).where(where).returning()) as Row[];
       if (!deleted) throw notFound();
       const [row] = await named(ctx.tx, [deleted]);

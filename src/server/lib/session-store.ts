@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type SessionData, sessions, users } from "../db/schema/index";
 
@@ -64,6 +64,29 @@ interface CachedSession {
   deadline: number;
 }
 
+/** Where a session was started: the browser's User-Agent header and the request's address. */
+export interface SignInDevice {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** A User-Agent header is kept to this length: enough to name any browser, and no more. */
+const USER_AGENT_KEPT = 512;
+
+/** The longest address kept: an IPv6 address with its zone fits; a proxy's stray header is cut. */
+const ADDRESS_KEPT = 64;
+
+/** One of a person's live sessions, as Settings lists them (never its `sid`). */
+export interface SignedInSession {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  signedInAt: Date;
+  lastUsedAt: Date;
+  /** Whether it is the session of the request that asks (by its `sid`, compared here). */
+  current: boolean;
+}
+
 /** What time it is. The system clock in production; tests pass one they move forward. */
 export type Clock = () => Date;
 
@@ -92,15 +115,18 @@ export function createSessionStore(db: Db, policy: SessionPolicy, clock: Clock =
      * is recorded on the account: `lastSignInAt` becomes now and its old value `previousSignInAt`
      * (null while the account is on its first visit: docs/decisions/0003).
      */
-    async create(userId: string, now = clock()) {
+    async create(userId: string, now = clock(), device: SignInDevice = {}) {
       const token = randomBytes(32).toString("base64url");
+      const sid = sessionKey(token, policy.secret);
       const data: SessionData = { userId, createdAt: now.toISOString(), lastSeenAt: now.toISOString() };
       await db.transaction(async (tx) => {
         await tx.insert(sessions).values({
-          sid: sessionKey(token, policy.secret),
+          sid,
           userId,
           sess: data,
           expire: deadline(data, policy.idleMinutes),
+          userAgent: device.userAgent?.slice(0, USER_AGENT_KEPT) || null,
+          ip: device.ip?.slice(0, ADDRESS_KEPT) || null,
         });
         // The right-hand side reads the row as it was: the last sign-in becomes the previous one.
         await tx
@@ -108,7 +134,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy, clock: Clock =
           .set({ previousSignInAt: sql`${users.lastSignInAt}`, lastSignInAt: now })
           .where(eq(users.id, userId));
       });
-      return { token, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) };
+      return { token, sid, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) };
     },
 
     /**
@@ -158,14 +184,56 @@ export function createSessionStore(db: Db, policy: SessionPolicy, clock: Clock =
       return { sid, userId: row.userId };
     },
 
-    /** Ends every session of `userId` but the one of `keepToken` (a password change keeps its own). */
-    async destroyAllOf(userId: string, keepToken?: string) {
+    /**
+     * The live sessions of `userId`: the asking request's (`currentSid`, marked `current`) first,
+     * then the one last used first. "Last used" is the idle clock's `lastSeenAt`, so it is at most a minute
+     * (a tenth of the idle limit) behind: a request writes it only when it is older than that.
+     */
+    async liveOf(userId: string, currentSid: string | null, now = clock()): Promise<SignedInSession[]> {
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expire, now)))
+        .orderBy(desc(sessions.expire));
+      return rows
+        .filter((row) => deadline(row.sess, policy.idleMinutes).getTime() > now.getTime())
+        .map((row) => ({
+          id: row.id,
+          userAgent: row.userAgent,
+          ip: row.ip,
+          signedInAt: new Date(row.sess.createdAt),
+          lastUsedAt: new Date(row.sess.lastSeenAt),
+          current: row.sid === currentSid,
+        }))
+        .sort((a, b) => Number(b.current) - Number(a.current) || +b.lastUsedAt - +a.lastUsedAt);
+    },
+
+    /**
+     * Ends the session `id` of `userId` at once (in this process at once, in others within
+     * `SESSION_CACHE_MS`), answering its key; undefined when it is none of theirs (another person's
+     * id ends nothing).
+     */
+    async endOne(userId: string, id: string): Promise<{ sid: string } | undefined> {
+      const [ended] = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+        .returning({ sid: sessions.sid });
+      if (ended) cache.delete(ended.sid);
+      return ended;
+    },
+
+    /**
+     * Ends every session of `userId` but the one of `keepToken` (a password change keeps its own);
+     * how many it ended.
+     */
+    async destroyAllOf(userId: string, keepToken?: string): Promise<number> {
       const keep = keepToken ? sessionKey(keepToken, policy.secret) : undefined;
       const ended = await db
         .delete(sessions)
         .where(keep ? and(eq(sessions.userId, userId), ne(sessions.sid, keep)) : eq(sessions.userId, userId))
         .returning({ sid: sessions.sid });
       for (const row of ended) cache.delete(row.sid);
+      return ended.length;
     },
 
     async destroy(token: string) {

@@ -10,11 +10,18 @@ export interface FamilyScope extends FamilyView {
   actorId: string;
   /** The actor's role in the family: every change of a record checks it may write. */
   role: Role;
+  /** The name of the personal API token the actor sent the change with, for the audit; else none. */
+  viaToken?: string | null;
   /**
    * Told, inside the transaction, that the family's records changed (lib/family-changes.ts): what
    * follows them (the reminders) is rescheduled with the change.
    */
   changed?: (tx: Tx) => Promise<void>;
+  /**
+   * Told, inside the transaction, the tables a deletion removed rows from (or changed to forget
+   * what they said): their files are rewritten without them soon after (lib/erasure.ts).
+   */
+  erase?: (tx: Tx, tables: readonly string[]) => Promise<void>;
 }
 
 /** What a change needs: its transaction, the family and actor, and a place for after-commit work. */

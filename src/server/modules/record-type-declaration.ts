@@ -2,8 +2,8 @@ import type { Resource } from "@medplum/fhirtypes";
 import type { z } from "zod";
 import type { SharedRecordType } from "../../domain/record-types/declaration";
 import type { ChildScope } from "../lib/child-scope";
+import type { Links } from "../lib/fhir/link-type";
 import type { OwnedTable } from "../lib/owned-records";
-import type { Links } from "./exports/formats/fhir/link-type";
 
 type Row = Record<string, unknown>;
 

@@ -11,6 +11,9 @@ describe("response schemas", () => {
       expect(Object.keys(declared.record.shape).sort()).toEqual(
         [...columns, "createdByName", "updatedByName", ...(declared.computed ?? [])].sort(),
       );
+      // Its version, which an edit's If-Match names (1 when added, one more with each change).
+      expect(declared.record.shape).toHaveProperty("version");
+      expect(columns).toContain("version");
     },
   );
 });

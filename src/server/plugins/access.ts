@@ -25,6 +25,11 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * A route of the person's own ("person") that a personal API token may call too: only what
+     * reads who the token acts as (`GET /api/auth/user`). See `assertAllowed`.
+     */
+    openToTokens?: true;
   }
 }
 
@@ -38,10 +43,36 @@ export function routeAccess(request: FastifyRequest): RouteAccess {
   return request.method === "GET" || request.method === "HEAD" ? "read" : "write";
 }
 
-/** 403 when the request's role does not allow what the route needs; nothing has been read or changed yet. */
-export function assertAllowed(access: Access, needed: RouteAccess): void {
+/**
+ * Whether a personal API token is refused a route that needs `needed` (the API description says
+ * the same: such a route takes a session only).
+ */
+export function tokensRefused(needed: RouteAccess | undefined, openToTokens = false): boolean {
+  return !openToTokens && (needed === "person" || needed === "manage" || needed === "share");
+}
+
+/** Why a personal API token was refused a route no token may call (403). */
+export const REFUSED_TO_TOKENS =
+  "An API token cannot do this: sign in to the app to manage the family, its links and tokens, or your account.";
+/** Why a read-only token was refused a change (a read-and-write one of a viewer hears the role's reason). */
+export const READ_ONLY_TOKEN = "This API token can read records but not change them.";
+
+/**
+ * 403 when the request may not do what the route needs; nothing has been read or changed yet.
+ *
+ * The one rule for personal API tokens (docs/api.md): a token reads and, when it is read-and-write
+ * and the person's role writes, changes the family's records, and nothing else. Every route that
+ * needs "manage" (members, invitations, the family's settings, restores, deletions), "share" (the
+ * clinic's links) or "person" (the account, its sign-in, passkeys, password, email, tokens,
+ * notifications, which family is used) is refused to a token, whatever its mode and the person's
+ * role, except the few "person" routes marked `openToTokens` (reading who the token acts as).
+ */
+export function assertAllowed(access: Access, needed: RouteAccess, openToTokens = false): void {
+  if (access.token && tokensRefused(needed, openToTokens)) throw forbidden(REFUSED_TO_TOKENS);
   if (needed === "person" || needed === "read") return;
-  if (!can(access.role, needed)) throw forbidden(REFUSED[needed]);
+  if (!can(access.role, needed)) {
+    throw forbidden(access.token?.mode === "read" ? READ_ONLY_TOKEN : REFUSED[needed]);
+  }
 }
 
 /**
@@ -69,7 +100,13 @@ export function registerAccess(
   app.decorateRequest("loadAccess", async function (this: WithAccess, reply: FastifyReply) {
     if (this[resolved] !== undefined) return this[resolved];
     const userId = await this.loadSession(reply);
-    const access = userId ? await resolver.resolve(userId, this.cookies[FAMILY_COOKIE]) : null;
+    // A token's request is its family's, whatever cookie came with it (none is read).
+    const grant = this.apiToken;
+    const access = !userId
+      ? null
+      : grant
+        ? await resolver.resolveToken(grant)
+        : await resolver.resolve(userId, this.cookies[FAMILY_COOKIE]);
     if (access) {
       this.familyClock.timeZone = access.timeZone;
       this.familyClock.timeFormat = access.timeFormat;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Config } from "../config";
+import { bearerCredential } from "../lib/bearer";
 import { badRequest, forbidden } from "../lib/errors";
 import { NOT_A_PLAIN_HOST, requestOrigin } from "../lib/site-origin";
 
@@ -18,7 +19,7 @@ function hostname(url: string): string | undefined {
 /**
  * Security headers with a strict Content-Security-Policy, and the defence against cross-site
  * writes: the session cookie is SameSite=Lax, and a state-changing request whose Origin is not
- * this site's is refused.
+ * this site's is refused (unless it is sent with a personal API token, which reads no cookie).
  */
 /**
  * Where the browser may send an upload besides this server: the S3 endpoint, when photos go
@@ -41,6 +42,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'", ...uploadOrigins(config)],
+        // The app's service worker (/sw.js) and manifest, from this site only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -65,6 +69,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   app.addHook("onRequest", async (request) => {
     if (!unsafeMethods.has(request.method)) return;
+    // A personal API token's request reads no cookie (plugins/session.ts): nothing of a browser's
+    // sign-in can be borrowed by another site through it, and a page cannot send the header to
+    // another site without the CORS permission this server never gives.
+    if (bearerCredential(request) !== undefined) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers["sec-fetch-site"];
     if (fetchSite === "cross-site") throw forbidden("Cross-site requests are not allowed");

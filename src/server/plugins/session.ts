@@ -2,6 +2,7 @@ import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { type BearerCheck, bearerCredential, type TokenGrant } from "../lib/bearer";
 import { unauthorized } from "../lib/errors";
 import { type AccessResolver, createAccessResolver } from "../lib/family-access";
 import {
@@ -19,11 +20,25 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user's id once `loadSession` has run, or null. */
     userId: string | null;
+    /** The personal API token the request was sent with, once `loadSession` has checked it; else null. */
+    apiToken: TokenGrant | null;
+    /**
+     * The key (`sid`) of the session the request was sent with, once `loadSession` found it live;
+     * else null. The server's own: never sent to the browser (Settings names sessions by their id).
+     */
+    sessionSid: string | null;
     /**
      * Looks the session cookie up (once per request) and returns the signed-in user's id, or null.
-     * The cookie of an ended session is cleared on `reply`.
+     * The cookie of an ended session is cleared on `reply`. A request sent with a personal API
+     * token (`Authorization: Bearer`) is the token's person instead, and no cookie is read; a token
+     * that does not work is refused (401, or 429 after too many wrong ones) rather than read as
+     * signed out.
      */
     loadSession(reply: FastifyReply): Promise<string | null>;
+  }
+  interface FastifyInstance {
+    /** The sessions: Settings lists a person's live ones and ends one, or all but its own. */
+    sessions: SessionStore;
   }
   interface FastifyReply {
     /** Signs a user in: ends any current session and starts a new one with a new id. */
@@ -31,9 +46,9 @@ declare module "fastify" {
     signOut(): Promise<void>;
     /**
      * Ends every session of `userId`; with `keepThis`, all but this request's own (a password
-     * change keeps the browser that made it signed in).
+     * change keeps the browser that made it signed in). Answers how many it ended.
      */
-    endSessions(userId: string, options?: { keepThis?: boolean }): Promise<void>;
+    endSessions(userId: string, options?: { keepThis?: boolean }): Promise<number>;
   }
 }
 
@@ -57,10 +72,15 @@ const STARTED_KEPT_S = 7 * 24 * 60 * 60;
 const loaded = Symbol("sessionLoaded");
 type WithLoaded = FastifyRequest & { [loaded]?: boolean };
 
+/** Without a way to check tokens, none works. */
+const noTokens: BearerCheck = async () => {
+  throw unauthorized();
+};
+
 /**
  * Session cookies and the request's user (DESIGN section 3). Registered on the root instance, so
  * every route can call `request.loadSession()`; the signed-in scope (`signedIn`) requires it.
- * Sessions start and end by `clock`.
+ * Sessions start and end by `clock`; personal API tokens are checked by `bearer`.
  */
 export async function registerSessions(
   app: FastifyInstance,
@@ -68,6 +88,7 @@ export async function registerSessions(
   db: Db,
   clock: Clock = systemClock,
   accesses: AccessResolver = createAccessResolver(db, clock),
+  bearer: BearerCheck = noTokens,
 ): Promise<SessionStore> {
   const store = createSessionStore(
     db,
@@ -81,6 +102,9 @@ export async function registerSessions(
   await app.register(cookie, { secret: config.sessionSecret });
 
   app.decorateRequest("userId", null);
+  app.decorateRequest("apiToken", null);
+  app.decorateRequest("sessionSid", null);
+  app.decorate("sessions", store);
   const endedCookieValue = (reason: EndReason) =>
     reason === "idle" ? `idle-${config.sessionIdleMinutes}` : "absolute";
   /** Tells the browser why its session ended (when known) and forgets when it started. */
@@ -105,6 +129,13 @@ export async function registerSessions(
   app.decorateRequest("loadSession", async function (this: WithLoaded, reply: FastifyReply) {
     if (this[loaded]) return this.userId;
     this[loaded] = true;
+    const credential = bearerCredential(this);
+    if (credential !== undefined) {
+      const grant = await bearer(credential, this);
+      this.apiToken = grant;
+      this.userId = grant.userId;
+      return this.userId;
+    }
     const token = this.cookies[name];
     if (!token) {
       // The browser dropped the session cookie at its 24 hours.
@@ -114,6 +145,7 @@ export async function registerSessions(
     const session = await store.resumeOrWhy(token);
     if ("userId" in session) {
       this.userId = session.userId;
+      this.sessionSid = session.sid;
     } else {
       // A cookie of an ended session is removed, so the browser stops sending it.
       reply.clearCookie(name, cookieOptions);
@@ -125,8 +157,13 @@ export async function registerSessions(
   app.decorateReply("signIn", async function (this: FastifyReply, userId: string) {
     const old = this.request.cookies[name];
     if (old) await store.destroy(old);
-    const { token } = await store.create(userId);
+    const { request } = this;
+    const { token, sid } = await store.create(userId, clock(), {
+      userAgent: request.headers["user-agent"],
+      ip: request.ip,
+    });
     this.request.userId = userId;
+    this.request.sessionSid = sid;
     (this.request as WithLoaded)[loaded] = true;
     forgetAccess(this.request);
     this.setCookie(name, token, { ...cookieOptions, maxAge: SESSION_LIFETIME_MS / 1000 });
@@ -143,7 +180,7 @@ export async function registerSessions(
   app.decorateReply(
     "endSessions",
     async function (this: FastifyReply, userId: string, options: { keepThis?: boolean } = {}) {
-      await store.destroyAllOf(userId, options.keepThis ? this.request.cookies[name] : undefined);
+      return store.destroyAllOf(userId, options.keepThis ? this.request.cookies[name] : undefined);
     },
   );
 
@@ -151,6 +188,7 @@ export async function registerSessions(
     const token = this.request.cookies[name];
     if (token) await store.destroy(token);
     this.request.userId = null;
+    this.request.sessionSid = null;
     forgetAccess(this.request);
     this.clearCookie(name, cookieOptions);
     if (this.request.cookies[STARTED_COOKIE]) this.clearCookie(STARTED_COOKIE, cookieOptions);
@@ -171,7 +209,7 @@ export function signedIn<Options extends object>(
     scope.addHook("onRequest", async (request, reply) => {
       const access = await request.loadAccess(reply);
       if (!access) throw unauthorized();
-      assertAllowed(access, routeAccess(request));
+      assertAllowed(access, routeAccess(request), request.routeOptions.config?.openToTokens);
     });
     await plugin(scope, options);
   };

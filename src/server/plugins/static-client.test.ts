@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signUp, type TestApp } from "../../../tests/helpers/test-app";
 
 const SCRIPT = `console.log(${JSON.stringify("care ".repeat(500))});`;
+const WORKER = `self.addEventListener("push", () => {}); // ${"worker ".repeat(300)}`;
 
 let t: TestApp;
 let clientDir: string;
@@ -31,6 +32,10 @@ beforeAll(async () => {
       "features/landing/landing-page.tsx": { file: "assets/landing-page-L1.js", imports: ["_react.js"] },
     }),
   );
+  // The service worker and the files it keeps, at the site's root as the build writes them.
+  writeFileSync(join(clientDir, "sw.js"), WORKER);
+  writeFileSync(join(clientDir, "sw.js.br"), brotliCompressSync(WORKER));
+  writeFileSync(join(clientDir, "manifest.webmanifest"), '{"name":"Medical Care Tracker"}');
   const script = join(clientDir, "assets", "index-AbC123.js");
   writeFileSync(script, SCRIPT);
   writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
@@ -67,6 +72,27 @@ describe("the built client", () => {
     });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it("sends the service worker fresh each time (a new version is found at once), compressed, allowed by the policy", async () => {
+    const worker = await t.app.inject({ url: "/sw.js", headers: { "accept-encoding": "br" } });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^application\/javascript/);
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    expect(worker.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(worker.rawPayload).toString()).toBe(WORKER);
+    const policy = String(worker.headers["content-security-policy"]);
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
+    // The page and the manifest the worker keeps: never a year in a cache, unlike hashed assets.
+    for (const url of ["/index.html", "/manifest.webmanifest"]) {
+      const kept = await t.app.inject({ url });
+      expect(kept.statusCode, url).toBe(200);
+      expect(kept.headers["cache-control"], url).toBe("no-cache");
+    }
+    expect((await t.app.inject({ url: "/manifest.webmanifest" })).headers["content-type"]).toBe(
+      "application/manifest+json",
+    );
   });
 
   const signedInUserIn = (body: string) => {

@@ -6,8 +6,15 @@ import type { Readable } from "node:stream";
  * can be listed and removed together.
  */
 export interface ObjectStorage {
-  /** Stores `body` under `key`, replacing what was there. */
-  put(key: string, body: Buffer | Readable, options?: { contentType?: string }): Promise<void>;
+  /**
+   * Stores `body` under `key`, replacing what was there. A stream whose `contentLength` is given
+   * is sent as it is read (a backup archive); otherwise S3 needs it whole in memory first.
+   */
+  put(
+    key: string,
+    body: Buffer | Readable,
+    options?: { contentType?: string; contentLength?: number },
+  ): Promise<void>;
   /** The object's bytes as a stream; throws `ObjectNotFoundError` when there is none. */
   read(key: string): Promise<Readable>;
   /** Removes an object; removing one that is not there is not an error. */

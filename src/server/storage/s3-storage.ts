@@ -10,10 +10,8 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { Config } from "../config";
+import type { S3Settings } from "../config";
 import { ObjectNotFoundError, type ObjectStorage, type StoredEntry } from "./object-storage";
-
-type S3Settings = NonNullable<Config["s3"]>;
 
 /**
  * Objects in an S3-compatible bucket (AWS, MinIO, Garage...). Uploads go straight from the browser
@@ -59,10 +57,18 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
 
   return {
     async put(key, body, options) {
-      // A known length is required by S3; the objects stored are small (a re-encoded photo).
-      const bytes = Buffer.isBuffer(body) ? body : await buffer(body);
+      // A known length is required by S3: given, the stream goes as it is read (a backup); else it
+      // is read whole first (a photo, small once re-encoded).
+      const streamed = !Buffer.isBuffer(body) && options?.contentLength !== undefined;
+      const bytes = Buffer.isBuffer(body) || streamed ? body : await buffer(body);
       await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: options?.contentType }),
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: options?.contentType,
+          ...(streamed ? { ContentLength: options.contentLength } : {}),
+        }),
       );
     },
 

@@ -44,6 +44,10 @@ export interface DoseDialogProps {
   title: string;
   description?: string;
   submitLabel?: string;
+  /** The values to start from, in place of now and the dosage (a dose waiting to be sent, edited). */
+  values?: DoseFormValues;
+  /** The record's id it saves under (a dose waiting to be sent: changed, it stays one dose). */
+  entryKey?: string;
 }
 
 /** Why a dose is skipped, offered as the reason is typed; any other may be typed. */
@@ -103,6 +107,8 @@ function DoseForm({
   choices,
   startsAt,
   submitLabel = "Save",
+  values,
+  entryKey,
   onOpenChange,
   onCancel,
   onDirtyChange,
@@ -119,7 +125,7 @@ function DoseForm({
   // The values the form opened with: now (or the skipped dose's time), on the family's clock.
   // biome-ignore lint/correctness/useExhaustiveDependencies: fixed while the form is open.
   const defaultValues = useMemo(
-    () => doseFormValues(medication, startsAt ?? new Date(), familyClock().timeZone),
+    () => values ?? doseFormValues(medication, startsAt ?? new Date(), familyClock().timeZone),
     [],
   );
   const medicationOf = (id: string) => (choices ?? (medication ? [medication] : [])).find((m) => m.id === id);
@@ -137,10 +143,13 @@ function DoseForm({
     );
 
   const send = async (body: DoseBody, key: string) => {
-    const name = medicationOf(body.medicationId)?.name ?? "The medication";
+    const given = medicationOf(body.medicationId);
+    const name = given?.name ?? "The medication";
     const label = `dose of ${name}`;
+    // Whose dose it is, for the list of entries waiting to send.
+    const childId = given?.childId ?? undefined;
     try {
-      await createEntry.mutateAsync({ input: body, entryKey: key, label });
+      await createEntry.mutateAsync({ input: body, entryKey: key, label, childId });
     } catch (err) {
       const tooSoon = tooSoonOf(err);
       if (!tooSoon) throw err;
@@ -149,7 +158,7 @@ function DoseForm({
       const text = tooSoonQuestion(name, tooSoon, familyClock().timeZone, new Date());
       if (!(await ask(text))) return;
       // The same entry (its key): the first try was refused, so nothing was made yet.
-      await createEntry.mutateAsync({ input: { ...body, confirm: true }, entryKey: key, label });
+      await createEntry.mutateAsync({ input: { ...body, confirm: true }, entryKey: key, label, childId });
     }
   };
 
@@ -160,7 +169,7 @@ function DoseForm({
       defaultValues,
       // No draft: a dose's time is the moment it is recorded, and one kept from hours ago could be
       // saved unnoticed as now's.
-      onSubmit: (body, entry) => send(body, entry.key),
+      onSubmit: (body, entry) => send(body, entryKey ?? entry.key),
       onSubmitted: () => onOpenChange(false),
     },
   );

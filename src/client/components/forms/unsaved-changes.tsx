@@ -10,8 +10,7 @@ import {
   AlertDialogTitle,
 } from "@/client/components/ui/alert-dialog";
 import { Button } from "@/client/components/ui/button";
-import { SIGN_OUT_HREF } from "@/client/lib/auth";
-import { clearAllDrafts } from "@/client/lib/drafts";
+import { requestSignOut, SIGN_OUT_HREF } from "@/client/lib/auth";
 
 /** The question every form asks before what was typed in it is thrown away. */
 export const DISCARD_TITLE = "Discard unsaved changes?";
@@ -114,9 +113,10 @@ export function UnsavedChangesHost() {
         for (const guard of [...leaveGuards]) guard.discard();
         leaveGuards.clear();
         const path = `${link.pathname}${link.search}${link.hash}`;
-        // Server routes (sign-out) are full page loads; the app's own routes stay in the app.
-        if (link.pathname === SIGN_OUT_HREF) clearAllDrafts();
-        if (link.pathname.startsWith("/api/")) window.location.assign(path);
+        // Signing out may ask about entries still to send; other server routes are full page
+        // loads; the app's own routes stay in the app.
+        if (link.pathname === SIGN_OUT_HREF) requestSignOut();
+        else if (link.pathname.startsWith("/api/")) window.location.assign(path);
         else navigate(path);
       });
     };

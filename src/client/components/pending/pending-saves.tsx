@@ -1,99 +1,139 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { CircleAlert, CloudOff } from "lucide-react";
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { toast } from "@/client/components/ui/use-toast";
-import { useAuth, useDeviceOwner } from "@/client/lib/auth";
+import { requestSentAt } from "@/client/lib/api";
+import { useDeviceOwner } from "@/client/lib/auth";
 import { recordsWritten } from "@/client/lib/family-changes";
+import type { SendRun } from "@/client/lib/outbox/outbox";
+import { loadOutbox, useOutboxEntries } from "@/client/lib/pending-saves";
 import {
-  adoptEarlierPending,
-  onPendingChange,
-  type PendingSave,
-  pendingSaves,
-  sendPending,
-  toSend,
-} from "@/client/lib/pending-saves";
-import { RefusedEntry, savedTime } from "./refused-entry";
+  keepPageWhenSessionEnds,
+  markSessionExpired,
+  sessionEndedSince,
+  useSessionExpired,
+} from "@/client/lib/session-expiry";
+import { ClockNotice } from "./clock-notice";
+import { OutboxBar } from "./outbox-bar";
 
-const NONE: readonly PendingSave[] = [];
 /** While entries wait, another try this often (the 'online' event does not see a server come back). */
 const RETRY_MS = 30_000;
 
+/** What a run's outcome tells the person, and the lists it reloads. */
+function announce(run: SendRun, queryClient: QueryClient) {
+  // One toast shows at a time: the entries that arrived together are named in one.
+  const sent = run.sent.map((s) => s.entry.label);
+  if (sent.length === 1) {
+    toast({ title: "Sent", description: `The ${sent[0]} saved on this phone has arrived.` });
+  } else if (sent.length > 1) {
+    toast({
+      title: "Sent",
+      description: `The ${sent.length} entries saved on this phone have arrived: ${sent.join("; ")}.`,
+    });
+  }
+  for (const { entry } of run.refused) {
+    // Not dropped: it waits in the list of entries for the person's answer.
+    toast({
+      title: `The ${entry.label} saved on this phone is not recorded yet`,
+      description: "It needs your answer: see the entries waiting to send.",
+    });
+  }
+  for (const { entry } of [...run.sent, ...run.refused]) {
+    for (const queryKey of entry.queryKeys) void queryClient.invalidateQueries({ queryKey });
+  }
+  // A record written may change what is due (a dose given, a dressing changed).
+  if (run.sent.length) void recordsWritten(queryClient);
+}
+
 /**
- * Sends the entries kept on this device (saved while the connection was down): on app start, when
- * the browser is back online, and every 30 s while some wait. Each one that arrives is announced;
- * while some wait, a banner says so. One the server refused by a rule stays in the banner with its
- * question until the person answers it (`RefusedEntry`).
+ * Sends the entries waiting in this device's outbox: on app start, when the browser is back
+ * online, when the page is shown again, and every 30 s while some wait (a save sends at once
+ * itself); after a sign-in that the session's end asked for. Each run's outcome is announced; a
+ * 401 keeps everything and asks to sign in again. Above the phone's bottom bar, the bar shows
+ * what waits, and a notice says when this device's clock is off from the server's.
  */
 export function PendingSaves() {
   const owner = useDeviceOwner();
-  const userId = useAuth().user?.id;
   const queryClient = useQueryClient();
-  const waiting = useSyncExternalStore(onPendingChange, () => (owner ? pendingSaves(owner) : NONE));
-  const hasWaiting = waiting.length > 0;
-  const sending = toSend(waiting);
-  const hasToSend = sending.length > 0;
-  const refused = waiting.filter((save) => save.refused);
-  const retry = useRef<() => void>(() => {});
-
-  useEffect(() => {
-    if (userId && owner) adoptEarlierPending(userId, owner);
-  }, [userId, owner]);
+  const entries = useOutboxEntries();
+  const sessionExpired = useSessionExpired();
+  const send = useRef<() => void>(() => {});
 
   useEffect(() => {
     if (!owner) return;
     let active = true;
+    let unsubscribe = () => {};
     const run = async () => {
-      if (toSend(pendingSaves(owner)).length === 0) return;
-      const outcomes = await sendPending(owner);
-      if (!active) return;
-      // One toast shows at a time: the entries that arrived together are named in one.
-      const sent = outcomes.filter((o) => o.result === "sent").map((o) => o.save.label);
-      if (sent.length === 1) {
-        toast({ title: "Sent", description: `The ${sent[0]} kept on this device has arrived.` });
-      } else if (sent.length > 1) {
-        toast({
-          title: "Sent",
-          description: `The ${sent.length} entries kept on this device have arrived: ${sent.join("; ")}.`,
-        });
-      }
-      for (const { save, result } of outcomes) {
-        if (result === "refused") {
-          // Not dropped: it waits in the banner for the person's answer.
-          toast({
-            title: `The ${save.label} kept on this device is not recorded yet`,
-            description: "It needs your answer: see the entries waiting on this device.",
-          });
-        }
-        for (const queryKey of save.queryKeys) void queryClient.invalidateQueries({ queryKey });
-      }
-      // A record written may change what is due (a dose given, a dressing changed).
-      if (outcomes.some((o) => o.result === "sent")) void recordsWritten(queryClient);
+      const outbox = await loadOutbox().catch(() => null);
+      if (!active || !outbox) return;
+      await outbox.sendNow(owner).catch(() => undefined);
     };
-    // On app start and when the browser is back online; every 30 s while entries wait (below).
-    retry.current = () => void run();
-    void run();
+    void loadOutbox()
+      .then(async (outbox) => {
+        if (!active) return;
+        unsubscribe = outbox.onSendRun((outcome, from) => {
+          if (from !== owner) return;
+          announce(outcome, queryClient);
+          if (outcome.stopped?.reason !== "signed-out") return;
+          const sentAt = requestSentAt(outcome.stopped.error);
+          // A try sent before the person signed in again: send again, under the new session.
+          if (sessionEndedSince(sentAt)) markSessionExpired("outbox", sentAt);
+          else void run();
+        });
+        await outbox.adoptEarlierSaves(owner);
+        await outbox.refresh(false);
+        await run();
+      })
+      // This browser keeps no outbox (no IndexedDB): saves are sent directly, nothing waits.
+      .catch(() => undefined);
+    send.current = () => void run();
     const onOnline = () => void run();
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void run();
+    };
     window.addEventListener("online", onOnline);
+    document.addEventListener("visibilitychange", onVisible);
     return () => {
       active = false;
-      retry.current = () => {};
+      unsubscribe();
       window.removeEventListener("online", onOnline);
+      document.removeEventListener("visibilitychange", onVisible);
+      send.current = () => {};
     };
   }, [owner, queryClient]);
-  useEffect(() => {
-    // Not at once when an entry is kept: its connection just failed.
-    if (!hasToSend) return;
-    const timer = window.setInterval(() => retry.current(), RETRY_MS);
-    return () => window.clearInterval(timer);
-  }, [hasToSend]);
 
-  const banner = useRef<HTMLElement>(null);
+  // A session that ends while this person's entries wait keeps the page: signing in again sends them.
+  const mine = entries.some((e) => e.owner === owner);
+  useEffect(() => {
+    keepPageWhenSessionEnds(() => mine);
+    return () => keepPageWhenSessionEnds(() => false);
+  }, [mine]);
+
+  const waiting = entries.some((e) => e.owner === owner && !e.refusal);
+  useEffect(() => {
+    // While the session has ended, nothing is tried: the sign-in dialog is open.
+    if (!waiting || sessionExpired) return;
+    const timer = window.setInterval(() => send.current(), RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting, sessionExpired]);
+
+  // Signed in again after the session's end: what waited is sent now.
+  const wasExpired = useRef(sessionExpired);
+  useEffect(() => {
+    if (wasExpired.current && !sessionExpired) send.current();
+    wasExpired.current = sessionExpired;
+  }, [sessionExpired]);
+
+  const stack = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    // The page, pinned Save buttons and toasts keep clear of the banner (--bottom-clear).
-    const element = banner.current;
-    if (!hasWaiting || !element) return;
+    // The page, pinned Save buttons and toasts keep clear of what shows here (--bottom-clear).
+    const element = stack.current;
+    if (!element) return;
     const root = document.documentElement;
-    const measure = () => root.style.setProperty("--pending-banner-height", `${element.offsetHeight + 12}px`);
+    const measure = () => {
+      const height = element.offsetHeight;
+      if (height) root.style.setProperty("--pending-banner-height", `${height + 12}px`);
+      else root.style.removeProperty("--pending-banner-height");
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -101,56 +141,16 @@ export function PendingSaves() {
       observer.disconnect();
       root.style.removeProperty("--pending-banner-height");
     };
-  }, [hasWaiting]);
+  }, []);
 
-  if (!hasWaiting) return null;
   return (
-    <section
-      ref={banner}
-      aria-label="Waiting to be sent"
+    <div
+      ref={stack}
       // Above the phone's bottom bar, never over it (--bottom-bar-height is 0 with the sidebar).
-      className="fixed right-3 bottom-[calc(var(--bottom-bar-height)+0.75rem)] left-3 z-30 max-h-[60dvh] overflow-y-auto rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 text-sm shadow-lg sm:left-auto sm:max-w-sm print:hidden"
+      className="fixed right-3 bottom-[calc(var(--bottom-bar-height)+0.75rem)] left-3 z-30 flex max-h-[60dvh] flex-col gap-2 sm:left-auto sm:max-w-sm print:hidden"
     >
-      {hasToSend ? (
-        <>
-          <p role="status" className="flex items-start gap-2 font-medium">
-            <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {sending.length === 1
-              ? "1 entry is kept on this device and will be sent when the connection is back."
-              : `${sending.length} entries are kept on this device and will be sent when the connection is back.`}
-          </p>
-          <ul className="mt-1 list-disc pl-10">
-            {sending.map((save) => (
-              <li key={save.key}>
-                Pending: {save.label}, saved {savedTime(save)}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {owner && refused.length ? (
-        <>
-          <p role="status" className={`flex items-start gap-2 font-medium ${hasToSend ? "mt-3" : ""}`}>
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {refused.length === 1
-              ? "1 entry kept on this device needs your answer."
-              : `${refused.length} entries kept on this device need your answer.`}
-          </p>
-          <ul className="mt-2 flex flex-col gap-3 pl-6">
-            {refused.map((save) =>
-              save.refused ? (
-                <RefusedEntry
-                  key={save.key}
-                  owner={owner}
-                  save={save}
-                  refused={save.refused}
-                  onAnswered={() => retry.current()}
-                />
-              ) : null,
-            )}
-          </ul>
-        </>
-      ) : null}
-    </section>
+      <ClockNotice />
+      {owner ? <OutboxBar owner={owner} entries={entries} onAnswered={() => send.current()} /> : null}
+    </div>
   );
 }

@@ -37,7 +37,7 @@ export function DialogRecordScreen<T extends ScreenRecord, TValues extends Field
   const { dialogs } = screen;
   useFormReopening({
     screenTitle: config.title,
-    items: screen.list.data,
+    items: screen.gridProps.items,
     // A new record's child depends on the family's children: wait for them. A reader gets no form.
     enabled: !blocked && screen.childrenLoaded && screen.canWrite,
     withDrafts: isFieldForm(config.form),

@@ -33,7 +33,7 @@ export function InlineRecordScreen<T extends ScreenRecord, TValues extends Field
   const forms = useInlineRecordForms<T>();
   useFormReopening({
     screenTitle: config.title,
-    items: screen.list.data,
+    items: screen.gridProps.items,
     // A new record's child depends on the family's children: wait for them. A reader gets no form.
     enabled: !blocked && screen.childrenLoaded && screen.canWrite,
     openAdd: forms.openAdd,

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { useAuth } from "@/client/lib/auth";
+import { waitingOf } from "@/client/lib/pending-saves";
 import { type AuthoredRecord, authoredOf, authorsDetail, authorsParts } from "@/client/lib/record-authors";
 import { cn } from "@/client/lib/utils";
 import { familyClock } from "@/domain/clock";
@@ -21,7 +22,7 @@ export function useListedRecord(): AuthoredRecord | null {
 
 /**
  * One quiet line: "Added by Maria · changed by Tom, 2 hours ago", in the family's zone, "you" for
- * the signed-in person. It stays on one line and is cut short on a narrow card (the whole names and
+ * the signed-in person; "Waiting to send" for a record saved on this device and not sent yet. It stays on one line and is cut short on a narrow card (the whole names and
  * exact times are in its tooltip). Without `record`, the record of the list item around; nothing for null.
  */
 export function RecordAuthors({ record, className }: { record?: AuthoredRecord | null; className?: string }) {
@@ -29,6 +30,15 @@ export function RecordAuthors({ record, className }: { record?: AuthoredRecord |
   const viewerId = useAuth().user?.id ?? null;
   const shown = record === undefined ? listed : record;
   if (!shown) return null;
+  // Saved on this device, not on the server yet: that is what the reader needs to know of it.
+  const waiting = waitingOf(shown);
+  if (waiting) {
+    return (
+      <p className={cn("font-medium text-amber-800 text-xs", className)} data-waiting="">
+        {waiting.state === "refused" ? `Not sent: ${waiting.message}` : "Waiting to send"}
+      </p>
+    );
+  }
   const reader = { viewerId, timeZone: familyClock().timeZone, now: new Date() };
   const [added, changed] = authorsParts(shown, reader);
   // On a narrow card the addition is shortened first: the latest change is what a reader looks for.

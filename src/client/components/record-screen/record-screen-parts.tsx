@@ -1,11 +1,12 @@
 import { Eye, Plus } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { Component, lazy, type ReactNode, Suspense, useState } from "react";
 import type { FieldValues } from "react-hook-form";
 import { ChildAvatar } from "@/client/components/children/child-avatar";
 import { Button, type ButtonProps } from "@/client/components/ui/button";
 import { EmptyState } from "@/client/components/ui/empty-state";
 import { PageHeader } from "@/client/components/ui/page-header";
 import type { Child } from "@/client/lib/children-api";
+import { waitingOf } from "@/client/lib/pending-saves";
 import { useCan } from "@/client/lib/permissions";
 import { cn } from "@/client/lib/utils";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
@@ -177,15 +178,41 @@ export function RecordScreenList<T extends ScreenRecord, TValues extends FieldVa
       <RecordCardGrid
         {...gridProps}
         className={cn(config.gridClassName, className)}
-        renderItem={(record) => (
-          <ListedRecordProvider record={record}>
-            {renderItem ? renderItem(record) : config.renderCard(record, screen.cardActions(record))}
-          </ListedRecordProvider>
-        )}
+        renderItem={(record) => {
+          const card = renderItem
+            ? renderItem(record)
+            : config.renderCard(record, screen.cardActions(record));
+          const waiting = waitingOf(record);
+          return (
+            <ListedRecordProvider record={record}>
+              {waiting ? <WaitingCard label={waiting.label}>{card}</WaitingCard> : card}
+            </ListedRecordProvider>
+          );
+        }}
         empty={empty === undefined ? <RecordScreenEmpty screen={screen} onAdd={dialogs.openAdd} /> : empty}
       />
     </>
   );
+}
+
+/**
+ * A record saved on this device and not sent yet is drawn from what was saved, without what only
+ * the server works out: should its card need that and fail, it shows what it is and that it waits.
+ */
+class WaitingCard extends Component<{ label: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="rounded-xl border border-border bg-card p-5 text-sm">
+        <p className="font-semibold text-base first-letter:uppercase">{this.props.label}</p>
+        <p className="mt-1 font-medium text-amber-800 text-xs">Waiting to send</p>
+      </div>
+    );
+  }
 }
 
 /** The add/edit dialog: the generic one driven by the form's fields, or the config's own `Dialog`. */

@@ -75,8 +75,12 @@ export interface RecordFormDialogProps<T, TOutput> {
   description?: string;
   submitLabel: string;
   pendingLabel: string;
-  /** Sends the request. Resolving closes the dialog; rejecting keeps it open with the typed values. */
-  onSubmit: (output: TOutput) => Promise<unknown>;
+  /**
+   * Sends the request. Resolving closes the dialog; rejecting keeps it open with the typed values.
+   * A new record given its form's `entry` is saved through this device's outbox (it resolves with
+   * an `EntryOutcome`); without one, it is sent as it is (and resolves with the record).
+   */
+  onSubmit: (output: TOutput, entry?: { key: string }) => Promise<unknown>;
 }
 
 /**

@@ -8,12 +8,14 @@ import {
 } from "@/client/components/children/child-select-field";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
+import { useDeviceOwner } from "@/client/lib/auth";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { useChildren } from "@/client/lib/children-api";
+import { useOutboxEntries, withWaiting } from "@/client/lib/pending-saves";
 import { useCan } from "@/client/lib/permissions";
 import { activityQueryKey } from "@/client/lib/query-keys";
 import { type AuthoredRecord, authoredOf } from "@/client/lib/record-authors";
-import type { ListParams } from "@/client/lib/resource-api";
+import { listParamsWithChild } from "@/client/lib/resource-api";
 import { inSentence } from "@/domain/words";
 import type { ConfirmDeleteDialogProps } from "./confirm-delete-dialog";
 import type { RecordCardGridProps } from "./record-card-grid";
@@ -30,7 +32,7 @@ import {
 import { formDraftKey } from "./use-form-reopening";
 import { useRecordDialogs } from "./use-record-dialogs";
 import type { RecordFormProps } from "./use-record-form";
-import { useResourceMutations } from "./use-resource-mutations";
+import { useResourceMutations, versionOf } from "./use-resource-mutations";
 
 const NO_FIELDS: readonly never[] = [];
 
@@ -64,7 +66,7 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
   const childId = ownChildId === undefined ? (filterChild?.id ?? null) : ownChildId;
   const context: ScreenContext = { child: filter.children.find((c) => c.id === childId) ?? null };
 
-  const listParams = withChild(params, childId);
+  const listParams = listParamsWithChild(params, childId);
   const whole = useQuery({
     ...api.listOptions(listParams),
     enabled: enabled && !api.paged,
@@ -115,7 +117,16 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
   const cardActions = (record: T, edit: () => void = () => dialogs.openEdit(record)): RecordCardActions =>
     canWrite ? { onEdit: edit, onDelete: () => dialogs.openDelete(record) } : {};
 
-  const items = list.data && select ? select(list.data) : list.data;
+  // The records saved on this device and not sent yet are listed too, marked as waiting.
+  const owner = useDeviceOwner();
+  const outbox = useOutboxEntries();
+  const paramsKey = JSON.stringify(listParams ?? {});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the parameters by their value (paramsKey).
+  const listed = useMemo(
+    () => withWaiting(list.data, outbox, owner, api.basePath, listParams),
+    [list.data, outbox, owner, api.basePath, paramsKey],
+  );
+  const items = listed && select ? select(listed) : listed;
   const gridProps = {
     items,
     isLoading: list.isLoading,
@@ -143,7 +154,8 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
     title: deletion.title,
     itemName: deleting ? deletion.itemName?.(deleting) : undefined,
     description: deleting ? deletion.description?.(deleting) : undefined,
-    onConfirm: () => (deleting ? remove.mutateAsync(deleting.id) : Promise.resolve()),
+    onConfirm: () =>
+      deleting ? remove.mutateAsync({ id: deleting.id, version: versionOf(deleting) }) : Promise.resolve(),
   };
 
   /** The texts and request of the add form (record null) or of one record's edit form. */
@@ -155,7 +167,8 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
         description: editForm.description?.(record, context),
         submitLabel: editForm.submitLabel,
         pendingLabel: editForm.pendingLabel ?? "Updating...",
-        onSubmit: (input: TOutput) => update.mutateAsync({ id: record.id, input }),
+        onSubmit: (input: TOutput) =>
+          update.mutateAsync({ id: record.id, input, version: versionOf(record) }),
       };
     }
     const { addForm } = config;
@@ -227,12 +240,6 @@ export type RecordScreenState<T extends ScreenRecord, TValues extends FieldValue
 /** 'Add Symptom Entry' -> 'symptom entry': one record, named in a sentence. */
 export function entryLabelOf(addLabel: string): string {
   return inSentence(addLabel.replace(/^(add|upload|new|log)\s+/i, "")) || "entry";
-}
-
-/** The list parameters with the screen's child, or none at all (the list's key is then `[key]`). */
-function withChild(params: ListParams | undefined, childId: string | null): ListParams | undefined {
-  const merged = { ...params, ...(childId ? { childId } : {}) };
-  return Object.keys(merged).length ? merged : undefined;
 }
 
 /** The config's fields, with the family's current children in the 'Child' select when it has one. */

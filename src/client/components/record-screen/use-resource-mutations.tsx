@@ -1,9 +1,10 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { toast } from "@/client/components/ui/use-toast";
-import { ConnectionError, errorMessage, errorStatus } from "@/client/lib/api";
+import { errorMessage, errorStatus, SAVE_TIMEOUT_MS } from "@/client/lib/api";
 import { useDeviceOwner } from "@/client/lib/auth";
-import { keepPending } from "@/client/lib/pending-saves";
+import type { SaveTarget } from "@/client/lib/outbox/outbox";
+import { loadOutbox } from "@/client/lib/pending-saves";
 import type { ListParams, ResourceApi } from "@/client/lib/resource-api";
 import { isSessionEndedError } from "@/client/lib/session-expiry";
 
@@ -45,8 +46,14 @@ export interface ResourceMutationOptions<T> {
   answeredByCaller?: (err: unknown) => boolean;
 }
 
-/** A create sent with its entry's key: saved, or kept on this device until the connection is back. */
+/** A typed entry's create: saved on the server, or waiting on this device until it can be sent. */
 export type EntryOutcome<T> = { saved: T; pending?: undefined } | { saved?: undefined; pending: true };
+
+/** A record's version, when its answer carries one: an edit or delete waiting on this device is sent with it. */
+export const versionOf = (record: object): number | undefined => {
+  const version = (record as { version?: unknown }).version;
+  return typeof version === "number" ? version : undefined;
+};
 
 /** The toast's text: the spec's message, and the note on a line of its own. */
 function describe(message: string | undefined, note: string | undefined): ReactNode {
@@ -105,62 +112,100 @@ export function useResourceMutations<T, Input, Params extends ListParams>(
     );
   };
 
+  /** The outbox, when this device has one (IndexedDB) and someone is signed in. */
+  const outbox = () => (owner ? loadOutbox().catch(() => null) : Promise.resolve(null));
+  const target = (): SaveTarget => ({
+    owner: owner ?? "",
+    path: api.basePath,
+    method: api.updateMethod,
+    queryKeys: [api.key, ...alsoInvalidate],
+    screenOf: api.screenOf,
+  });
+  /** Waiting on this device: the words say so (a new entry, an edit or a delete). */
+  const kept = (what: string) =>
+    toast({
+      title: "Saved on this phone",
+      description: `No connection right now. The ${what} will be sent when the connection is back.`,
+    });
+  const timeout = { timeoutMs: SAVE_TIMEOUT_MS };
+
   const create = useMutation({
     mutationFn: (input: Input) => api.create(input),
     onSuccess: (saved) => succeed(messages.created, saved),
     onError: (err) => fail(messages.createFailed, err),
   });
-  // A typed entry's create, with the key its form gave it: when the server cannot be reached (or
-  // does not answer within a few seconds), the entry is kept on this device and sent later.
+  // A typed entry's create, under the id its form made: written to the outbox on this device
+  // first, then sent; when the server cannot be reached (or does not answer within a few seconds)
+  // it waits there and is sent later.
   const createEntry = useMutation({
     // Sent even when the browser says it is offline (by default a mutation would wait, the form
-    // spinning, until it is online again): a failure keeps the entry on this device at once.
+    // spinning, until it is online again): the outbox keeps it at once.
     networkMode: "always",
     mutationFn: async ({
       input,
       entryKey,
       label = entryLabel,
+      childId,
     }: {
       input: Input;
       entryKey: string;
-      /** What this entry is, when more can be said than `entryLabel` ('medication given: Ursodiol'). */
+      /** What this entry is, when more can be said than `entryLabel` ('dose of Ursodiol'). */
       label?: string;
+      /** The child it is for, when its fields do not say (a dose: its medication's). */
+      childId?: string;
     }): Promise<EntryOutcome<T>> => {
-      try {
-        return { saved: await api.create(input, { idempotencyKey: entryKey }) };
-      } catch (err) {
-        const kept =
-          err instanceof ConnectionError &&
-          owner !== undefined &&
-          keepPending(owner, {
-            key: entryKey,
-            path: api.basePath,
-            body: input,
-            label,
-            queryKeys: [api.key, ...alsoInvalidate],
-            savedAt: new Date().toISOString(),
-          });
-        if (kept) return { pending: true };
-        throw err;
-      }
+      const box = await outbox();
+      // No outbox on this device: sent as it is, and a failure keeps the form open.
+      if (!box) return { saved: await api.create(input, { id: entryKey }) };
+      const outcome = await box.saveCreate(target(), entryKey, input, label, childId);
+      return outcome.sent ? { saved: outcome.record as T } : { pending: true };
     },
-    onSuccess: (outcome, { label = entryLabel }) => {
-      if (outcome.saved) return succeed(messages.created, outcome.saved);
-      toast({
-        title: "Kept on this device",
-        description: `No connection right now. The ${label} is kept on this device and will be sent when the connection is back.`,
-      });
-    },
+    onSuccess: (outcome, { label = entryLabel }) =>
+      outcome.pending ? kept(label) : succeed(messages.created, outcome.saved),
     onError: (err) => fail(messages.createFailed, err),
   });
+  // An edit or a delete goes to the server at once; one that cannot reach it (or whose record
+  // still waits on this device) waits in the outbox with the version it was based on.
   const update = useMutation({
-    mutationFn: ({ id, input }: { id: string; input: Partial<Input> }) => api.update(id, input),
-    onSuccess: (saved) => succeed(messages.updated, saved),
+    networkMode: "always",
+    mutationFn: async ({ id, input, version }: { id: string; input: Partial<Input>; version?: number }) => {
+      const direct = () => api.update(id, input, timeout);
+      const box = await outbox();
+      if (!box) return direct();
+      const outcome = await box.saveChange(
+        target(),
+        "update",
+        id,
+        input,
+        `change to ${entryLabel}`,
+        direct,
+        version,
+      );
+      return outcome.sent ? (outcome.record as T) : undefined;
+    },
+    onSuccess: (saved) =>
+      saved === undefined ? kept(`change to the ${entryLabel}`) : succeed(messages.updated, saved),
     onError: (err) => fail(messages.updateFailed, err),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api.remove(id),
-    onSuccess: () => succeed(messages.deleted),
+    networkMode: "always",
+    mutationFn: async (record: string | { id: string; version?: number }) => {
+      const { id, version } = typeof record === "string" ? { id: record, version: undefined } : record;
+      const direct = () => api.remove(id, timeout);
+      const box = await outbox();
+      if (!box) return direct().then(() => true);
+      const outcome = await box.saveChange(
+        target(),
+        "delete",
+        id,
+        null,
+        `deletion of ${entryLabel}`,
+        direct,
+        version,
+      );
+      return outcome.sent || outcome.result === "discarded";
+    },
+    onSuccess: (done) => (done ? succeed(messages.deleted) : kept(`deletion of the ${entryLabel}`)),
     onError: (err) => fail(messages.deleteFailed, err),
   });
 

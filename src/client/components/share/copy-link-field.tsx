@@ -17,11 +17,17 @@ export function CopyLinkField({
   url,
   label = "Link",
   buttonRef,
+  noun = "link",
+  copiedHint = "The link is copied. Paste it into a message or an email.",
 }: {
   url: string;
   label?: string;
   /** The Copy button, to give it the focus. */
   buttonRef?: Ref<HTMLButtonElement>;
+  /** What is copied, in the hints ("link", "token"). */
+  noun?: string;
+  /** What to do with it once copied. */
+  copiedHint?: string;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -75,9 +81,9 @@ export function CopyLinkField({
       </div>
       <p id={hintId} role="status" className="min-h-5 text-muted-foreground text-sm">
         {outcome === "copied"
-          ? "The link is copied. Paste it into a message or an email."
+          ? copiedHint
           : outcome === "selected"
-            ? "This browser did not let the page copy. The link is selected: copy it with Ctrl+C (Cmd+C on a Mac), or touch and hold it on a phone."
+            ? `This browser did not let the page copy. The ${noun} is selected: copy it with Ctrl+C (Cmd+C on a Mac), or touch and hold it on a phone.`
             : ""}
       </p>
     </div>

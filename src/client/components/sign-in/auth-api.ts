@@ -4,6 +4,7 @@ import type { AuthUser } from "@/client/lib/auth";
 import type { AuthConfig, LoginInput, RegisterInput } from "@/domain/auth";
 import { hourCycleFormat } from "@/domain/time-format";
 import { deviceTimeZone } from "@/domain/time-zones";
+import type { SignInAnswer } from "./sign-in-answer";
 
 export type { AuthConfig };
 
@@ -12,8 +13,13 @@ export const authConfigQueryOptions = queryOptions({
   queryFn: () => getJson<AuthConfig>("/api/auth/config"),
 });
 
-export function login(input: LoginInput): Promise<AuthUser> {
-  return requestJson<AuthUser>("POST", "/api/auth/login", input);
+export function login(input: LoginInput): Promise<SignInAnswer> {
+  return requestJson<SignInAnswer>("POST", "/api/auth/login", input);
+}
+
+/** The sign-in's second step: a code from the app or a recovery code. */
+export function signInWithCode(code: string): Promise<AuthUser> {
+  return requestJson<AuthUser>("POST", "/api/auth/login/two-factor", { code });
 }
 
 export function register(input: RegisterInput): Promise<AuthUser> {

@@ -1,11 +1,16 @@
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { KeyRound } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/client/components/ui/button";
 import { FormAlert } from "@/client/components/ui/form-field";
 import { errorMessage } from "@/client/lib/api";
 import type { AuthUser } from "@/client/lib/auth";
 import { isPasskeyCancelled, signInWithPasskey } from "./passkeys-api";
+import { isTwoFactorPending } from "./sign-in-answer";
+
+// The code's form (and its checks) loads only for an account with two factors: the landing page
+// shows this button, and its first download stays small.
+const TwoFactorStep = lazy(() => import("./two-factor-step").then((m) => ({ default: m.TwoFactorStep })));
 
 /**
  * "Sign in with a passkey": one touch (the phone's fingerprint, face or screen lock), no email or
@@ -22,13 +27,25 @@ export function PasskeySignInButton({
 }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const [codeNext, setCodeNext] = useState(false);
   if (!browserSupportsWebAuthn()) return null;
+  if (codeNext) {
+    return (
+      <div className="w-full rounded-lg border border-border bg-card p-4 text-left">
+        <Suspense fallback={<p className="text-muted-foreground text-sm">Loading...</p>}>
+          <TwoFactorStep after="passkey" onSignedIn={onSignedIn} onStartAgain={() => setCodeNext(false)} />
+        </Suspense>
+      </div>
+    );
+  }
 
   async function signIn() {
     setBusy(true);
     setProblem(undefined);
     try {
-      await onSignedIn(await signInWithPasskey());
+      const answer = await signInWithPasskey();
+      if (isTwoFactorPending(answer)) setCodeNext(true);
+      else await onSignedIn(answer);
     } catch (err) {
       setProblem(
         isPasskeyCancelled(err)

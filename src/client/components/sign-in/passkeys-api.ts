@@ -7,9 +7,9 @@ import {
 } from "@simplewebauthn/browser";
 import { queryOptions } from "@tanstack/react-query";
 import { getJson, requestJson } from "@/client/lib/api";
-import type { AuthUser } from "@/client/lib/auth";
 import { isAddressHost, passkeyAddressProblem } from "@/domain/passkey-site";
 import type { PasskeyRecord } from "@/domain/passkeys";
+import type { SignInAnswer } from "./sign-in-answer";
 
 export type Passkey = Omit<PasskeyRecord, "createdAt" | "lastUsedAt"> & {
   createdAt: string;
@@ -71,14 +71,17 @@ async function deviceHints(): Promise<{ platform?: string; model?: string; mobil
   }
 }
 
-/** Signs in with a passkey the browser or phone holds for this site: no email typed. */
-export async function signInWithPasskey(): Promise<AuthUser> {
+/**
+ * Signs in with a passkey the browser or phone holds for this site: no email typed. A passkey that
+ * did not check who holds it, on an account with two factors, answers that the code comes next.
+ */
+export async function signInWithPasskey(): Promise<SignInAnswer> {
   const optionsJSON = await requestJson<PublicKeyCredentialRequestOptionsJSON>(
     "POST",
     "/api/auth/passkeys/authentication/options",
   );
   const response = await startAuthentication({ optionsJSON }).catch(explainSite<never>(optionsJSON.rpId));
-  return requestJson<AuthUser>("POST", "/api/auth/passkeys/authentication/verify", { response });
+  return requestJson<SignInAnswer>("POST", "/api/auth/passkeys/authentication/verify", { response });
 }
 
 /** Makes a passkey on this device for the signed-in account. */

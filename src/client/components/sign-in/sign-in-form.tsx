@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/client/components/ui/button";
@@ -8,6 +8,8 @@ import { Input } from "@/client/components/ui/input";
 import type { AuthUser } from "@/client/lib/auth";
 import { login } from "./auth-api";
 import { type SignInValues, signInSchema } from "./auth-forms.schema";
+import { isTwoFactorPending } from "./sign-in-answer";
+import { TwoFactorStep } from "./two-factor-step";
 import { showAuthError, useAuthSuccess } from "./use-auth-success";
 
 export interface SignInFormProps {
@@ -24,7 +26,10 @@ export interface SignInFormProps {
   renderActions?: (submit: ReactNode) => ReactNode;
 }
 
-/** Email and password sign-in: on the landing page, an invitation's page and the "session has ended" dialog. */
+/**
+ * Email and password sign-in: on the landing page, an invitation's page and the "session has ended"
+ * dialog. An account with two factors is asked for its code next, in the same place.
+ */
 export function SignInForm({
   lockedEmail,
   defaultEmail,
@@ -34,6 +39,8 @@ export function SignInForm({
   renderActions,
 }: SignInFormProps) {
   const goToDashboard = useAuthSuccess();
+  const signedIn = onSignedIn ?? goToDashboard;
+  const [codeNext, setCodeNext] = useState(false);
   const form = useForm<SignInValues, unknown, z.output<typeof signInSchema>>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: lockedEmail ?? defaultEmail ?? "", password: "" },
@@ -41,11 +48,15 @@ export function SignInForm({
   const { errors, isSubmitting } = form.formState;
   const { setFocus } = form;
   const emailKnown = Boolean(lockedEmail || defaultEmail);
-  useEffect(() => setFocus(emailKnown ? "password" : "email"), [setFocus, emailKnown]);
+  useEffect(() => {
+    if (!codeNext) setFocus(emailKnown ? "password" : "email");
+  }, [setFocus, emailKnown, codeNext]);
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await (onSignedIn ?? goToDashboard)(await login(values));
+      const answer = await login(values);
+      if (isTwoFactorPending(answer)) setCodeNext(true);
+      else await signedIn(answer);
     } catch (err) {
       showAuthError(form, err, ["email", "password"]);
     }
@@ -61,6 +72,20 @@ export function SignInForm({
       {isSubmitting ? "Signing in..." : submitLabel}
     </Button>
   );
+
+  if (codeNext) {
+    return (
+      <TwoFactorStep
+        onSignedIn={signedIn}
+        onStartAgain={() => {
+          form.setValue("password", "");
+          setCodeNext(false);
+        }}
+        submitLabel={submitLabel}
+        renderActions={renderActions}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={label}>

@@ -13,6 +13,7 @@ import {
 const reading = { value: 38.3, date: "2026-11-27", time: "03:10", site: "axillary" as const };
 
 const base = {
+  version: 1,
   createdAt: "2026-11-01T10:00:00.000Z",
   updatedAt: "2026-11-01T10:00:00.000Z",
   createdBy: null,

@@ -44,6 +44,7 @@ describe("the vitals form", () => {
   it("starts an edit from the record, its temperature in the family's unit", () => {
     const record = {
       id: "1d2c3b4a-0000-4000-8000-000000000001",
+      version: 1,
       childId,
       date: "2026-11-26",
       time: null,

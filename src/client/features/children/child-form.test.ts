@@ -4,6 +4,7 @@ import { childFormSchema, childFormValues, childRequestBody, filterChildren } fr
 
 const child = (over: Partial<Child>): Child => ({
   id: "c1",
+  version: 1,
   name: "Sam",
   dateOfBirth: null,
   age: null,

@@ -76,6 +76,18 @@ describe("activityText names who made the change", () => {
     expect(activityText(change, ME)).toBe("You changed lab test CBC");
   });
 
+  it("and the API token a program sent the change with", () => {
+    expect(activityText({ ...tpn, actorId: GRACE, actorName: "Grace", viaToken: "Home Assistant" }, ME)).toBe(
+      "Grace added TPN entry for Jan 05, 2025 (by token Home Assistant)",
+    );
+    expect(activityText({ ...tpn, actorId: ME, actorName: "Maria", viaToken: "Pump script" }, ME)).toBe(
+      "You added TPN entry for Jan 05, 2025 (by token Pump script)",
+    );
+    expect(activityText({ ...tpn, actorId: null, actorName: null, viaToken: "Pump script" }, ME)).toBe(
+      "Added TPN entry for Jan 05, 2025 (by token Pump script)",
+    );
+  });
+
   it("says nothing of who when the account is gone", () => {
     expect(activityText({ ...tpn, actorId: null, actorName: null }, ME)).toBe(
       "Added TPN entry for Jan 05, 2025",

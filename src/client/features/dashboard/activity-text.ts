@@ -33,15 +33,17 @@ const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/g;
  * Who did what: "Grace added care team member Dr. P (GI)", "You changed lab test CBC" (the reader's
  * own, `viewerId`). A deleted record's changes carry no summary (its content left with it): "Grace
  * deleted a lab test". When the account that made the change is gone, nothing is said of who:
- * "Added an infusion center".
+ * "Added an infusion center". A change a program sent with a personal API token says which:
+ * "Grace added medication dose Iron (by token Home Assistant)".
  */
 export function activityText(
   item: Pick<ActivityItem, "action" | "entity" | "summary"> &
-    Partial<Pick<ActivityItem, "actorId" | "actorName">>,
+    Partial<Pick<ActivityItem, "actorId" | "actorName" | "viaToken">>,
   viewerId: string | null = null,
 ): string {
   const actor = personLabel(item.actorId, item.actorName, viewerId);
-  return sentence(actor === "you" ? "You" : actor, whatWasDone(item));
+  const said = sentence(actor === "you" ? "You" : actor, whatWasDone(item));
+  return item.viaToken ? `${said} (by token ${item.viaToken})` : said;
 }
 
 /** "added care team member Dr. P (GI)", "deleted a lab test": the change, without who. */

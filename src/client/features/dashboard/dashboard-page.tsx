@@ -14,15 +14,21 @@ import { SupplyChecklistCard } from "./components/supply-checklist-card";
 import { TodayCareCard } from "./components/today-care-card";
 import { UpcomingVisitsCard } from "./components/upcoming-visits-card";
 import { dashboardSubtitle } from "./greeting";
-import { InfusionCentersCard } from "./infusion-centers/infusion-centers-card";
 import { QuickLogBar } from "./quick-log/quick-log-bar";
 
 // Loaded beside the dashboard, not in its first load (lazy-cards.ts): what is due now, and the
 // line care that only a family with a line in place sees.
 const TasksCard = lazy(() => import("./lazy-cards").then((m) => ({ default: m.TasksCard })));
 const LineCareCard = lazy(() => import("./lazy-cards").then((m) => ({ default: m.LineCareCard })));
+// "Install app", where the browser offers it: nothing of it in the first load.
+const InstallBanner = lazy(() => import("./lazy-cards").then((m) => ({ default: m.InstallBanner })));
 // Likewise: only a family that keeps a PN prescription sees it.
 const PnCard = lazy(() => import("./pn/pn-card").then((m) => ({ default: m.PnCard })));
+// Below the fold, and with a record screen's code (its list, its waiting entries, its form):
+// beside the first chunk too.
+const InfusionCentersCard = lazy(() =>
+  import("./infusion-centers/infusion-centers-card").then((m) => ({ default: m.InfusionCentersCard })),
+);
 // Beside it for the same reason: only a family with a scheduled medication sees it.
 const DosesCard = lazy(() => import("./doses/doses-card").then((m) => ({ default: m.DosesCard })));
 
@@ -52,7 +58,9 @@ export function DashboardPage() {
         <StatTiles />
         <EmergencyContactsCard />
         <SupplyChecklistCard />
-        <InfusionCentersCard />
+        <Suspense fallback={null}>
+          <InfusionCentersCard />
+        </Suspense>
         <div className="grid gap-6 lg:grid-cols-2">
           <UpcomingVisitsCard />
           <LatestLabsCard />
@@ -64,6 +72,9 @@ export function DashboardPage() {
         </div>
         <IntroBanner />
       </div>
+      <Suspense fallback={null}>
+        <InstallBanner />
+      </Suspense>
     </>
   );
 }

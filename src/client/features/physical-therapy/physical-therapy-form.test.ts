@@ -5,6 +5,7 @@ import { physicalTherapyFormSchema, physicalTherapyFormValues } from "./physical
 
 const session: PhysicalTherapySession = {
   id: "s1",
+  version: 1,
   childId: "0b8f2f4e-4a4c-4d7e-9a51-0c5f7a3c2e11",
   date: "2025-03-04",
   time: "14:30",

@@ -2,9 +2,19 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiRequest, getJson, requestJson } from "@/client/lib/api";
 import type { AuthUser } from "@/client/lib/auth";
 import { saveBlob } from "@/client/lib/download";
+import type { ApiToken, ApiTokenInput, CreatedApiToken } from "@/domain/api-tokens";
 import type { ProfileInput } from "@/domain/auth";
+import type { BackupStatus } from "@/domain/backups";
 import type { EmailFormat, ExportFormat, ExportScope, RestoreJobRecord } from "@/domain/exports";
+import type { SignedInDevice } from "@/domain/signed-in-devices";
 import type { StorageUsage } from "@/domain/storage";
+import type {
+  RecoveryCodes,
+  TwoFactorEnableInput,
+  TwoFactorProofInput,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from "@/domain/two-factor";
 
 interface MessageResponse {
   message: string;
@@ -16,6 +26,47 @@ export const storageUsageQueryOptions = queryOptions({
   queryFn: () => getJson<StorageUsage>("/api/account/storage"),
   staleTime: 0,
 });
+
+/** How the server's nightly backups go (owners only): read anew each visit. */
+export const backupStatusQueryOptions = queryOptions({
+  queryKey: ["backups"],
+  queryFn: () => getJson<BackupStatus>("/api/backups"),
+  staleTime: 0,
+});
+
+/** The person's API tokens in every family, newest first (never their secrets). */
+export const apiTokensQueryOptions = queryOptions({
+  queryKey: ["api-tokens"],
+  queryFn: () => getJson<ApiToken[]>("/api/api-tokens"),
+  staleTime: 0,
+});
+
+/** Makes a token for the family in use: the answer holds its secret, this once. */
+export function createApiToken(input: ApiTokenInput): Promise<CreatedApiToken> {
+  return requestJson<CreatedApiToken>("POST", "/api/api-tokens", input);
+}
+
+/** Revokes a token at once: the next request sent with it is refused. */
+export async function revokeApiToken(id: string): Promise<void> {
+  await apiRequest("DELETE", `/api/api-tokens/${encodeURIComponent(id)}`);
+}
+
+/** The person's signed-in devices, this one first: read anew each visit (another may sign in). */
+export const signedInDevicesQueryOptions = queryOptions({
+  queryKey: ["signed-in-devices"],
+  queryFn: () => getJson<SignedInDevice[]>("/api/auth/sessions"),
+  staleTime: 0,
+});
+
+/** Signs one device out: its next request lands on the sign-in page. */
+export async function signOutDevice(id: string): Promise<void> {
+  await apiRequest("DELETE", `/api/auth/sessions/${encodeURIComponent(id)}`);
+}
+
+/** Signs out every device but this one; how many were signed out. */
+export function signOutOtherDevices(): Promise<{ signedOut: number }> {
+  return requestJson<{ signedOut: number }>("POST", "/api/auth/sessions/sign-out-others");
+}
 
 export function updateProfile(input: ProfileInput): Promise<AuthUser> {
   return requestJson<AuthUser>("PUT", "/api/profile", input);
@@ -137,3 +188,24 @@ export function deleteChildProfile(): Promise<MessageResponse> {
 export function deleteAccount(): Promise<MessageResponse> {
   return requestJson<MessageResponse>("DELETE", "/api/account/user");
 }
+
+/** Where the person's two-factor sign-in stands: on, off, or their identity provider's. */
+export const twoFactorQueryOptions = queryOptions({
+  queryKey: ["auth", "two-factor"],
+  queryFn: () => getJson<TwoFactorStatus>("/api/auth/two-factor"),
+  staleTime: 0,
+});
+
+/** A new secret for the authenticator app (its QR code's address and its key as text). */
+export const startTwoFactorSetup = () => requestJson<TwoFactorSetup>("POST", "/api/auth/two-factor/setup");
+
+/** Turns two factors on with the app's first code and the password: the recovery codes, this once. */
+export const enableTwoFactor = (input: TwoFactorEnableInput) =>
+  requestJson<RecoveryCodes>("POST", "/api/auth/two-factor/enable", input);
+
+export const disableTwoFactor = (proof: TwoFactorProofInput) =>
+  requestJson<MessageResponse>("POST", "/api/auth/two-factor/disable", proof);
+
+/** Ten new recovery codes in place of the old ones: shown this once. */
+export const renewRecoveryCodes = (proof: TwoFactorProofInput) =>
+  requestJson<RecoveryCodes>("POST", "/api/auth/two-factor/recovery-codes", proof);

@@ -9,4 +9,5 @@ export type { TpnEntry };
 export const tpnApi = createResourceApi<TpnEntry, TpnEntryBody, { childId?: string }>("/api/tpn", "tpn", {
   updateMethod: "PUT",
   paged: true,
+  screenOf: (entry) => `/tpn-nutrition?child=${String(entry.childId)}`,
 });

@@ -9,6 +9,7 @@ const childId = "0b8f2f4e-4a4c-4d7e-9a51-0c5f7a3c2e11";
 
 const version: PnPrescription = {
   id: "1d2c3b4a-0000-4000-8000-000000000009",
+  version: 1,
   createdAt: "2026-11-15T21:10:00.000Z",
   updatedAt: "2026-11-15T21:10:00.000Z",
   createdBy: null,

@@ -121,6 +121,7 @@ describe("the TPN form's bag details", () => {
 describe("the TPN form's second looks", () => {
   const entry = (fields: Partial<TpnEntry>): TpnEntry => ({
     id: "1d2c3b4a-0000-4000-8000-000000000001",
+    version: 1,
     createdAt: "2026-11-24T21:10:00.000Z",
     updatedAt: "2026-11-24T21:10:00.000Z",
     createdBy: null,

@@ -96,7 +96,7 @@ export function TpnNutritionPage() {
   const bagAsked = useTonightsBagAddress(childId, screen.canWrite, openBag, dialogs.openAdd);
   useFormReopening({
     screenTitle: tpnScreen.title,
-    items: screen.list.data,
+    items: screen.gridProps.items,
     // A new record's child depends on the family's children: wait for them. A reader gets no
     // form. Tonight's bag asked for in the address is the form this visit opens, not a draft.
     enabled: !blocked && screen.childrenLoaded && screen.canWrite && !bagAsked,

@@ -5,6 +5,7 @@ import {
   type RecordFormDialogProps,
   type RecordScreenConfig,
 } from "@/client/components/record-screen/types";
+import type { EntryOutcome } from "@/client/components/record-screen/use-resource-mutations";
 import { VitalFormDialog } from "@/client/components/vitals/vital-form-dialog";
 import { useAuth } from "@/client/lib/auth";
 import { pnFiguresKey } from "@/client/lib/pn-api";
@@ -44,9 +45,11 @@ function VitalTabDialog(props: RecordFormDialogProps<Vital, VitalBody>) {
       submitLabel={props.submitLabel}
       pendingLabel={props.pendingLabel}
       draftKey={`Vitals:${props.record ? props.record.id : "new"}`}
-      onSubmit={async (body) => {
-        const saved = (await props.onSubmit(body)) as Vital;
-        context?.onSaved(saved);
+      onSubmit={async (body, entry) => {
+        // A new measurement goes through this device's outbox (`entry`): saved, or waiting to be sent.
+        const answer = await props.onSubmit(body, props.record ? undefined : entry);
+        const saved = props.record ? answer : (answer as EntryOutcome<Vital>).saved;
+        if (saved) context?.onSaved(saved as Vital);
       }}
     />
   );

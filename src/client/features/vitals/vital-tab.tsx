@@ -5,6 +5,7 @@ import {
   RecordScreenDialogs,
   RecordScreenList,
 } from "@/client/components/record-screen/record-screen-parts";
+import { useEditFromAddress } from "@/client/components/record-screen/use-form-reopening";
 import { useRecordScreen } from "@/client/components/record-screen/use-record-screen";
 import { useAuth } from "@/client/lib/auth";
 import { growthQueryOptions, type Vital } from "@/client/lib/vitals-api";
@@ -33,6 +34,8 @@ export function VitalTab({
   const { user } = useAuth();
   const unit = user?.temperatureUnit ?? "C";
   const screen = useRecordScreen(VITAL_SCREENS[kind], { childId, params: { kind } });
+  // Edit on a measurement waiting to be sent opens its form here (`?edit=<id>`).
+  useEditFromAddress(screen.gridProps.items, screen.canWrite, screen.dialogs.openEdit);
   // Weights and lengths say their percentile (the server computes it; no tables here).
   const growth = useQuery({ ...growthQueryOptions(childId), enabled: kind !== "temperature" });
   const placed = useMemo(

@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, text, unique, varchar } from "drizzle-orm/pg-core";
 import type { Gender } from "../../../domain/children";
-import { createdAt, createdBy, exportOrder, family, id, updatedAt, updatedBy } from "./columns";
+import { createdAt, createdBy, exportOrder, family, id, updatedAt, updatedBy, version } from "./columns";
 
 export const children = pgTable(
   "children",
@@ -20,6 +20,7 @@ export const children = pgTable(
     notes: text("notes"),
     isActive: integer("is_active").notNull().default(1),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),

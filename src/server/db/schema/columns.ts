@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type ExtraConfigColumn, index, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type ExtraConfigColumn, index, integer, timestamp, uuid } from "drizzle-orm/pg-core";
 import { families } from "./family";
 import { users } from "./users";
 
@@ -19,6 +19,13 @@ export const createdBy = () => uuid("created_by").references(() => users.id, { o
 export const updatedBy = () => uuid("updated_by").references(() => users.id, { onDelete: "set null" });
 
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * How many times a record has been written: 1 when it is added, one more with every change. A
+ * device that edits a record it read offline sends the version it read (`If-Match`), and a
+ * change someone made meanwhile is answered 412 instead of being overwritten.
+ */
+export const version = () => integer("version").notNull().default(1);
 
 export const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })

@@ -59,6 +59,11 @@ export const auditLog = pgTable(
     childId: uuid("child_id"),
     /** A short human label of the record (its name or title), for the activity feed; null once deleted. */
     summary: text("summary"),
+    /**
+     * The name of the personal API token the change was made with (the person is still `actorId`),
+     * as it was then: the activity says "by token Home Assistant". Null for a change made in the app.
+     */
+    viaToken: text("via_token"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("audit_log_user_time_idx").on(t.familyId, t.createdAt)],

@@ -1,3 +1,5 @@
+export * from "./api-tokens";
+export * from "./backups";
 export * from "./care-records";
 export * from "./children";
 export * from "./families";
@@ -13,5 +15,6 @@ export * from "./reminders";
 export * from "./restores";
 export * from "./supplies";
 export * from "./tasks";
+export * from "./two-factor";
 export * from "./users";
 export * from "./vitals";

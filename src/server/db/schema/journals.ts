@@ -25,6 +25,7 @@ import {
   id,
   updatedAt,
   updatedBy,
+  version,
 } from "./columns";
 
 export const notes = pgTable(
@@ -39,6 +40,7 @@ export const notes = pgTable(
     tags: text("tags").array().notNull().default([]),
     priority: varchar("priority", { length: 8 }).$type<NotePriority>().notNull().default("medium"),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),
@@ -65,6 +67,7 @@ export const physicalTherapySessions = pgTable(
     notes: text("notes"),
     nextSession: date("next_session", { mode: "string" }),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),
@@ -101,6 +104,7 @@ export const medications = pgTable(
     scheduleTimes: text("schedule_times").array(),
     intervalHours: numeric("interval_hours", { precision: 5, scale: 2, mode: "number" }),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),
@@ -132,6 +136,7 @@ export const medicationDoses = pgTable(
     reason: text("reason"),
     notes: text("notes"),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),
@@ -170,6 +175,7 @@ export const foodDiaryEntries = pgTable(
     symptoms: text("symptoms").array().notNull().default([]),
     notes: text("notes"),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),

@@ -21,6 +21,7 @@ import {
   id,
   updatedAt,
   updatedBy,
+  version,
 } from "./columns";
 
 export const medicalPhotos = pgTable(
@@ -44,6 +45,7 @@ export const medicalPhotos = pgTable(
     uploadedBy: text("uploaded_by"),
     notes: text("notes"),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),

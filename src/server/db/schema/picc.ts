@@ -23,6 +23,7 @@ import {
   id,
   updatedAt,
   updatedBy,
+  version,
 } from "./columns";
 
 export const piccLines = pgTable(
@@ -53,6 +54,7 @@ export const piccLines = pgTable(
     connectorHours: integer("connector_hours"),
     lockHours: integer("lock_hours"),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),
@@ -87,6 +89,7 @@ export const piccInfections = pgTable(
     admissionDuration: text("admission_duration"),
     notes: text("notes"),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),
@@ -126,6 +129,7 @@ export const lineCareEvents = pgTable(
     repaired: boolean("repaired"),
     notes: text("notes"),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),

@@ -24,6 +24,7 @@ import {
   id,
   updatedAt,
   updatedBy,
+  version,
 } from "./columns";
 
 export const tpnSupplies = pgTable(
@@ -42,6 +43,7 @@ export const tpnSupplies = pgTable(
     expirationDate: date("expiration_date", { mode: "string" }),
     notes: text("notes"),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),
@@ -65,6 +67,7 @@ export const supplyUsage = pgTable(
     usageDate: date("usage_date", { mode: "string" }).notNull(),
     notes: text("notes"),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
   },
@@ -101,6 +104,7 @@ export const supplyStockEvents = pgTable(
     expirationDate: date("expiration_date", { mode: "string" }),
     eventDate: date("event_date", { mode: "string" }).notNull(),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
   },
@@ -134,6 +138,7 @@ export const infusionCenters = pgTable(
     notes: text("notes"),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),

@@ -23,6 +23,7 @@ import {
   id,
   updatedAt,
   updatedBy,
+  version,
 } from "./columns";
 import { tpnSupplies } from "./supplies";
 import { users } from "./users";
@@ -50,6 +51,7 @@ export const careTasks = pgTable(
     nextAfterMinutes: integer("next_after_minutes").notNull().default(30),
     everyoneAfterMinutes: integer("everyone_after_minutes").notNull().default(60),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),
@@ -83,6 +85,7 @@ export const careTaskEvents = pgTable(
     time: varchar("time", { length: 5 }).notNull(),
     notes: text("notes"),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),

@@ -63,8 +63,21 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     sess: jsonb("sess").$type<SessionData>().notNull(),
     expire: timestamp("expire", { withTimezone: true }).notNull(),
+    /**
+     * The session's name in Settings' list of signed-in devices, and in the request that signs it
+     * out: neither the cookie's token nor `sid`, so the list gives nothing that could sign anyone in.
+     */
+    id: uuid("id").notNull().defaultRandom(),
+    /** The browser's User-Agent header at sign-in (cut to 512 characters): its browser and system. */
+    userAgent: text("user_agent"),
+    /** The address the sign-in came from, as the request's (behind a proxy only with TRUST_PROXY). */
+    ip: varchar("ip", { length: 64 }),
   },
-  (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("sessions_expire_idx").on(t.expire),
+    index("sessions_user_idx").on(t.userId),
+    uniqueIndex("sessions_id_key").on(t.id),
+  ],
 );
 
 export interface SessionData {

@@ -10,6 +10,7 @@ import {
   id,
   updatedAt,
   updatedBy,
+  version,
 } from "./columns";
 
 /**
@@ -29,6 +30,7 @@ export const vitals = pgTable(
     site: varchar("site", { length: 16 }).$type<TemperatureSite>(),
     notes: text("notes"),
     createdAt: createdAt(),
+    version: version(),
     createdBy: createdBy(),
     updatedBy: updatedBy(),
     updatedAt: updatedAt(),

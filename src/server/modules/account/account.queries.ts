@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableName } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../../db/schema/index";
 import { redactAllAudit, writeAudit } from "../../lib/audit";
 import { conflict } from "../../lib/errors";
 import { familiesOwnedBy } from "../../lib/family-access";
+import { forgetAllCreates } from "../../lib/record-ids";
 import type { WriteContext } from "../../lib/transaction";
-import { deleteFamily } from "../family/family.queries";
+import { deleteFamily, ERASED_WITH_FAMILY } from "../family/family.queries";
 import { CARE_RECORD_TABLES } from "../record-types";
 
 /**
@@ -22,6 +24,7 @@ export async function deleteChildProfile(ctx: WriteContext) {
     .set({ childName: null, updatedAt: new Date() })
     .where(eq(schema.users.id, ctx.actorId));
   await redactAllAudit(tx, familyId);
+  await forgetAllCreates(tx, familyId);
   await writeAudit(tx, {
     familyId,
     actorId: ctx.actorId,
@@ -29,6 +32,18 @@ export async function deleteChildProfile(ctx: WriteContext) {
     entity: "child_profile",
     entityId: familyId,
   });
+  // The records, the child's name and what the log said leave the files too.
+  const erased: PgTable[] = [
+    ...Object.values(CARE_RECORD_TABLES),
+    schema.storedObjects,
+    schema.users,
+    schema.auditLog,
+    schema.recordIds,
+  ];
+  await ctx.erase?.(
+    tx,
+    erased.map((table) => getTableName(table)),
+  );
 }
 
 /**
@@ -47,5 +62,7 @@ export async function deleteUser(ctx: WriteContext): Promise<string[]> {
   }
   for (const family of owned) await deleteFamily(ctx.tx, family.id);
   await ctx.tx.delete(schema.users).where(eq(schema.users.id, ctx.actorId));
+  // What the person's rows (and their families', by cascade) held leaves the files too.
+  await ctx.erase?.(ctx.tx, [getTableName(schema.users), ...ERASED_WITH_FAMILY]);
   return owned.map((family) => family.id);
 }

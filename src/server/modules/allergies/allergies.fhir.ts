@@ -1,7 +1,7 @@
 import type { AllergyIntolerance, Resource } from "@medplum/fhirtypes";
 import type { medicalAllergies } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
-import { annotations, coded, opt, type Row, TERMINOLOGY, text } from "../exports/formats/fhir/values";
+import type { Links } from "../../lib/fhir/link-type";
+import { annotations, coded, opt, type Row, TERMINOLOGY, text } from "../../lib/fhir/values";
 
 export function allergy(row: Row<typeof medicalAllergies>, links: Links): Resource[] {
   const subject = links.patient(row.childId);

@@ -5,14 +5,19 @@ import { pruneFailures } from "./login-limit.queries";
 import { passkeyPublicRoutes, passkeyRoutes } from "./passkeys.routes";
 import { passwordPublicRoutes, passwordRoutes } from "./password.routes";
 import { prunePasswordResets } from "./password-reset";
+import { sessionRoutes } from "./sessions.routes";
+import { twoFactorPublicRoutes, twoFactorRoutes } from "./two-factor.routes";
 
 const MINUTE = 60 * 1000;
 
-/** The module of signing in: passwords, passkeys, OpenID Connect, confirmations. */
+/**
+ * The module of signing in: passwords, passkeys, two factors, OpenID Connect, confirmations,
+ * signed-in devices.
+ */
 export const authModule: ModuleDescriptor = {
   name: "auth",
-  routes: [authRoutes, passwordRoutes, passkeyRoutes],
-  publicRoutes: [authPublicRoutes, passwordPublicRoutes, passkeyPublicRoutes],
+  routes: [authRoutes, passwordRoutes, passkeyRoutes, twoFactorRoutes, sessionRoutes],
+  publicRoutes: [authPublicRoutes, passwordPublicRoutes, passkeyPublicRoutes, twoFactorPublicRoutes],
   housekeeping: ({ db }) => [
     { name: "prune-sign-in-failures", everyMs: 15 * MINUTE, run: (now) => pruneFailures(db, now) },
     {

@@ -10,6 +10,7 @@ import {
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from "../../../domain/clock";
 import { DEFAULT_NEXT, safeNextPath } from "../../../domain/next-path";
 import { signedInUserRecord } from "../../../domain/signed-in-user";
+import { twoFactorPendingRecord } from "../../../domain/two-factor";
 import type { ModuleRoutes } from "../../app-context";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../../lib/errors";
@@ -33,7 +34,9 @@ import {
   takeSignInAttempt,
 } from "./login-limit.queries";
 import { createOidc, type PendingLogin } from "./oidc";
+import { holdSignIn, TWO_FACTOR_PENDING } from "./pending-sign-in";
 import { signedInAnswer } from "./signed-in";
+import { isTwoFactorOn } from "./two-factor.queries";
 import {
   createLocalUser,
   findOrCreateOidcUser,
@@ -104,7 +107,7 @@ async function signInAs(db: Db, reply: FastifyReply, userId: string) {
  * Sign-in, sign-up, the OpenID Connect round trip and sign-out (DESIGN section 3): the routes a
  * signed-out visitor can reach.
  */
-export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mailer }) => {
+export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mailer, clock }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const oidc = config.oidc ? createOidc(config.oidc) : undefined;
   const secure = config.publicUrl?.startsWith("https:") ?? false;
@@ -163,7 +166,9 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
 
   r.post(
     "/api/auth/login",
-    { schema: { body: loginInput, response: { 200: signedInUserRecord } } },
+    {
+      schema: { body: loginInput, response: { 200: signedInUserRecord, 202: twoFactorPendingRecord } },
+    },
     async (request, reply) => {
       if (oidc) throw forbidden("Sign in through the identity provider.");
       const { email, password } = request.body;
@@ -175,6 +180,13 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
       if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
       const valid = await passwords.verify(password, user?.passwordHash ?? (await passwords.decoy()));
       if (!user?.passwordHash || !valid) throw new HttpError(401, "Invalid email or password");
+      if (await isTwoFactorOn(db, user.id)) {
+        // The password was right, so it costs nothing; the code is counted when it comes. Nothing
+        // is cleared and no device cookie given before it: the sign-in is not done.
+        await forgetAttempt(db, attempt.ids);
+        holdSignIn(reply, config, user, clock());
+        return reply.status(202).send(TWO_FACTOR_PENDING);
+      }
       // A success is not a failure: the account and this browser start afresh, and the address
       // keeps only its failures.
       await clearFailures(db, device ? [accountKey(email), deviceKey(device)] : [accountKey(email)]);
@@ -247,11 +259,17 @@ export const authPublicRoutes: ModuleRoutes = (app, { db, config, passwords, mai
  */
 export const authRoutes: ModuleRoutes = (scope, { db, config, mailer }) => {
   const r = scope.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/auth/user", { schema: { response: { 200: signedInUserRecord } } }, async (request, reply) => {
-    const signedIn = await signedInAnswer(db, request, reply);
-    if (!signedIn) throw unauthorized();
-    return signedIn;
-  });
+  // Who is signed in; for a personal API token, who it acts as, in its one family, with the role
+  // it acts with: the one route of the person's own a token may call (plugins/access.ts).
+  r.get(
+    "/api/auth/user",
+    { config: { access: "person", openToTokens: true }, schema: { response: { 200: signedInUserRecord } } },
+    async (request, reply) => {
+      const signedIn = await signedInAnswer(db, request, reply);
+      if (!signedIn) throw unauthorized();
+      return signedIn;
+    },
+  );
 
   r.post(
     "/api/auth/email-confirmation",

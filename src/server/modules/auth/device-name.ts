@@ -50,25 +50,36 @@ function deviceOf(ua: string, hints: DeviceHints): string | undefined {
   return undefined;
 }
 
+/** The browser a user agent names: "Chrome", "Safari", "Firefox", "Edge", "Samsung Internet". */
+function browserOf(ua: string): string | undefined {
+  if (/Edg\//.test(ua)) return "Edge";
+  if (/Firefox\/|FxiOS\//.test(ua)) return "Firefox";
+  if (/SamsungBrowser\//.test(ua)) return "Samsung Internet";
+  if (/Chrome\/|CriOS\//.test(ua)) return "Chrome";
+  if (/Safari\//.test(ua)) return "Safari";
+  return undefined;
+}
+
+/**
+ * The browser and the device (the phone's model, or the system: "iPhone", "Android phone",
+ * "Windows", "Mac") a user agent and its hints name; either may be unknown. A few patterns for the
+ * browsers people use, not a full parser: a name only helps a person tell their devices apart.
+ */
+export function describeDevice(
+  userAgent: string | null | undefined,
+  hints: DeviceHints = {},
+): { browser: string | undefined; device: string | undefined } {
+  const ua = userAgent ?? "";
+  return { browser: browserOf(ua), device: deviceOf(ua, hints) };
+}
+
 /**
  * A name for a passkey from the browser that made it ("Chrome on Pixel 7", "Safari on iPhone"), so
  * a list of passkeys reads as the family's devices. Only a default: Settings asks for a name once
  * it is added, and the person can rename it.
  */
 export function deviceName(userAgent: string | undefined, hints: DeviceHints = {}): string {
-  const ua = userAgent ?? "";
-  const device = deviceOf(ua, hints);
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Firefox\/|FxiOS\//.test(ua)
-      ? "Firefox"
-      : /SamsungBrowser\//.test(ua)
-        ? "Samsung Internet"
-        : /Chrome\/|CriOS\//.test(ua)
-          ? "Chrome"
-          : /Safari\//.test(ua)
-            ? "Safari"
-            : undefined;
+  const { browser, device } = describeDevice(userAgent, hints);
   if (device && browser) return `${browser} on ${device}`;
   return device ?? browser ?? "Passkey";
 }

@@ -89,6 +89,27 @@ export async function takeAttempt(
 }
 
 /**
+ * How many seconds to wait before any key may try again (0: none is at its limit), recording
+ * nothing: for a check that is counted only when it fails (a personal API token, whose right
+ * answers must stay cheap; modules/api-tokens/bearer.ts), then with `takeAttempt`.
+ */
+export async function attemptWait(db: Db, keys: string[], limit: AttemptLimit, now = new Date()) {
+  const since = new Date(now.getTime() - limit.windowMs);
+  const counts = await db
+    .select({ attempts: count(), oldest: min(loginFailures.failedAt) })
+    .from(loginFailures)
+    .where(and(inArray(loginFailures.key, keys), gte(loginFailures.failedAt, since)))
+    .groupBy(loginFailures.key);
+  let wait = 0;
+  for (const row of counts) {
+    if (row.attempts < limit.max) continue;
+    const until = new Date(row.oldest ?? now).getTime() + limit.windowMs;
+    wait = Math.max(wait, 1, Math.ceil((until - now.getTime()) / 1000));
+  }
+  return wait;
+}
+
+/**
  * Counts a sign-in attempt before its password is checked. A browser presenting a valid device
  * cookie for the account (`device`, its nonce) is counted against that cookie alone, neither
  * against its address nor against the account, so guesses from elsewhere cannot lock it out; once

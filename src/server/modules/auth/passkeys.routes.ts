@@ -19,6 +19,7 @@ import {
   passkeyRenameInput,
 } from "../../../domain/passkeys";
 import { signedInUserRecord } from "../../../domain/signed-in-user";
+import { twoFactorPendingRecord } from "../../../domain/two-factor";
 import type { ModuleRoutes } from "../../app-context";
 import type { Db } from "../../db/client";
 import { passkeyCredentials, webauthnChallenges } from "../../db/schema/index";
@@ -36,7 +37,9 @@ import {
   takeAttempt,
   takeSignInAttempt,
 } from "./login-limit.queries";
+import { holdSignIn, TWO_FACTOR_PENDING } from "./pending-sign-in";
 import { signedInAnswer } from "./signed-in";
+import { isTwoFactorOn } from "./two-factor.queries";
 import { getUser } from "./users.queries";
 
 /** The name the browser shows for this site when it makes a passkey. */
@@ -122,7 +125,12 @@ export const passkeyPublicRoutes: ModuleRoutes = (app, { db, config, clock }) =>
 
   r.post(
     "/api/auth/passkeys/authentication/verify",
-    { schema: { body: passkeyAuthenticationInput, response: { 200: signedInUserRecord } } },
+    {
+      schema: {
+        body: passkeyAuthenticationInput,
+        response: { 200: signedInUserRecord, 202: twoFactorPendingRecord },
+      },
+    },
     async (request, reply) => {
       const { response } = request.body;
       const now = clock();
@@ -169,6 +177,14 @@ export const passkeyPublicRoutes: ModuleRoutes = (app, { db, config, clock }) =>
         .update(passkeyCredentials)
         .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now })
         .where(eq(passkeyCredentials.id, credential.id));
+      // A passkey that checked who holds it (fingerprint, face, screen lock) is both factors; one
+      // that did not is something the person has, like a password is something they know: an
+      // account with two factors then asks for the code too.
+      if (!verification.authenticationInfo.userVerified && (await isTwoFactorOn(db, user.id))) {
+        await forgetAttempt(db, attempt.ids);
+        holdSignIn(reply, config, user, now);
+        return reply.status(202).send(TWO_FACTOR_PENDING);
+      }
       const keys = [accountKey(account!)];
       if (device) keys.push(deviceKey(device));
       await clearFailures(db, keys);
@@ -194,8 +210,10 @@ export const passkeyRoutes: ModuleRoutes = (scope, { db, config, clock }) => {
       .where(eq(passkeyCredentials.userId, userId))
       .orderBy(asc(passkeyCredentials.createdAt));
 
-  r.get("/api/auth/passkeys", { schema: { response: { 200: z.array(passkeyRecord) } } }, async (request) =>
-    listOf(request.access().actorId),
+  r.get(
+    "/api/auth/passkeys",
+    { config: { access: "person" }, schema: { response: { 200: z.array(passkeyRecord) } } },
+    async (request) => listOf(request.access().actorId),
   );
 
   r.post(

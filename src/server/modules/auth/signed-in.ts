@@ -7,7 +7,8 @@ import { getUser, signedInUser } from "./users.queries";
 /**
  * The signed-in person as every sign-in, `GET /api/auth/user`, the profile and the page give them:
  * the account, and the family this device uses (its clock, the person's role and children in it)
- * with every family they belong to. Undefined when signed out.
+ * with every family they belong to (for a personal API token, its family only, with the role the
+ * token acts with). Undefined when signed out.
  */
 export async function signedInAnswer(
   db: Db,
@@ -16,9 +17,14 @@ export async function signedInAnswer(
 ): Promise<SignedInUser | undefined> {
   const access = await request.loadAccess(reply);
   if (!access) return undefined;
-  const [user, families] = await Promise.all([getUser(db, access.actorId), familiesOf(db, access.actorId)]);
+  const [user, memberships] = await Promise.all([
+    getUser(db, access.actorId),
+    familiesOf(db, access.actorId),
+  ]);
   if (!user) return undefined;
-  const family = families.find((f) => f.id === access.familyId);
+  const family = memberships.find((f) => f.id === access.familyId);
+  // A personal API token is for one family: it learns nothing of the person's others.
+  const families = access.token ? (family ? [{ ...family, role: access.role }] : []) : memberships;
   return {
     ...signedInUser(user),
     timeZone: access.timeZone,

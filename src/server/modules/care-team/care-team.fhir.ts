@@ -1,7 +1,7 @@
 import type { CareTeam, CareTeamParticipant, Practitioner, Resource } from "@medplum/fhirtypes";
 import type { careTeamMembers } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
-import { namedUuid, opt, type Row, text, urn } from "../exports/formats/fhir/values";
+import type { Links } from "../../lib/fhir/link-type";
+import { namedUuid, opt, type Row, text, urn } from "../../lib/fhir/values";
 
 function practitioner(row: Row<typeof careTeamMembers>): Practitioner {
   return {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
@@ -88,20 +89,25 @@ describe("care team", () => {
     expect(changed.json().issues).toEqual(phoneMessage);
   });
 
-  it("never lets a body set the owner, id or timestamps", async () => {
+  it("never lets a body set the owner or timestamps, nor take another record's id", async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
+    const theirs = (await other.post("/api/care-team", member)).json().id;
+    const taken = await owner.post("/api/care-team", { ...member, id: theirs });
+    expect(taken.statusCode).toBe(409);
+    // A new id is the record's own: the one its device made (an entry saved offline).
+    const id = randomUUID();
     const response = await owner.post("/api/care-team", {
       ...member,
       userId: other.id,
-      id: "00000000-0000-4000-8000-000000000001",
+      id,
       createdAt: "2001-01-01T00:00:00.000Z",
     });
     const record = response.json();
-    expect(record.id).not.toBe("00000000-0000-4000-8000-000000000001");
+    expect(record.id).toBe(id);
     expect(record.createdAt.startsWith("2001")).toBe(false);
-    expect((await other.get("/api/care-team")).json()).toEqual([]);
-    expect((await owner.get("/api/care-team")).json()).toHaveLength(1);
+    expect((await other.get("/api/care-team")).json()).toHaveLength(1);
+    expect((await owner.get("/api/care-team")).json()).toEqual([record]);
   });
 
   it("answers another user's member as missing (404) on read, update and delete, and leaves it unchanged", async () => {

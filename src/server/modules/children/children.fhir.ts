@@ -1,7 +1,7 @@
 import type { Condition, Observation, Patient, Resource } from "@medplum/fhirtypes";
 import { gestationOf, gestationText } from "../../../domain/growth-age";
 import type { children } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
+import type { Links } from "../../lib/fhir/link-type";
 import {
   category,
   coded,
@@ -12,7 +12,7 @@ import {
   text,
   UCUM,
   urn,
-} from "../exports/formats/fhir/values";
+} from "../../lib/fhir/values";
 
 /** 'Sam Rivera': the last word as the family name, the others as given names, as best one string allows. */
 export function patient(child: Row<typeof children>, links: Links): Resource[] {

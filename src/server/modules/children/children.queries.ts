@@ -3,6 +3,7 @@ import { childIssues } from "../../../domain/children";
 import { children } from "../../db/schema/index";
 import { redactAuditOfVanished } from "../../lib/audit";
 import { ownedRecords } from "../../lib/owned-records";
+import { forgetVanishedCreates } from "../../lib/record-ids";
 import type { ObjectStorage } from "../../storage/object-storage";
 import { deleteObjectFiles, releaseOrphanedObjects } from "../objects/objects.queries";
 import { DELETED_WITH_CHILD, recordType } from "../record-types";
@@ -21,6 +22,7 @@ export function childRecords(storage: ObjectStorage) {
         // activity log said of them,
         for (const { entity, table } of DELETED_WITH_CHILD) {
           await redactAuditOfVanished(ctx.tx, ctx.familyId, entity, table);
+          await forgetVanishedCreates(ctx.tx, ctx.familyId, entity, table);
         }
         // and so do the files of the child's photos, once the deletion has committed.
         const keys = await releaseOrphanedObjects(ctx.tx, ctx.familyId);

@@ -65,6 +65,7 @@ export async function recentActivity(db: Db, view: FamilyView, limit = 5) {
       summary: auditLog.summary,
       actorId: auditLog.actorId,
       actorName: personName(auditLog.actorId),
+      viaToken: auditLog.viaToken,
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)

@@ -122,10 +122,12 @@ function kindOf(column: PgColumn): ColumnKind {
  * Columns no export a person reads carries: the family (the export is of one family) and who added
  * and changed a record or is told first of a task (ids of accounts on this server). The backup and
  * the JSON export keep those ids, with the people they are in the file's head (`family-backup.ts`).
+ * No export carries a record's version (how many times it was written on this server: a restored
+ * record starts again at 1).
  */
-const NOT_EXPORTED = new Set(["familyId", "createdBy", "updatedBy", "assigneeId"]);
+const NOT_EXPORTED = new Set(["familyId", "createdBy", "updatedBy", "assigneeId", "version"]);
 /** What the backup and the JSON export leave out: they name the people, for a restore to find again. */
-const FAMILY_COLUMN = new Set(["familyId"]);
+const FAMILY_COLUMN = new Set(["familyId", "version"]);
 
 /**
  * Every section of an export with its columns, read from the tables themselves (less the family and the authors),

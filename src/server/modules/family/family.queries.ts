@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableName, sql } from "drizzle-orm";
 import type { FamilyContact } from "../../../domain/family";
 import type { Role } from "../../../domain/roles";
 import type { TimeFormat } from "../../../domain/time-format";
 import type { Db, Tx } from "../../db/client";
-import { children, families, familyMembers } from "../../db/schema/index";
+import { auditLog, children, families, familyMembers, recordIds } from "../../db/schema/index";
 import { uuidArray } from "../../lib/child-scope";
 import { conflict, notFound } from "../../lib/errors";
 import { membershipOf } from "../../lib/family-access";
@@ -15,6 +15,12 @@ import { membershipOf } from "../../lib/family-access";
 export async function deleteFamily(tx: Tx, familyId: string): Promise<void> {
   await tx.delete(families).where(eq(families.id, familyId));
 }
+
+/**
+ * The tables a family's deletion removes rows from, for the erasure of its rows from the files
+ * (lib/erasure.ts: those its cascades reach are found from these).
+ */
+export const ERASED_WITH_FAMILY = [families, auditLog, recordIds].map((table) => getTableName(table));
 
 /** Sets the family's clock (its owner's choice in Settings). */
 export async function setFamilyTimeZone(tx: Tx | Db, familyId: string, timeZone: string): Promise<void> {

@@ -32,6 +32,7 @@ import { signedInAnswer } from "../auth/signed-in";
 import { getUser, isEmailConfirmed } from "../auth/users.queries";
 import {
   deleteFamily,
+  ERASED_WITH_FAMILY,
   familyContactOf,
   leaveFamily,
   removeMember,
@@ -142,7 +143,11 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
     { config: { access: "manage" }, schema: { response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       const { familyId } = request.access();
-      await db.transaction((tx) => deleteFamily(tx, familyId));
+      await db.transaction(async (tx) => {
+        await deleteFamily(tx, familyId);
+        // Its records (by cascade) leave the files too.
+        await request.server.erasure.soon(tx, ERASED_WITH_FAMILY);
+      });
       context.accesses.forget();
       try {
         await deleteOwnerObjects(storage, familyId);
@@ -172,8 +177,11 @@ export const familyRoutes: ModuleRoutes = (scope, context) => {
     "/api/family/changes",
     { schema: { querystring: familyChangesQuery, response: { 200: familyChangesRecord } } },
     (request) => {
-      const { actorId, familyId } = request.access();
-      return familyChangesFor(db, actorId, request.query.familyId ?? familyId);
+      const { actorId, familyId, token } = request.access();
+      const asked = request.query.familyId ?? familyId;
+      // A personal API token is for its one family: of the person's others it is told nothing.
+      if (token && asked !== familyId) return { mark: 0, membership: null };
+      return familyChangesFor(db, actorId, asked);
     },
   );
 

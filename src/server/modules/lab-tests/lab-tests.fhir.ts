@@ -1,8 +1,8 @@
 import type { Observation, Resource } from "@medplum/fhirtypes";
 import type { LabStatus } from "../../../domain/labs";
 import type { labTests } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
-import { annotations, category, opt, type Row, text } from "../exports/formats/fhir/values";
+import type { Links } from "../../lib/fhir/link-type";
+import { annotations, category, opt, type Row, text } from "../../lib/fhir/values";
 
 const LAB_STATUS: Record<LabStatus, Observation["status"]> = {
   pending: "registered",

@@ -8,17 +8,8 @@ import {
 } from "../../../domain/line-care";
 import { LINE_TYPE_LABELS } from "../../../domain/picc";
 import type { lineCareEvents, piccLines } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
-import {
-  annotations,
-  category,
-  dateTime,
-  namedUuid,
-  type Row,
-  text,
-  UCUM,
-  urn,
-} from "../exports/formats/fhir/values";
+import type { Links } from "../../lib/fhir/link-type";
+import { annotations, category, dateTime, namedUuid, type Row, text, UCUM, urn } from "../../lib/fhir/values";
 import { lineName } from "../exports/link-names";
 import { SNOMED } from "../vitals/vitals.fhir";
 

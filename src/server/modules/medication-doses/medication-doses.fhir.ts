@@ -1,17 +1,8 @@
 import type { MedicationAdministration, Quantity, Resource } from "@medplum/fhirtypes";
 import { isoInZone } from "../../../domain/clock";
 import type { medicationDoses } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
-import {
-  annotations,
-  coded,
-  opt,
-  type Row,
-  TERMINOLOGY,
-  text,
-  UCUM,
-  urn,
-} from "../exports/formats/fhir/values";
+import type { Links } from "../../lib/fhir/link-type";
+import { annotations, coded, opt, type Row, TERMINOLOGY, text, UCUM, urn } from "../../lib/fhir/values";
 
 /** The units a dose is commonly written in at home, by their UCUM codes (the amount keeps the family's spelling). */
 const DOSE_UNITS: Record<string, string> = {

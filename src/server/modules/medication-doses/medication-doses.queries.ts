@@ -217,6 +217,6 @@ export function dosesSince(
 export async function moveDoses(tx: Tx, familyId: string, medicationId: string, childId: string | null) {
   await tx
     .update(medicationDoses)
-    .set({ childId })
+    .set({ childId, version: sql`${medicationDoses.version} + 1` })
     .where(and(eq(medicationDoses.familyId, familyId), eq(medicationDoses.medicationId, medicationId)));
 }

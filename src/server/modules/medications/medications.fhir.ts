@@ -2,8 +2,8 @@ import type { Dosage, MedicationStatement, Resource } from "@medplum/fhirtypes";
 import { sortedTimes } from "../../../domain/doses";
 import { isMedicationActive } from "../../../domain/medications";
 import type { medications } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
-import { annotations, opt, type Row, text } from "../exports/formats/fhir/values";
+import type { Links } from "../../lib/fhir/link-type";
+import { annotations, opt, type Row, text } from "../../lib/fhir/values";
 
 /** A medication's schedule as FHIR's Timing: its times of day, every N hours, or as needed. */
 function scheduleDosage(row: Row<typeof medications>): Pick<Dosage, "timing" | "asNeededBoolean"> {

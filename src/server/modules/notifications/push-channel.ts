@@ -4,7 +4,7 @@ import type { NotifyDeps } from "../../lib/notify-deps";
 import { CHANNEL_TIMEOUT_MS } from "../../lib/notify-deps";
 import { postOutside } from "../../lib/outbound";
 
-/** What the service worker (src/client/public/sw.js) reads from a push message. */
+/** What the service worker (src/client/service-worker/push.ts) reads from a push message. */
 export interface PushPayload {
   /** The notification's id in the inbox. */
   id: string;

@@ -6,8 +6,8 @@ import {
   type LineType,
 } from "../../../domain/picc";
 import type { piccInfections, piccLines } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
-import { annotations, coded, opt, type Row, TERMINOLOGY, text, urn } from "../exports/formats/fhir/values";
+import type { Links } from "../../lib/fhir/link-type";
+import { annotations, coded, opt, type Row, TERMINOLOGY, text, urn } from "../../lib/fhir/values";
 import { lineDevice, lineDeviceId } from "../line-care/line-care.fhir";
 
 const INFECTION_TEXT: Record<InfectionType, string> = {

@@ -2,8 +2,8 @@ import type { MedicationRequest, Resource } from "@medplum/fhirtypes";
 import { plateauRate } from "../../../domain/pn";
 import { contentsText, infusionText } from "../../../domain/pn-text";
 import type { pnPrescriptions } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
-import { annotations, coded, opt, type Row, TERMINOLOGY, text, UCUM } from "../exports/formats/fhir/values";
+import type { Links } from "../../lib/fhir/link-type";
+import { annotations, coded, opt, type Row, TERMINOLOGY, text, UCUM } from "../../lib/fhir/values";
 
 const millilitres = (value: number) => ({ value, unit: "mL", system: UCUM, code: "mL" });
 

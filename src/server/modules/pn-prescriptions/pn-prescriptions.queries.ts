@@ -60,11 +60,14 @@ function matchTaper(values: Partial<PrescriptionRow>) {
 /**
  * Keeps a child's versions end to end: each ends the day before the next one starts, the last
  * has no end. Two versions starting on the same day would overlap: a 409. Answers the end dates.
+ * A version given another end is a record changed (its `version` counts one more), but for the
+ * one the change is of (`changed`), whose count the change itself moved.
  */
 async function renumberVersions(
   tx: Tx,
   familyId: string,
   childId: string,
+  changed: string | null,
 ): Promise<Map<string, string | null>> {
   const versions = await tx
     .select({
@@ -86,7 +89,13 @@ async function renumberVersions(
     const endDate = next ? addDays(next.startDate, -1) : null;
     ends.set(version.id, endDate);
     if (endDate !== version.endDate) {
-      await tx.update(pnPrescriptions).set({ endDate }).where(eq(pnPrescriptions.id, version.id));
+      await tx
+        .update(pnPrescriptions)
+        .set({
+          endDate,
+          ...(version.id === changed ? {} : { version: sql`${pnPrescriptions.version} + 1` }),
+        })
+        .where(eq(pnPrescriptions.id, version.id));
     }
   }
   return ends;
@@ -120,7 +129,7 @@ export const pnPrescriptionRecords = ownedRecords({
     },
     async inTransaction(ctx, { before, after }) {
       const childId = (after ?? before)!.childId;
-      const ends = await renumberVersions(ctx.tx, ctx.familyId, childId);
+      const ends = await renumberVersions(ctx.tx, ctx.familyId, childId, after?.id ?? null);
       // The answer carries the end date this change gave its own version.
       if (after) after.endDate = ends.get(after.id) ?? null;
     },

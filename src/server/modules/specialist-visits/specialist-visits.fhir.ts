@@ -1,7 +1,7 @@
 import type { Encounter, Resource } from "@medplum/fhirtypes";
 import type { specialistVisits } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
-import { dateTime, localMoment, opt, type Row, TERMINOLOGY, text } from "../exports/formats/fhir/values";
+import type { Links } from "../../lib/fhir/link-type";
+import { dateTime, localMoment, opt, type Row, TERMINOLOGY, text } from "../../lib/fhir/values";
 
 /** R4's Encounter has no note: a visit's notes and follow-up stay in the JSON export. */
 export function visit(row: Row<typeof specialistVisits>, links: Links): Resource[] {

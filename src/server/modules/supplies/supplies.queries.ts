@@ -14,6 +14,14 @@ import { redactAuditOfVanished, writeAudit } from "../../lib/audit";
 import { withAuthorNames } from "../../lib/authors";
 import { conflict, HttpError, invalidRecord, notFound } from "../../lib/errors";
 import { ownedRecords, type RowOf } from "../../lib/owned-records";
+import {
+  claimRecordId,
+  forgetVanishedCreates,
+  noteRecordIds,
+  RECORD_ID_TAKEN,
+  type RecordClaim,
+  recordGone,
+} from "../../lib/record-ids";
 import type { WriteContext } from "../../lib/transaction";
 import { recordType } from "../record-types";
 
@@ -32,6 +40,11 @@ export const supplyRecords = ownedRecords({
         await redactAuditOfVanished(ctx.tx, ctx.familyId, "supply_usage", supplyUsage);
         for (const entity of Object.values(STOCK_EVENT_ENTITY))
           await redactAuditOfVanished(ctx.tx, ctx.familyId, entity, supplyStockEvents);
+        // and what their creates said (a supply's task Dones go with it too).
+        for (const name of ["supplyUsage", "supplyStockEvents", "careTaskEvents"] as const) {
+          const { entity, table } = recordType(name);
+          await forgetVanishedCreates(ctx.tx, ctx.familyId, entity, table);
+        }
       }
     },
   },
@@ -47,6 +60,9 @@ export async function lowStockSupplies(db: Db, familyId: string): Promise<Supply
   return withAuthorNames(db, rows);
 }
 
+/** A change of a supply's stock is a change of the supply: one version more (see `If-Match`). */
+const aChange = () => ({ version: sql`${tpnSupplies.version} + 1` });
+
 /**
  * Takes `quantity` from a supply's stock in the database itself (no read-modify-write here), only
  * when that much is there: parallel usages all count, and none can take the stock below zero.
@@ -55,7 +71,11 @@ async function takeFromStock(ctx: WriteContext, supplyId: string, quantity: numb
   if (quantity === 0) return;
   const [taken] = await ctx.tx
     .update(tpnSupplies)
-    .set({ currentStock: sql`${tpnSupplies.currentStock} - ${quantity}`, updatedAt: new Date() })
+    .set({
+      currentStock: sql`${tpnSupplies.currentStock} - ${quantity}`,
+      ...aChange(),
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(tpnSupplies.id, supplyId),
@@ -79,7 +99,11 @@ async function returnToStock(ctx: WriteContext, supplyId: string, quantity: numb
   if (quantity === 0) return;
   await ctx.tx
     .update(tpnSupplies)
-    .set({ currentStock: sql`${tpnSupplies.currentStock} + ${quantity}`, updatedAt: new Date() })
+    .set({
+      currentStock: sql`${tpnSupplies.currentStock} + ${quantity}`,
+      ...aChange(),
+      updatedAt: new Date(),
+    })
     .where(and(eq(tpnSupplies.id, supplyId), eq(tpnSupplies.familyId, ctx.familyId)));
 }
 
@@ -173,6 +197,8 @@ async function recordEvents(
   ctx: WriteContext,
   kind: StockEventKind,
   events: {
+    /** The id the device gave the line, if any; else the server makes one. */
+    id?: string | undefined;
     supplyId: string;
     quantity: number;
     difference: number;
@@ -195,10 +221,17 @@ async function recordEvents(
       })),
     )
     .returning();
+  await noteRecordIds(
+    ctx.tx,
+    ctx.familyId,
+    stockEventRecords.type.entity,
+    rows.filter((_, index) => !events[index]!.id).map((row) => row.id),
+  );
   for (const [index, row] of rows.entries())
     await writeAudit(ctx.tx, {
       familyId: ctx.familyId,
       actorId: ctx.actorId,
+      viaToken: ctx.viaToken,
       action: "create",
       entity: STOCK_EVENT_ENTITY[kind],
       entityId: row.id,
@@ -234,7 +267,11 @@ export async function receiveDelivery(
   for (const line of lines) {
     await ctx.tx
       .update(tpnSupplies)
-      .set({ currentStock: sql`${tpnSupplies.currentStock} + ${line.quantity}`, updatedAt: new Date() })
+      .set({
+        currentStock: sql`${tpnSupplies.currentStock} + ${line.quantity}`,
+        ...aChange(),
+        updatedAt: new Date(),
+      })
       .where(and(eq(tpnSupplies.id, line.supplyId), eq(tpnSupplies.familyId, ctx.familyId)));
   }
   return recordEvents(
@@ -243,6 +280,7 @@ export async function receiveDelivery(
     lines.map((line) => {
       const supply = supplies.get(line.supplyId)!;
       return {
+        id: line.id,
         supplyId: line.supplyId,
         quantity: line.quantity,
         difference: line.quantity,
@@ -272,7 +310,7 @@ export async function countStock(
   for (const line of lines) {
     await ctx.tx
       .update(tpnSupplies)
-      .set({ currentStock: line.counted, updatedAt: new Date() })
+      .set({ currentStock: line.counted, ...aChange(), updatedAt: new Date() })
       .where(and(eq(tpnSupplies.id, line.supplyId), eq(tpnSupplies.familyId, ctx.familyId)));
   }
   return recordEvents(
@@ -284,6 +322,7 @@ export async function countStock(
       const signed =
         difference > 0 ? `+${difference}` : difference < 0 ? `\u2212${-difference}` : "no change";
       return {
+        id: line.id,
         supplyId: line.supplyId,
         quantity: line.counted,
         difference,
@@ -292,4 +331,29 @@ export async function countStock(
     }),
     day,
   );
+}
+
+/**
+ * Claims the ids a delivery's or a count's lines carry (`claims`, one per line, in the request's
+ * transaction, before anything else of it): null when they are new (the caller records the
+ * lines under them), or the records an earlier sending of the same request made, in its lines'
+ * order (410 when one was deleted since). Ids of other records, or the same ids with other lines,
+ * are a 409 that says nothing of them.
+ */
+export async function earlierStockEvents(
+  ctx: WriteContext,
+  claims: readonly RecordClaim[],
+): Promise<StockEventRow[] | null> {
+  const entity = stockEventRecords.type.entity;
+  const fresh: boolean[] = [];
+  for (const claim of claims) fresh.push(await claimRecordId(ctx.tx, ctx.familyId, entity, claim));
+  if (fresh.every(Boolean)) return null;
+  if (fresh.some(Boolean)) throw conflict(RECORD_ID_TAKEN);
+  const rows: StockEventRow[] = [];
+  for (const claim of claims) {
+    const row = await stockEventRecords.get(ctx.tx, ctx, claim.id);
+    if (!row) throw recordGone();
+    rows.push(row);
+  }
+  return rows;
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { today } from "../../../domain/dates";
@@ -14,12 +15,15 @@ import {
 } from "../../../domain/supplies";
 import type { ModuleRoutes } from "../../app-context";
 import { familyScope, registerOwnedRoutes } from "../../lib/owned-routes";
-import { inTransaction } from "../../lib/transaction";
+import { createHashOf } from "../../lib/record-ids";
+import { inTransaction, type WriteContext } from "../../lib/transaction";
 import {
   countStock,
+  earlierStockEvents,
   lowStockSupplies,
   receiveDelivery,
   recentUsage,
+  type StockEventRow,
   stockEventRecords,
   supplyRecords,
   usageRecords,
@@ -56,27 +60,35 @@ export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
     lowStockSupplies(db, request.access().familyId),
   );
 
-  // A delivery and a stocktake: every line or none, in one transaction (201 with the history lines).
+  // A delivery and a stocktake: every line or none, in one transaction (201 with the history
+  // lines). Lines sent with their ids are recorded once: the same request sent again answers 200
+  // with the lines the first one recorded, and moves no stock.
+  const events = z.array(supplyStockEventRecord);
+  const stockChange =
+    <L extends { id?: string | undefined }>(
+      route: string,
+      record: (ctx: WriteContext, lines: L[]) => Promise<StockEventRow[]>,
+    ) =>
+    async (request: FastifyRequest<{ Body: { lines: L[] } }>, reply: FastifyReply) => {
+      const { lines } = request.body;
+      const hash = createHashOf(route, { lines: lines.map(({ id: _id, ...line }) => line) });
+      const claims = lines.flatMap((line) => (line.id ? [{ id: line.id, bodyHash: hash }] : []));
+      const { rows, created } = await inTransaction(db, familyScope(request), async (ctx) => {
+        const earlier = claims.length ? await earlierStockEvents(ctx, claims) : null;
+        if (earlier) return { rows: earlier, created: false };
+        return { rows: await record(ctx, lines), created: true };
+      });
+      return reply.status(created ? 201 : 200).send(rows);
+    };
   r.post(
     "/api/tpn-supplies/receipts",
-    { schema: { body: supplyReceiptInput, response: { 201: z.array(supplyStockEventRecord) } } },
-    async (request, reply) => {
-      const events = await inTransaction(db, familyScope(request), (ctx) =>
-        receiveDelivery(ctx, request.body.lines),
-      );
-      return reply.status(201).send(events);
-    },
+    { schema: { body: supplyReceiptInput, response: { 200: events, 201: events } } },
+    stockChange("/api/tpn-supplies/receipts", receiveDelivery),
   );
-
   r.post(
     "/api/tpn-supplies/counts",
-    { schema: { body: supplyCountInput, response: { 201: z.array(supplyStockEventRecord) } } },
-    async (request, reply) => {
-      const events = await inTransaction(db, familyScope(request), (ctx) =>
-        countStock(ctx, request.body.lines),
-      );
-      return reply.status(201).send(events);
-    },
+    { schema: { body: supplyCountInput, response: { 200: events, 201: events } } },
+    stockChange("/api/tpn-supplies/counts", countStock),
   );
 
   // A supply's deliveries and counts, newest first, a page at a time (`?supplyId=`).

@@ -1,7 +1,7 @@
 import type { Observation, ObservationComponent, Resource } from "@medplum/fhirtypes";
 import type { symptomEntries } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
-import { annotations, category, dateTime, type Row, text } from "../exports/formats/fhir/values";
+import type { Links } from "../../lib/fhir/link-type";
+import { annotations, category, dateTime, type Row, text } from "../../lib/fhir/values";
 
 export function symptoms(row: Row<typeof symptomEntries>, links: Links): Resource[] {
   const component: ObservationComponent[] = [];

@@ -1,6 +1,7 @@
 import { timeIn, todayIn } from "../../../domain/clock";
 import { taskKind } from "../../../domain/task-kinds";
 import { conflict } from "../../lib/errors";
+import type { RecordClaim } from "../../lib/record-ids";
 import type { WriteContext } from "../../lib/transaction";
 import { TASK_SOURCES } from "./sources/index";
 import type { DerivedTask } from "./sources/source";
@@ -18,6 +19,7 @@ export async function markTaskDone(
   now: Date,
   timeZone: string,
   body: { confirm?: boolean | undefined; notes: string | null },
+  claim?: RecordClaim,
 ): Promise<void> {
   const date = todayIn(timeZone, now);
   const time = timeIn(timeZone, now);
@@ -25,20 +27,24 @@ export async function markTaskDone(
   const source = TASK_SOURCES[kind.source];
   if (kind.recordedAs === "record") {
     if (!source.done) throw conflict("This task is done where its record is logged.");
-    await source.done(ctx, task, { now, date, time, body });
+    await source.done(ctx, task, { now, date, time, body, claim });
     return;
   }
   if (!task.dueAt) throw conflict("This task has no more dates to do.");
   const subject = kind.recordedAs.event;
-  await careTaskEventRecords.create(ctx, {
-    kind: task.kind as Parameters<typeof careTaskEventRecords.create>[1]["kind"],
-    childId: task.childId,
-    careTaskId: subject === "careTaskId" ? task.subjectId : null,
-    supplyId: subject === "supplyId" ? task.subjectId : null,
-    forDueAt: task.dueAt,
-    doneAt: now,
-    date,
-    time,
-    notes: body.notes,
-  });
+  await careTaskEventRecords.create(
+    ctx,
+    {
+      kind: task.kind as Parameters<typeof careTaskEventRecords.create>[1]["kind"],
+      childId: task.childId,
+      careTaskId: subject === "careTaskId" ? task.subjectId : null,
+      supplyId: subject === "supplyId" ? task.subjectId : null,
+      forDueAt: task.dueAt,
+      doneAt: now,
+      date,
+      time,
+      notes: body.notes,
+    },
+    claim,
+  );
 }

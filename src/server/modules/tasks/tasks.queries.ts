@@ -13,6 +13,7 @@ import { type FamilyView, inView } from "../../lib/child-scope";
 import { invalidRecord } from "../../lib/errors";
 import { isCaregiverOf } from "../../lib/family-access";
 import { ownedRecords } from "../../lib/owned-records";
+import { forgetVanishedCreates } from "../../lib/record-ids";
 import { recordType } from "../record-types";
 
 /**
@@ -33,6 +34,11 @@ export const careTaskRecords = ownedRecords({
     }),
   hooks: {
     async inTransaction(ctx, { after }) {
+      // Its Dones went with it: what their creates said goes too.
+      if (!after) {
+        const events = recordType("careTaskEvents");
+        await forgetVanishedCreates(ctx.tx, ctx.familyId, events.entity, events.table);
+      }
       if (!after?.assigneeId) return;
       if (!(await isCaregiverOf(ctx.tx, ctx.familyId, after.assigneeId))) {
         throw invalidRecord([{ path: "assigneeId", message: "Choose a caregiver of this family" }]);

@@ -12,6 +12,7 @@ import {
 import type { ModuleRoutes } from "../../app-context";
 import { notFound } from "../../lib/errors";
 import { childListQuery, familyScope, idParams, registerOwnedRoutes } from "../../lib/owned-routes";
+import { claimOf, madeBefore } from "../../lib/record-ids";
 import { inTransaction } from "../../lib/transaction";
 import { taskById, tasksOf } from "./derived-tasks.queries";
 import { assertStillDue, doTask } from "./reminders/task-actions";
@@ -51,11 +52,14 @@ export const taskRoutes: ModuleRoutes = (scope, { db, clock }) => {
       const { id } = request.params;
       const now = clock();
       const { timeZone } = request.familyClock;
+      // With the id of the record it makes, a Done sent again (its answer was lost) is done once.
+      const claim = claimOf(`/api/tasks/${id}/done`, request.body);
       await inTransaction(db, familyScope(request), async (ctx) => {
+        if (claim && (await madeBefore(ctx.tx, ctx.familyId, claim))) return;
         const task = await taskById(ctx.tx, ctx, id, now, timeZone);
         if (!task) throw notFound("Task");
         assertStillDue(task, request.body.dueAt ? new Date(request.body.dueAt) : undefined, timeZone, now);
-        await doTask(ctx, task, now, timeZone, request.body);
+        await doTask(ctx, task, now, timeZone, request.body, claim);
       });
       return { task: (await taskById(db, request.access(), id, now, timeZone)) ?? null };
     },

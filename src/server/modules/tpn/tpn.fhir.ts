@@ -1,7 +1,7 @@
 import type { Observation, ObservationComponent, Resource } from "@medplum/fhirtypes";
 import type { tpnEntries } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
-import { annotations, category, type Row, text, UCUM, urn } from "../exports/formats/fhir/values";
+import type { Links } from "../../lib/fhir/link-type";
+import { annotations, category, type Row, text, UCUM, urn } from "../../lib/fhir/values";
 
 /** The TPN amounts with their UCUM units (the columns' labels say kcal, g and mL). */
 const TPN_AMOUNTS = [

@@ -6,8 +6,8 @@ import {
   type VitalKind,
 } from "../../../domain/vitals";
 import type { vitals } from "../../db/schema";
-import type { Links } from "../exports/formats/fhir/link-type";
-import { annotations, category, dateTime, type Row, UCUM } from "../exports/formats/fhir/values";
+import type { Links } from "../../lib/fhir/link-type";
+import { annotations, category, dateTime, type Row, UCUM } from "../../lib/fhir/values";
 
 export const LOINC = "http://loinc.org";
 export const SNOMED = "http://snomed.info/sct";

@@ -4,6 +4,7 @@ import { Send, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { ChildrenChooser } from "@/client/components/children/children-chooser";
 import { ChoiceChips } from "@/client/components/forms/choice-chips";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -16,7 +17,6 @@ import { invitationInput } from "@/domain/family";
 import { INVITED_ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/domain/roles";
 import { type CreatedInvitation, createInvitation, familyKeys } from "../api";
 import { toastFailure } from "../notify";
-import { ChildrenChooser } from "./children-chooser";
 import { InvitationLink } from "./invitation-link";
 
 type InviteValues = z.input<typeof invitationInput>;

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { ChildrenChooser } from "@/client/components/children/children-chooser";
 import { Button } from "@/client/components/ui/button";
 import {
   Dialog,
@@ -14,7 +15,6 @@ import type { Child } from "@/client/lib/children-api";
 import { memberUpdateInput } from "@/domain/family";
 import type { FamilyMember } from "../api";
 import { memberName } from "../use-member-changes";
-import { ChildrenChooser } from "./children-chooser";
 
 const childrenForm = memberUpdateInput.pick({ childIds: true });
 

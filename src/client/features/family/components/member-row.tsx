@@ -1,4 +1,4 @@
-import { Baby, UserMinus } from "lucide-react";
+import { Baby, ShieldCheck, UserMinus } from "lucide-react";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
@@ -27,12 +27,15 @@ export function MemberRow({
   member,
   isYou,
   familyChildren,
+  showTwoFactor = false,
   busy,
   actions,
 }: {
   member: FamilyMember;
   isYou: boolean;
   familyChildren: readonly Child[];
+  /** Whether to say if the member signs in with two factors (accounts with a password). */
+  showTwoFactor?: boolean;
   busy: boolean;
   actions: MemberActions;
 }) {
@@ -60,6 +63,16 @@ export function MemberRow({
             {owner ? "" : ` · ${childrenScope(childNames(member.childIds, familyChildren))}`}
           </p>
           <p className="text-muted-foreground text-xs">Joined {formatCardDate(member.joinedAt)}</p>
+          {showTwoFactor ? (
+            member.twoFactor ? (
+              <p className="flex items-center gap-1 text-xs">
+                <ShieldCheck aria-hidden="true" className="size-3.5 text-primary" />
+                Two-factor sign-in on
+              </p>
+            ) : (
+              <p className="text-muted-foreground text-xs">Two-factor sign-in off: password only</p>
+            )
+          ) : null}
         </div>
       </div>
       {owner ? null : (

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/client/components/record-screen/confirm-delete-dialog";
+import { authConfigQueryOptions } from "@/client/components/sign-in/auth-api";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -18,6 +19,8 @@ import { type MemberActions, MemberRow } from "./member-row";
 export function MembersCard({ user, onInvite }: { user: AuthUser; onInvite: () => void }) {
   const members = useQuery(membersQueryOptions(user.familyId));
   const { data: children = [] } = useChildren();
+  // With an identity provider, its own second step applies: nothing of ours to show.
+  const { data: config } = useQuery(authConfigQueryOptions);
   const { update, remove } = useMemberChanges(user);
   const [handingOver, setHandingOver] = useState<FamilyMember | null>(null);
   const [choosingChildren, setChoosingChildren] = useState<FamilyMember | null>(null);
@@ -57,6 +60,7 @@ export function MembersCard({ user, onInvite }: { user: AuthUser; onInvite: () =
                 member={member}
                 isYou={member.userId === user.id}
                 familyChildren={children}
+                showTwoFactor={config?.mode === "local"}
                 busy={update.isPending || remove.isPending}
                 actions={actions}
               />

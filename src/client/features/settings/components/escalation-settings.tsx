@@ -11,6 +11,7 @@ import {
   tasksKey,
   updateTaskSettings,
 } from "@/client/lib/tasks-api";
+import { useValuesFromServer } from "@/client/lib/use-values-from-server";
 import { taskSettingsInput } from "@/domain/task-records";
 import {
   DEFAULT_ESCALATION_BY_KIND,
@@ -49,12 +50,12 @@ export function EscalationSettings({
   readOnly: boolean;
 }) {
   const queryClient = useQueryClient();
-  const initial = () =>
+  const [values, setValues] = useValuesFromServer(
     Object.fromEntries(TASK_KINDS.map((kind) => [kind, ladderOf(settings, kind)])) as Record<
       TaskKind,
       Ladder
-    >;
-  const [values, setValues] = useState(initial);
+    >,
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   /** The kinds changed, as the server takes them (the whole ladder of each). */
   const changes = () => {

@@ -5,6 +5,7 @@ import { Button } from "@/client/components/ui/button";
 import { FormAlert } from "@/client/components/ui/form-field";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api";
+import { isIosBrowserTab } from "@/client/lib/device";
 import { formatCardDate } from "@/client/lib/format";
 import {
   type NotificationSettings,
@@ -12,7 +13,6 @@ import {
   removePushDevice,
 } from "@/client/lib/notifications-api";
 import {
-  isIosBrowserTab,
   isPushError,
   pushSupported,
   thisDeviceHash,

@@ -17,6 +17,7 @@ import {
   tasksKey,
   updateTaskSettings,
 } from "@/client/lib/tasks-api";
+import { useValuesFromServer } from "@/client/lib/use-values-from-server";
 import { DEFAULT_TASK_SETTINGS, TASK_SETTING_SOURCES, WEEKDAY_LABELS } from "@/domain/tasks";
 import { EscalationSettings } from "./escalation-settings";
 
@@ -97,7 +98,7 @@ export function TaskSettingsCard() {
 
 function TaskSettingsForm({ settings, readOnly }: { settings: TaskSettingsRecord; readOnly: boolean }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(() => valuesOf(settings));
+  const [values, setValues] = useValuesFromServer(valuesOf(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (key: keyof Values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));

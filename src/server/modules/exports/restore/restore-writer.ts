@@ -6,13 +6,14 @@ import { setImmediate } from "node:timers/promises";
 import { and, eq, getTableColumns, inArray, lt, sql } from "drizzle-orm";
 import type { ImportReport } from "../../../../domain/exports";
 import type { Db } from "../../../db/client";
-import { restoreJobs, storedObjects } from "../../../db/schema/index";
+import { recordIds, restoreJobs, storedObjects } from "../../../db/schema/index";
 import { writeAudit } from "../../../lib/audit";
 import type { OwnedTable } from "../../../lib/owned-records";
+import { noteRecordIds } from "../../../lib/record-ids";
 import type { FamilyScope } from "../../../lib/transaction";
 import type { ObjectStorage } from "../../../storage/object-storage";
 import { deleteObjectFiles, objectKeys } from "../../objects/objects.queries";
-import { CARE_RECORD_TABLES } from "../../record-types";
+import { CARE_RECORD_TABLES, RECORD_TYPES } from "../../record-types";
 import { applySettings, type RestoredSettings } from "../family-backup";
 import type { CheckedBackup } from "./restore-check";
 import { readyPhoto, readyRecords, readySettings } from "./restore-check";
@@ -182,6 +183,12 @@ export async function writeRestore(deps: RestoreDeps, job: RestoreJob, dir: stri
       await deps.db.transaction(async (tx) => {
         if (objects.length) await tx.insert(storedObjects).values(objects);
         await tx.insert(table).values(values as never);
+        await noteRecordIds(
+          tx,
+          familyId,
+          RECORD_TYPES[section.name].entity,
+          rows.map((row) => row.id as string),
+        );
         await advance(tx, job, section.name, written + rows.length, rows.length, now());
       });
       written += rows.length;
@@ -247,6 +254,9 @@ export async function undoRestore(deps: RestoreDeps, jobId: string, message: str
       const ids = indexes.map((i) => restoredId(job.id, name, i));
       await deps.db.transaction(async (tx) => {
         await tx.delete(table).where(and(inArray(table.id, ids), eq(table.familyId, job.familyId)));
+        await tx
+          .delete(recordIds)
+          .where(and(inArray(recordIds.id, ids), eq(recordIds.familyId, job.familyId)));
         if (PHOTO_SECTIONS.includes(name)) {
           const objectIds = indexes.map((i) => restoredId(job.id, "objects", i));
           await tx.delete(storedObjects).where(inArray(storedObjects.id, objectIds));

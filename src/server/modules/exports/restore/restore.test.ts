@@ -168,6 +168,11 @@ describe("restoring an export", () => {
     // The restored records answer through the API as any other: the medication's last dose.
     const medication = (await target.get(`/api/medications/${second.medications[0]!.id}`)).json();
     expect(medication.lastDose).toMatchObject({ status: "skipped", givenAt: "2026-11-20T20:00:00.000Z" });
+    // A restored record starts at its first version, and its id is its own: no create of another
+    // family's is kept under it.
+    expect(medication.version).toBe(1);
+    const reused = await source.post("/api/notes", { title: "Mine", content: "Mine", id: medication.id });
+    expect(reused.statusCode).toBe(409);
     // Stock is not taken twice: the usage comes back as a record, the stock as it was.
     expect(second.tpnSupplies[0]?.currentStock).toBe(13);
     // The restored photo is served to its new owner.

@@ -53,7 +53,8 @@ async function familyReader(
   now: Date,
 ): Promise<{ userId: string } | null> {
   const userId = await request.loadSession(reply);
-  if (!userId) return null;
+  // A personal API token reads its family's records, not a person's reminder links: anyone else.
+  if (!userId || request.apiToken) return null;
   if (userId === found.row.userId) return { userId };
   const member = await memberScope(db, found.row.familyId, userId);
   if (!member) return null;

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { makeToken } from "../../../../../tests/helpers/api-tokens";
 import { confirmEmail, mailsTo } from "../../../../../tests/helpers/mail";
 import { type NtfyServer, startNtfyServer } from "../../../../../tests/helpers/ntfy-server";
 import { MINUTE, reminderHelpers, startTomorrowMorning, ZONE } from "../../../../../tests/helpers/reminders";
 import { startSmtpServer } from "../../../../../tests/helpers/smtp-server";
-import { buildTestApp, type TestApp } from "../../../../../tests/helpers/test-app";
+import { buildTestApp, type TestApp, uniqueAddress } from "../../../../../tests/helpers/test-app";
 import { timeIn, todayIn } from "../../../../domain/clock";
 import type { TaskHistoryRecord } from "../../../../domain/reminders";
 
@@ -310,6 +311,15 @@ describe("reminders that escalate", () => {
       headers: { cookie: f.owner.cookie },
     });
     expect(signedIn.json()).toMatchObject({ action: "done", state: "ready", title: "Dressing change" });
+    // A program's API token is not the person on a link made for them: it is told what anyone is.
+    const { token } = await makeToken(f.owner);
+    const program = await t.app.inject({
+      method: "GET",
+      url: `/api/reminder-actions/${done}`,
+      remoteAddress: uniqueAddress(),
+      headers: { authorization: `Bearer ${token}`, cookie: f.owner.cookie },
+    });
+    expect(program.json()).toMatchObject({ action: "done", state: "ready", title: null });
     expect((await task(f.owner, taskId)).state).toBe("due");
     // The person's press acts, once.
     const acted = await t.app.inject({ method: "POST", url: `/api/reminder-actions/${done}`, payload: {} });

@@ -2,6 +2,7 @@ import { format } from "date-fns";
 import { familyClock, timeIn, todayIn, zonedNow } from "../../../../domain/clock";
 import { formatTimeOfDay } from "../../../../domain/time-format";
 import { conflict } from "../../../lib/errors";
+import type { RecordClaim } from "../../../lib/record-ids";
 import type { WriteContext } from "../../../lib/transaction";
 import type { DerivedTask } from "../derived-tasks.queries";
 import { markTaskDone } from "../task-done.queries";
@@ -46,9 +47,10 @@ export async function doTask(
   now: Date,
   timeZone: string,
   body: { confirm?: boolean | undefined; notes: string | null },
+  claim?: RecordClaim,
 ) {
   const dueAt = task.dueAt;
-  await markTaskDone(ctx, task, now, timeZone, body);
+  await markTaskDone(ctx, task, now, timeZone, body, claim);
   if (dueAt)
     await closeOccurrence(
       ctx.tx,

@@ -64,13 +64,17 @@ async function derive(c: Context): Promise<Part[]> {
 export const doseSource: TaskSource = {
   derive,
   /** A dose given now (a dose too soon after the last is the doses' 409, unless `confirm`). */
-  async done(ctx, task, { now, body }) {
-    await doseRecords.create(ctx, {
-      medicationId: task.subjectId,
-      givenAt: now,
-      status: "given",
-      notes: body.notes,
-      ...(body.confirm ? { confirm: true } : {}),
-    } as Parameters<typeof doseRecords.create>[1]);
+  async done(ctx, task, { now, body, claim }) {
+    await doseRecords.create(
+      ctx,
+      {
+        medicationId: task.subjectId,
+        givenAt: now,
+        status: "given",
+        notes: body.notes,
+        ...(body.confirm ? { confirm: true } : {}),
+      } as Parameters<typeof doseRecords.create>[1],
+      claim,
+    );
   },
 };

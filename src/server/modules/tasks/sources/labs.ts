@@ -44,13 +44,11 @@ async function derive(c: Context): Promise<Part[]> {
 export const labsSource: TaskSource = {
   derive,
   /** A pending lab test to fill in with the results. */
-  async done(ctx, task, { date, body }) {
-    await labTestRecords.create(ctx, {
-      childId: task.childId,
-      testName: ROUTINE_LABS,
-      date,
-      status: "pending",
-      notes: body.notes,
-    });
+  async done(ctx, task, { date, body, claim }) {
+    await labTestRecords.create(
+      ctx,
+      { childId: task.childId, testName: ROUTINE_LABS, date, status: "pending", notes: body.notes },
+      claim,
+    );
   },
 };

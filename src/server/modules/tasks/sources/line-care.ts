@@ -97,7 +97,7 @@ async function derive(c: Context): Promise<Part[]> {
 export const lineCareSource: TaskSource = {
   derive,
   /** A line-care event of its kind, with the last one's dressing, tubing or lock, as the family does it. */
-  async done(ctx, task, { date, time, body }) {
+  async done(ctx, task, { date, time, body, claim }) {
     const care = task.id.split(":")[2] as LineCareKind;
     const [last] = await ctx.tx
       .select()
@@ -111,18 +111,22 @@ export const lineCareSource: TaskSource = {
       )
       .orderBy(desc(lineCareEvents.date), desc(lineCareEvents.createdAt))
       .limit(1);
-    await lineCareRecords.create(ctx, {
-      childId: task.childId!,
-      piccLineId: task.subjectId,
-      kind: care,
-      date,
-      time,
-      dressingType: care === "dressing" ? (last?.dressingType ?? "transparent") : null,
-      withLipids: care === "tubing" ? (last?.withLipids ?? null) : null,
-      lipidsAlone: care === "tubing" ? (last?.lipidsAlone ?? null) : null,
-      lockSolution: care === "lock" ? (last?.lockSolution ?? null) : null,
-      dwellMinutes: care === "lock" ? (last?.dwellMinutes ?? null) : null,
-      notes: body.notes,
-    });
+    await lineCareRecords.create(
+      ctx,
+      {
+        childId: task.childId!,
+        piccLineId: task.subjectId,
+        kind: care,
+        date,
+        time,
+        dressingType: care === "dressing" ? (last?.dressingType ?? "transparent") : null,
+        withLipids: care === "tubing" ? (last?.withLipids ?? null) : null,
+        lipidsAlone: care === "tubing" ? (last?.lipidsAlone ?? null) : null,
+        lockSolution: care === "lock" ? (last?.lockSolution ?? null) : null,
+        dwellMinutes: care === "lock" ? (last?.dwellMinutes ?? null) : null,
+        notes: body.notes,
+      },
+      claim,
+    );
   },
 };

@@ -3,6 +3,7 @@ import type { EscalationPolicy, TaskKind, TaskSettings, TaskState } from "../../
 import type { Db, Tx } from "../../../db/client";
 import type { careTasks } from "../../../db/schema/index";
 import type { FamilyView } from "../../../lib/child-scope";
+import type { RecordClaim } from "../../../lib/record-ids";
 import type { WriteContext } from "../../../lib/transaction";
 import type { EventLookup } from "./shared.queries";
 
@@ -60,6 +61,8 @@ export interface DoneAt {
   date: string;
   time: string;
   body: { confirm?: boolean | undefined; notes: string | null };
+  /** The id the device gave the record Done makes, with the hash of the Done that carries it. */
+  claim?: RecordClaim | undefined;
 }
 
 /**

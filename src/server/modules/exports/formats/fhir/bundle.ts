@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { OperationOutcome, Resource } from "@medplum/fhirtypes";
 import { isoInZone } from "../../../../../domain/clock";
+import { urn } from "../../../../lib/fhir/values";
 import type { FhirFacet } from "../../../record-type-declaration";
 import { RECORD_TYPES, type RecordTypeDeclaration } from "../../../record-types";
 import type { ExportContext, ExportFormatter } from "../../export-model";
 import { exportLinks, type Links } from "./links";
-import { urn } from "./values";
 
 /**
  * FHIR has no empty values (no null, "", [] or {}: ele-1), so resources are written plainly, with

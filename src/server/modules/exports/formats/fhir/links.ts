@@ -1,7 +1,7 @@
 import { todayIn } from "../../../../../domain/clock";
+import type { Links } from "../../../../lib/fhir/link-type";
+import { urn } from "../../../../lib/fhir/values";
 import type { ExportContext } from "../../export-model";
-import type { Links } from "./link-type";
-import { urn } from "./values";
 
 export type { Links };
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Annotation, CodeableConcept } from "@medplum/fhirtypes";
-import { instantOf, zonedDateTime } from "../../../../../domain/clock";
+import { instantOf, zonedDateTime } from "../../../domain/clock";
 
 /** A section's row as `context.rows` yields it: the table's columns without the owner. */
 export type Row<T extends { $inferSelect: object }> = Omit<T["$inferSelect"], "userId">;
