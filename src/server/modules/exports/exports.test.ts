@@ -388,7 +388,9 @@ describe("spreadsheet exports", () => {
   it("reads a family's records for a workbook only as fast as its download is read, then finishes it whole", async () => {
     const owner = await signUp(t.app);
     const childId = await addChild(owner, "Sam");
-    const total = 12_000;
+    // Enough rows that what may wait on the way out (a few hundred KB of the sheet, however well it
+    // compresses) is well under half of them.
+    const total = 20_000;
     await queryRows(
       t.database,
       sql`insert into vitals (family_id, child_id, date, time, kind, value, created_at)
