@@ -215,7 +215,9 @@ describe("the app installed and started without a connection", () => {
         await dialog.waitFor({ state: "detached" });
         expect(await page.evaluate(() => "sameVisit" in window)).toBe(true);
         await notice.getByRole("button", { name: "Reload" }).click();
-        await page.waitForFunction(() => !("sameVisit" in window));
+        // The new worker activates, takes over and the page loads again: on a machine whose cores
+        // are all taken, that took over 30 s (the default wait) in one run.
+        await page.waitForFunction(() => !("sameVisit" in window), undefined, { timeout: 90_000 });
         await page.getByRole("heading", { name: "Symptoms & Pain", level: 1 }).waitFor();
         // The new version serves the page; nothing waits any more, and nothing is announced.
         expect(

@@ -26,8 +26,15 @@ function startServer(env: Record<string, string>, until?: RegExp) {
   return { child, ready, output: () => output };
 }
 
+/**
+ * Three servers start one after the other, the first on a new embedded database (every migration):
+ * about 20 s on a quiet 2-core machine, 48 s with six other processes busy, and over 60 s in one
+ * loaded run.
+ */
+const THREE_START_UPS = { timeout: 180_000 };
+
 describe("server start-up", () => {
-  it("refuses a second server on the same data directory with a clear message", async () => {
+  it("refuses a second server on the same data directory with a clear message", THREE_START_UPS, async () => {
     const first = startServer({ DATA_DIR: dataDir, PORT: "0" }, /is running at/);
     await first.ready;
     expect(first.child.exitCode).toBeNull();
