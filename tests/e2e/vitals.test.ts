@@ -272,11 +272,10 @@ describe("a fever threshold typed in °F", () => {
   });
 });
 
+/** Each size once and each theme once, as in accessibility.test.ts (and why). */
 describe.each<[Size, "light" | "dark"]>([
-  ["phone", "light"],
   ["phone", "dark"],
   ["desktop", "light"],
-  ["desktop", "dark"],
 ])("the Vitals screen and the fever card for axe on a %s, %s theme", (size, colorScheme) => {
   const browser = useBrowser();
 
