@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../tests/helpers/test-app";
 import { queryRows } from "../../../tests/helpers/test-database";
-import { ERASE_KEY, ERASE_MAX_WAIT_MS, ERASE_QUEUE, ERASE_QUIET_MS } from "./erasure";
+import { driverOf } from "../db/client";
+import { ERASE_KEY, ERASE_MAX_WAIT_MS, ERASE_QUEUE, ERASE_QUIET_MS, inErasedFiles } from "./erasure";
 import { JOB_SCHEMA } from "./scheduler";
 
 /** The files under `dir` (the app's DATA_DIR, its database's among them) that hold `text`. */
@@ -102,6 +104,31 @@ describe("a deletion on the embedded database kept on disk", () => {
     // Nor the address, in the database's files (a mail the server could not send, kept in the
     // outbox beside it for its operator, goes by itself after its days there).
     expect(filesHolding(join(t.dataDir, "db"), owner.email)).toEqual([]);
+  });
+
+  it("erases at once what a copy of the files would otherwise keep, and nothing once nothing waits", async () => {
+    const owner = await signUp(t.app);
+    const kept = await uniqueNote(owner);
+    const note = await uniqueNote(owner);
+    expect((await owner.delete(`/api/notes/${note.id}`)).statusCode).toBe(204);
+    const db = t.database.db;
+    const { client } = driverOf(db) as { client: PGlite };
+    const copyOfFiles = async () => Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
+
+    // Before the job's time (the test's clock has not moved): the copy erases first.
+    const first = await inErasedFiles(db, copyOfFiles);
+    expect(first.erased).toEqual(expect.arrayContaining(["audit_log", "notes", "record_ids"]));
+    expect(first.copied.includes(Buffer.from(note.content))).toBe(false);
+    expect(first.copied.includes(Buffer.from(note.title))).toBe(false);
+    expect(first.copied.includes(Buffer.from(kept.content))).toBe(true);
+    expect(filesHolding(t.dataDir, note.content)).toEqual([]);
+
+    // The job still runs at its time; after it, a copy has nothing to erase and rewrites nothing.
+    expect(await t.scheduler.scheduled(ERASE_QUEUE, ERASE_KEY)).toBeDefined();
+    t.clock.advance(ERASE_MAX_WAIT_MS);
+    await t.scheduler.runDue();
+    expect(await t.scheduler.scheduled(ERASE_QUEUE, ERASE_KEY)).toBeUndefined();
+    expect(await inErasedFiles(db, async () => "copied")).toEqual({ copied: "copied", erased: [] });
   });
 
   it("waits for deletions in a row, but no longer than 2 minutes after the first", async () => {

@@ -1,6 +1,8 @@
+import type { Transaction } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type Db, driverOf, type Tx } from "../db/client";
+import { JOB_SCHEMA } from "./job-queue";
 import type { Scheduler } from "./scheduler";
 import type { Clock } from "./session-store";
 
@@ -21,6 +23,9 @@ import type { Clock } from "./session-store";
  * first one it waits for, for all the tables they touched. Only the embedded database kept on disk
  * does this; on PostgreSQL (a shared server) a VACUUM FULL would block every process, and its own
  * autovacuum frees the space (what that does and does not guarantee: docs/security.md).
+ *
+ * A copy of the files (a backup's, `inErasedFiles`) does not wait for the job: it erases first what
+ * the job would, so that no copy keeps a deleted row for as long as the copy is kept.
  */
 export const ERASE_QUEUE = "erase-deleted";
 /** The one job of the queue: every deletion moves it. */
@@ -138,4 +143,75 @@ export async function eraseDeletedRows(db: Db, tables: readonly string[]): Promi
     await db.execute(sql`checkpoint`);
   }
   return rewritten;
+}
+
+/** How many times a copy erases before it gives up: each time a deletion came in meanwhile. */
+const ERASE_BEFORE_COPY_ATTEMPTS = 3;
+
+/** An erase job not finished yet, as its row is now: a deletion since moves the job (a new version). */
+interface Unfinished {
+  /** The job's id and its row's version (xmin): one of them differs once a deletion is added. */
+  version: string;
+  tables: string[];
+}
+
+/**
+ * The erase jobs not finished: waiting, to be tried again, or running (or left running by a process
+ * that stopped), read from pg-boss's job table as lib/job-queue.ts reads it; none before a server
+ * has installed pg-boss's schema. `query` runs a statement in or out of a transaction.
+ */
+async function unfinishedErasures(
+  query: (text: string) => Promise<{ rows: unknown[] }>,
+): Promise<Unfinished[]> {
+  const [schema] = (await query(`select to_regclass('${JOB_SCHEMA}.job') is not null as present`)).rows as {
+    present: boolean;
+  }[];
+  if (!schema?.present) return [];
+  const { rows } = await query(`
+    select id::text || ' ' || xmin::text as version, data from ${JOB_SCHEMA}.job
+    where name = '${ERASE_QUEUE}' and state in ('created', 'retry', 'active')
+    order by id`);
+  return (rows as { version: string; data: Partial<EraseJob> | null }[]).map((row) => ({
+    version: row.version,
+    tables: row.data?.tables ?? [],
+  }));
+}
+
+/**
+ * Runs `copy` in a transaction of the embedded database, where nothing else runs, once its files
+ * hold none of the rows deletions left there: for a copy of the files (a backup), which would keep
+ * them for as long as it is kept. Every erase job not finished yet (waiting, to be tried again, or
+ * running) is done here first, as the job does it (`eraseDeletedRows`); the job still runs at its
+ * time and rewrites those tables once more. If a deletion came in between, it is done again, up to
+ * `ERASE_BEFORE_COPY_ATTEMPTS` times, then the copy is refused. With no deletion since the last
+ * erasure it costs two looks at the job table. An embedded database in memory (tests) schedules no
+ * erasure, so its copy is taken at once. Answers what `copy` answers, and the tables rewritten.
+ */
+export async function inErasedFiles<T>(
+  db: Db,
+  copy: (tx: Transaction) => Promise<T>,
+): Promise<{ copied: T; erased: string[] }> {
+  const driver = driverOf(db);
+  if (driver.kind !== "pglite") throw new Error("Only the embedded database's files are copied");
+  const { client } = driver;
+  const erased = new Set<string>();
+  for (let attempt = 1; attempt <= ERASE_BEFORE_COPY_ATTEMPTS; attempt++) {
+    const owed = await unfinishedErasures((text) => client.query(text));
+    if (owed.length > 0) {
+      const tables = [...new Set(owed.flatMap((job) => job.tables))];
+      for (const table of await eraseDeletedRows(db, tables)) erased.add(table);
+    }
+    const done = new Set(owed.map((job) => job.version));
+    const taken = await client.transaction(async (tx) => {
+      // A job that finished since is gone from the list; one that is new or has moved is a deletion
+      // made after the erasure above.
+      const now = await unfinishedErasures((text) => tx.query(text));
+      if (now.some((job) => !done.has(job.version))) return undefined;
+      return { copied: await copy(tx) };
+    });
+    if (taken) return { copied: taken.copied, erased: [...erased].sort() };
+  }
+  throw new Error(
+    `Records were deleted while their rows were being erased, ${ERASE_BEFORE_COPY_ATTEMPTS} times in a row: the copy was not taken, so that it holds none of them`,
+  );
 }

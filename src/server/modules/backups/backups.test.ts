@@ -1,7 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +22,7 @@ import {
 import { todayIn } from "../../../domain/clock";
 import { loadConfig } from "../../config";
 import { type Database, openPglite, openPostgres } from "../../db/client";
+import { ERASE_KEY, ERASE_QUEUE } from "../../lib/erasure";
 import { ARCHIVE_NAME, archiveDate, archiveName, BackupError, openArchive } from "./backup-archive";
 import { nextNight } from "./backup-schedule";
 import { type BackupStore, backupStore } from "./backup-store";
@@ -391,6 +394,118 @@ describe("owners when backups fail", { timeout: 120_000 }, () => {
     // Once for a run of failures.
     await nextNightRuns();
     expect(await inbox()).toHaveLength(1);
+  });
+});
+
+/**
+ * Every part of an archive, each opened as far as it goes: a gzip part decompressed, a tar part
+ * (the embedded database's data directory) read file by file, pg_dump's archive (whose table data
+ * is compressed) turned back into SQL by pg_restore; a part inside another is named by both,
+ * `database/pgdata.tar/base/5/2613`.
+ */
+async function unpacked(file: string): Promise<{ name: string; bytes: Buffer }[]> {
+  const zip = await JSZip.loadAsync(readFileSync(file));
+  const parts: { name: string; bytes: Buffer }[] = [];
+  const open = (name: string, bytes: Buffer) => {
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      open(`${name}(gunzipped)`, gunzipSync(bytes));
+    } else if (bytes.subarray(0, 5).toString("latin1") === "PGDMP") {
+      parts.push({ name, bytes });
+      const work = mkdtempSync(join(tmpdir(), "mct-dump-"));
+      try {
+        writeFileSync(join(work, "dump"), bytes);
+        const sqlText = execFileSync(findPgTools()!.pgRestore, ["--file=-", join(work, "dump")], {
+          maxBuffer: 1024 * 1024 * 1024,
+        });
+        open(`${name}(pg_restore)`, sqlText);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    } else if (bytes.length >= 512 && bytes.subarray(257, 262).toString("latin1") === "ustar") {
+      // A tar: a 512-byte header per file (its name, its size in octal), then its bytes, padded.
+      for (let at = 0; at + 512 <= bytes.length; ) {
+        const header = bytes.subarray(at, at + 512);
+        if (header.every((byte) => byte === 0)) break;
+        const inner = header.subarray(0, 100).toString("latin1").replace(/\0.*$/s, "");
+        const prefix = header.subarray(345, 500).toString("latin1").replace(/\0.*$/s, "");
+        const size = Number.parseInt(header.subarray(124, 136).toString("latin1").trim() || "0", 8);
+        const path = `${prefix ? `${prefix}/` : ""}${inner}`.replace(/^\/+/, "");
+        open(`${name}/${path}`, bytes.subarray(at + 512, at + 512 + size));
+        at += 512 + Math.ceil(size / 512) * 512;
+      }
+    } else parts.push({ name, bytes });
+  };
+  for (const [name, entry] of Object.entries(zip.files)) {
+    if (!entry.dir) open(name, await entry.async("nodebuffer"));
+  }
+  return parts;
+}
+
+/** The names of the parts (as `unpacked` opens them) that hold `text`. */
+const partsHolding = (parts: { name: string; bytes: Buffer }[], text: string) =>
+  parts.filter((part) => part.bytes.includes(Buffer.from(text))).map((part) => part.name);
+
+/** A note whose title and words are found nowhere else. */
+async function distinctNote(user: TestUser, label: string) {
+  const title = `${label}-TITLE-${randomUUID()}`;
+  const content = `${label}-TEXT-${randomUUID()}`;
+  const response = await user.post("/api/notes", { title, content });
+  expect(response.statusCode, response.body).toBe(201);
+  return { id: response.json().id as string, title, content };
+}
+
+describe(`a backup made right after deletions on ${postgresUrl ? "PostgreSQL" : "the embedded database kept on disk"}`, {
+  timeout: 240_000,
+}, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({}, undefined, { database: postgresUrl ? "fresh" : "on-disk" });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it("holds none of what was deleted, though the erasure of the deleted rows has not run yet", async () => {
+    const owner = await signUp(t.app);
+    const kept = await distinctNote(owner, "ZEBRA-KEPT");
+    const deleted = await distinctNote(owner, "ZEBRA-UNIQUE");
+    expect((await owner.delete(`/api/notes/${deleted.id}`)).statusCode).toBe(204);
+    // Another person deletes their account, and with it their family's notes and their address.
+    const leaving = await signUp(t.app);
+    const theirs = await distinctNote(leaving, "ZEBRA-UNIQUE-ACCOUNT");
+    const gone = await leaving.delete("/api/account/user");
+    expect(gone.statusCode, gone.body).toBe(200);
+    if (!postgresUrl) {
+      // The job that erases the deleted rows from the files waits (the test's clock does not move).
+      expect(await t.scheduler.scheduled(ERASE_QUEUE, ERASE_KEY)).toBeDefined();
+    }
+
+    // The database as each kind dumps it (the embedded database's files, or pg_dump), then the
+    // app's own dump of its tables.
+    for (const tables of [false, true]) {
+      const run = await makeBackup({ ...backupDeps(appContextOf(t)), tables }, "manual");
+      expect(run.ok, run.message ?? "").toBe(true);
+      const archive = join(t.dataDir, "backups", run.archive!);
+      const opened = await openArchive(archive);
+      opened.close();
+      const { dump } = opened.manifest.database;
+      expect(dump).toBe(
+        tables ? "tables" : postgresUrl ? (findPgTools() ? "pg_dump" : "tables") : "pglite-data-dir",
+      );
+      // The search reaches the rows: the note kept is found where its kind of dump keeps it.
+      const where = {
+        "pglite-data-dir": "database/pgdata.tar/base/",
+        pg_dump: "database/pg_dump.custom(pg_restore)",
+        tables: "database/tables/notes.jsonl",
+      }[dump];
+      const parts = await unpacked(archive);
+      const keptIn = partsHolding(parts, kept.content);
+      expect(
+        keptIn.some((name) => name.startsWith(where)),
+        keptIn.join(", "),
+      ).toBe(true);
+      for (const text of [deleted.content, deleted.title, theirs.content, theirs.title, leaving.email]) {
+        expect(partsHolding(parts, text), text).toEqual([]);
+      }
+    }
   });
 });
 

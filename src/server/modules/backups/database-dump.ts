@@ -3,6 +3,7 @@ import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { type Db, driverOf } from "../../db/client";
 import * as schema from "../../db/schema/index";
+import { inErasedFiles } from "../../lib/erasure";
 import {
   type ArchiveWriter,
   DATA_DIR_PART,
@@ -159,14 +160,21 @@ export async function writeDatabase(options: DumpOptions, writer: ArchiveWriter)
     const client = driver.client;
     // What the buffers hold goes to the files first, so the copy needs no recovery to open.
     await client.exec("checkpoint");
-    // In the transaction nobody else's statement runs: the rows counted are the files copied.
-    const taken = await client.transaction(async (tx) => {
+    // The rows deletions left in the files are erased first (lib/erasure.ts), as the job that
+    // would erase them a little later does: a copy keeps whatever its files hold for months. In
+    // the transaction nobody else's statement runs: the rows counted are the files copied.
+    const { copied: taken, erased } = await inErasedFiles(options.db, async (tx) => {
       const session = pgliteSession(tx);
       const counts = await countRows(session, tables);
       const migrations = await migrationCount(session);
       const tar = await client.dumpDataDir("none");
       return { counts, migrations, tar };
     });
+    if (erased.length > 0) {
+      options.log.info(
+        `Rows deleted since the last erasure erased from ${erased.length} tables before the copy`,
+      );
+    }
     await writer.add(DATA_DIR_PART, Buffer.from(await taken.tar.arrayBuffer()));
     return { kind: "pglite", dump: "pglite-data-dir", migrations: taken.migrations, counts: taken.counts };
   }
