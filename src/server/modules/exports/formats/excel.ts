@@ -63,7 +63,8 @@ const columnWidth = (column: ReadableColumn) =>
 /**
  * What exceljs (4.4) keeps a streamed sheet's XML in: a buffer that hands each 64 KB on to the
  * ZIP's copy of the entry (a `readable-stream` PassThrough, read once the ZIP comes to that entry)
- * and never waits for it.
+ * and never waits for it. These are its internals, not its API: package.json pins exceljs at 4.4.0
+ * exactly, so an upgrade is a choice made with the back-pressure test in exports.test.ts.
  */
 interface SheetStream {
   pipes: { _readableState?: { length: number } }[];
