@@ -2,8 +2,9 @@
 // and the commands beside it: dist/server/backup.js and restore.js (`npm run backup`, `npm run
 // restore`; in the container, where there is no npm, `node /app/dist/server/backup.js`).
 // The packages are bundled too, but for the few that read files of their own at run time
-// (scripts/server-packages.mjs), which stay in node_modules. The code the three commands share is
-// in chunk-*.js files beside them, loaded once.
+// (scripts/server-packages.mjs): those stay in node_modules, and the container image ships only
+// them, not the whole production install. The code the three commands share is in chunk-*.js files
+// beside them, loaded once.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 import { ABSENT_OPTIONAL_PACKAGES, RUNTIME_PACKAGES } from "./server-packages.mjs";

@@ -1,7 +1,8 @@
 // The packages the server bundle leaves in node_modules (scripts/build-server.mjs), each with why it
 // cannot be bundled: it finds files of its own at run time (a native library, WebAssembly, fonts,
 // tables), through its own folder, which a bundle in dist/server would not carry. Everything else
-// the server imports is bundled.
+// the server imports is bundled. The container image keeps only these packages and what they
+// depend on at the versions in package-lock.json (scripts/container/keep-runtime-packages.mjs).
 export const RUNTIME_PACKAGES = {
   "@electric-sql/pglite":
     "the embedded database: its WebAssembly build, data files and extensions, found from its own module",
