@@ -3,8 +3,8 @@
 // - the container turns healthy (its HEALTHCHECK, on /api/health) and its process is not root;
 // - a person signs up, adds a child and logs a TPN entry;
 // - a photo is uploaded and checked (sharp's native image library runs in the image);
-// - every export format downloads (PDF, Word, Excel...: their packages and the PDF fonts are in the
-//   image, though it keeps only production packages, without their types and maps);
+// - every export format downloads (PDF, Word, Excel...: the server bundle holds their packages, and
+//   the image keeps pdfkit and the PDF fonts, the only files of theirs read at run time);
 // - after a restart of the container the entry is still there (the data volume, or PostgreSQL);
 // - a backup made inside the running container (`node /app/dist/server/backup.js`: no npm there),
 //   restored into a new container on a fresh volume (and, on PostgreSQL, an empty database), has

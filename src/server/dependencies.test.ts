@@ -16,7 +16,8 @@ const packageOf = (path: string) =>
     .join("/");
 
 it("lists every package the server imports, and only those, as a production dependency", async () => {
-  // The server and its commands as scripts/build-server.mjs bundles them: packages stay imports.
+  // The packages the server and its commands import (scripts/build-server.mjs bundles most of
+  // them; here each stays an import, to be listed).
   const { metafile } = await build({
     entryPoints: ["src/server/main.ts", "src/server/backup.ts", "src/server/restore.ts"],
     bundle: true,
@@ -37,7 +38,7 @@ it("lists every package the server imports, and only those, as a production depe
   const { dependencies } = JSON.parse(readFileSync("package.json", "utf8")) as {
     dependencies: Record<string, string>;
   };
-  // A production install (the container image's) has what the server imports...
+  // A production install (`npm ci --omit=dev`) has what the server imports...
   expect([...imported].filter((name) => !(name in dependencies))).toEqual([]);
   // ...and nothing only the browser's bundle needs (vite builds that from devDependencies).
   expect(

@@ -24,7 +24,8 @@ import { summaryContent } from "./report-summary";
 /**
  * DejaVu Sans from its package, so names in any script print (the PDF standard fonts only know
  * Latin-1). Resolved from this module, which works from the sources and from the server bundle,
- * where packages stay in node_modules.
+ * which leaves dejavu-fonts-ttf in node_modules. The container image keeps these two of its fonts
+ * only (scripts/container/keep-runtime-packages.mjs).
  */
 function dejaVuFonts() {
   const require = createRequire(import.meta.url);
