@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { todayIn } from "../../../domain/clock";
 import { type TaskSourceName, taskKind } from "../../../domain/task-kinds";
 import { escalationOf, parseTaskId, taskState } from "../../../domain/tasks";
+import { DEFAULT_TIME_FORMAT } from "../../../domain/time-format";
 import type { Db, Tx } from "../../db/client";
-import { children } from "../../db/schema/index";
+import { children, families } from "../../db/schema/index";
 import { type FamilyView, inView } from "../../lib/child-scope";
 import { TASK_SOURCES } from "./sources/index";
 import { latestEvents } from "./sources/shared.queries";
@@ -36,6 +37,10 @@ export async function tasksOf(
   options: TasksOptions = {},
 ): Promise<DerivedTask[]> {
   const settings = await taskSettingsOf(db, view.familyId);
+  const [family] = await db
+    .select({ timeFormat: families.timeFormat })
+    .from(families)
+    .where(eq(families.id, view.familyId));
   const childRows = await db
     .select({ id: children.id, name: children.name, createdAt: children.createdAt })
     .from(children)
@@ -45,6 +50,7 @@ export async function tasksOf(
     view,
     now,
     timeZone,
+    timeFormat: family?.timeFormat ?? DEFAULT_TIME_FORMAT,
     today: todayIn(timeZone, now),
     settings,
     children: childRows,

@@ -281,10 +281,14 @@ describe("care tasks", () => {
       dueAt: instantOf(today(), "18:00", ZONE).toISOString(),
       state: "ok",
     });
-    // The family's own start time wins, with its hours.
+    // The family's own start time wins, with its hours, written the family's way.
     await user.patch("/api/family/task-settings", { pnStartTime: "19:30", fridgeOutHours: 3 });
+    expect((await user.patch("/api/family", { timeFormat: "12h" })).statusCode).toBe(200);
     const dueAt = instantOf(today(), "16:30", ZONE);
-    expect((await taskOf(user, id))?.dueAt).toBe(dueAt.toISOString());
+    expect(await taskOf(user, id)).toMatchObject({
+      detail: "3 hours before the 7:30 PM start",
+      dueAt: dueAt.toISOString(),
+    });
     // Done a little early answers today's; tomorrow's is next.
     await pass(user, dueAt.getTime() - now().getTime() - 20 * MINUTE);
     const early = await done(user, id);
@@ -458,6 +462,11 @@ describe("care tasks", () => {
     const fever = await taskOf(user, `fever:${sam}`);
     expect(fever).toMatchObject({ kind: "fever", urgent: true });
     expect(fever?.detail).toMatch(/^100\.5 °F at \d\d:\d\d, taken by /);
+    // A family that writes 12-hour times reads the reading's time so.
+    expect((await user.patch("/api/family", { timeFormat: "12h" })).statusCode).toBe(200);
+    expect((await taskOf(user, `fever:${sam}`))?.detail).toMatch(
+      /^100\.5 °F at \d{1,2}:\d\d [AP]M, taken by /,
+    );
   });
 
   it("answers an unknown task as missing", async () => {

@@ -8,6 +8,7 @@ import { startSmtpServer } from "../../../../../tests/helpers/smtp-server";
 import { buildTestApp, type TestApp, uniqueAddress } from "../../../../../tests/helpers/test-app";
 import { timeIn, todayIn } from "../../../../domain/clock";
 import type { TaskHistoryRecord } from "../../../../domain/reminders";
+import { formatTimeOfDay } from "../../../../domain/time-format";
 
 const SITE = "http://care.test";
 
@@ -197,12 +198,17 @@ describe("reminders that escalate", () => {
     // The family's round has run and waits for its next task; the latest start set now moves it.
     await t.scheduler.runDue();
     const latest = timeIn(ZONE, new Date(now().getTime() + 2 * 60 * MINUTE));
+    // The family writes 12-hour times: so does the reminder.
+    expect((await f.owner.patch("/api/family", { timeFormat: "12h" })).statusCode).toBe(200);
     const set = await f.owner.patch("/api/family/task-settings", { pnLatestStartTime: latest });
     expect(set.statusCode, set.body).toBe(200);
     const taskId = `pn-start:${f.childId}`;
     await untilDue(f, taskId);
     expect(await counts(f, taskId)).toEqual([1, 1, 1, 0]);
     expect((await inbox(f.third, taskId))[0]).toMatchObject({ urgent: true, title: "Start the PN infusion" });
+    expect((await inbox(f.third, taskId))[0]?.body).toContain(
+      `Latest start ${formatTimeOfDay(latest, "12h")}: not started is urgent`,
+    );
     // The bag goes up: Ben logs tonight's TPN entry, and the alert stops for everyone.
     const entry = await f.second.post("/api/tpn", {
       childId: f.childId,

@@ -53,7 +53,7 @@ async function derive(c: Context): Promise<Part[]> {
         childId: row.childId,
         subjectId: row.id,
         title: kind.title(row),
-        detail: kind.detail({ route: row.route, schedule: scheduleInWords(row) }),
+        detail: kind.detail({ route: row.route, schedule: scheduleInWords(row, c.timeFormat) }),
         dueAt,
         lastDone: last ? doneBy(last.givenAt, last) : null,
       },

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { instantOf } from "../../../../domain/clock";
 import { HOUR, TASK_KIND_TABLE } from "../../../../domain/tasks";
+import { formatTimeOfDay } from "../../../../domain/time-format";
 import { DEFAULT_FEVER_THRESHOLD_C, formatTemperature, isFever } from "../../../../domain/vitals";
 import { families, piccLines, vitals } from "../../../db/schema/index";
 import { latestPerChild } from "./shared.queries";
@@ -73,7 +74,7 @@ async function derive(c: Context): Promise<Part[]> {
         title: kind.title(),
         detail: kind.detail({
           temperature: formatTemperature(reading.value, unit),
-          time: reading.time,
+          time: reading.time ? formatTimeOfDay(reading.time, c.timeFormat) : null,
           by: reading.createdByName,
         }),
         dueAt: at,

@@ -1,5 +1,6 @@
 import { desc, isNotNull } from "drizzle-orm";
 import { currentOccurrence, dailyAt, HOUR, TASK_KIND_TABLE } from "../../../../domain/tasks";
+import { formatTimeOfDay } from "../../../../domain/time-format";
 import { tpnEntries } from "../../../db/schema/index";
 import { latestPerChild, pnInForce } from "./shared.queries";
 import { type Context, doneBy, type Part, type TaskSource } from "./source";
@@ -38,7 +39,7 @@ async function derive(c: Context): Promise<Part[]> {
         childId: version.childId,
         subjectId: version.childId,
         title: kind.title(),
-        detail: kind.detail({ hours, start }),
+        detail: kind.detail({ hours, start: formatTimeOfDay(start, c.timeFormat) }),
         dueAt: currentOccurrence(occurrences, done?.forDueAt ?? null, c.now),
         lastDone: done ? doneBy(done.doneAt, done) : null,
       },

@@ -1,5 +1,6 @@
 import { desc, lte } from "drizzle-orm";
 import { currentOccurrence, dailyAt, dayTaskAt, TASK_KIND_TABLE } from "../../../../domain/tasks";
+import { formatTimeOfDay } from "../../../../domain/time-format";
 import { tpnEntries } from "../../../db/schema/index";
 import { latestPerChild, pnInForce } from "./shared.queries";
 import { type Context, doneBy, type Part, type TaskSource } from "./source";
@@ -48,7 +49,7 @@ async function derive(c: Context): Promise<Part[]> {
         childId,
         subjectId: childId,
         title: kind.title(),
-        detail: kind.detail({ latest }),
+        detail: kind.detail({ latest: formatTimeOfDay(latest, c.timeFormat) }),
         dueAt: currentOccurrence(occurrences, startedFor, c.now),
         lastDone,
         urgent: true,

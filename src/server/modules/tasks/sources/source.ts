@@ -1,5 +1,6 @@
 import type { Task } from "../../../../domain/task-records";
 import type { EscalationPolicy, TaskKind, TaskSettings, TaskState } from "../../../../domain/tasks";
+import type { TimeFormat } from "../../../../domain/time-format";
 import type { Db, Tx } from "../../../db/client";
 import type { careTasks } from "../../../db/schema/index";
 import type { FamilyView } from "../../../lib/child-scope";
@@ -44,6 +45,8 @@ export interface Context {
   view: FamilyView;
   now: Date;
   timeZone: string;
+  /** How the family writes a time of day: a task's words say its times so. */
+  timeFormat: TimeFormat;
   today: string;
   settings: TaskSettings;
   /** The children the view sees (all of them, or the one asked for). */
