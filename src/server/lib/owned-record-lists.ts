@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, Column, desc, eq, getTableColumns, is, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client";
 import { childScope, childVisibility } from "./child-scope";
@@ -87,6 +87,7 @@ export function preparedLists<T extends OwnedTable>(
         .orderBy(...orderBy)
         .limit(sql.placeholder("limit"))
         .prepare(`${entity}_${shape}`.replace(/[^a-zA-Z0-9_]/g, "_"));
+      readsRowsDirectly(query);
       byShape.set(shape, query);
     }
     return query;
@@ -116,10 +117,49 @@ export function preparedLists<T extends OwnedTable>(
         .where(and(...filters))
         .orderBy(...orderBy)
         .prepare(`list_${entity}_${shape}`.replace(/[^a-zA-Z0-9_]/g, "_"));
+      readsRowsDirectly(query);
       byShape.set(shape, query);
     }
     return query;
   }
 
   return { listQuery, pageQuery };
+}
+
+/** What a prepared select of one table's columns holds, as both drivers' prepared queries keep it. */
+interface PreparedSelect {
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+/**
+ * Makes a prepared select of a table's own columns turn each row into a record by a plain loop:
+ * each column's value as drizzle reads it (a timestamp as a Date), under the column's name, as
+ * drizzle's generic mapping does, but without asking each value's column what kind it is. That
+ * asking cost about a twentieth of a short list's time. A query of another shape (a join, a
+ * computed field: a path of more than one name), or a driver that keeps its queries otherwise, keeps drizzle's mapping.
+ */
+export function readsRowsDirectly(query: object): void {
+  const prepared = query as PreparedSelect;
+  const fields = prepared.fields;
+  if (
+    !("customResultMapper" in prepared) ||
+    prepared.customResultMapper !== undefined ||
+    !fields?.length ||
+    !fields.every(({ path, field }) => path.length === 1 && is(field, Column))
+  ) {
+    return;
+  }
+  const keys = fields.map(({ path }) => path[0]!);
+  const columns = fields.map(({ field }) => field as Column);
+  const width = keys.length;
+  prepared.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const record: Record<string, unknown> = {};
+      for (let i = 0; i < width; i++) {
+        const value = row[i];
+        record[keys[i]!] = value === null ? null : columns[i]!.mapFromDriverValue(value);
+      }
+      return record;
+    });
 }

@@ -160,4 +160,22 @@ describe("owned records with hooks", () => {
       expect.objectContaining({ name: "Dr. E", role: "GI" }),
     ]);
   });
+
+  it("list rows exactly as drizzle reads them: each column by its name, timestamps as Dates", async () => {
+    const { records } = recordsWithHooks();
+    const user = await signUp(t.app);
+    const scope = { familyId: user.familyId, actorId: user.id, childIds: null, role: "owner" as const };
+    const db = t.database.db;
+    await inTransaction(db, scope, (ctx) => records.create(ctx, { name: "Dr. E", role: "GI", phone: null }));
+    const listed = await records.list(db, wholeFamily(user.familyId));
+    const read = await db
+      .select()
+      .from(careTeamMembers)
+      .where(sql`${careTeamMembers.familyId} = ${user.familyId}`);
+    expect(listed).toEqual(
+      read.map((row) => ({ ...row, createdByName: expect.anything(), updatedByName: expect.anything() })),
+    );
+    expect(listed[0]!.createdAt).toBeInstanceOf(Date);
+    expect(Object.keys(listed[0]!).slice(0, Object.keys(read[0]!).length)).toEqual(Object.keys(read[0]!));
+  });
 });

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { childRecord } from "../../domain/children";
 import { timestamp } from "../../domain/records";
 import { tpnEntryRecord } from "../../domain/tpn";
+import { forWriting } from "./serializer";
 
 /** Rows as the database gives them: Dates, nulls, and columns no response lists. */
 const tpnRow = (i: number) => ({
@@ -115,5 +116,17 @@ describe("answers written through their response schema", () => {
   it("keeps zod's encode for a schema JSON Schema cannot express", async () => {
     const response = await t.app.inject({ url: "/probe/date" });
     expect(response.json()).toEqual({ at: "2026-01-02T00:00:00.000Z" });
+  });
+
+  it("writes from a schema without the checks that only test a string's content", () => {
+    const json = z.toJSONSchema(
+      z.object({ id: z.uuid(), by: z.uuid().nullable(), at: timestamp.nullable(), pattern: z.email() }),
+      { io: "input", target: "draft-7" },
+    );
+    const written = forWriting(json) as { properties: Record<string, Record<string, unknown>> };
+    expect(written.properties.id).toEqual({ type: "string" });
+    expect(written.properties.by).toEqual({ type: ["string", "null"] });
+    expect(written.properties.pattern).toEqual({ type: "string" });
+    expect(JSON.stringify(written.properties.at)).toContain("date-time");
   });
 });
