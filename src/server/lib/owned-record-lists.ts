@@ -126,7 +126,10 @@ export function preparedLists<T extends OwnedTable>(
   return { listQuery, pageQuery };
 }
 
-/** What a prepared select of one table's columns holds, as both drivers' prepared queries keep it. */
+/**
+ * What a prepared select of one table's columns holds, as both drivers' prepared queries keep it:
+ * drizzle's internals, not its API, which is why package.json pins drizzle-orm at 0.45.4 exactly.
+ */
 interface PreparedSelect {
   fields?: { path: string[]; field: unknown }[];
   customResultMapper?: (rows: unknown[][]) => unknown;
