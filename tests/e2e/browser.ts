@@ -187,6 +187,15 @@ export async function openInApp(page: Page, path: string) {
   }, path);
 }
 
+/**
+ * Waits until no dialog or inline form holds an entry in the page's history: a closed one gives
+ * its entry back a moment later (`history.back()`, components/ui/use-back-closes.ts), which
+ * cancels a page load begun before it (net::ERR_ABORTED).
+ */
+export async function untilLayersClosed(page: Page) {
+  await page.waitForFunction(() => !(window.history.state as { mctLayer?: number } | null)?.mctLayer);
+}
+
 let counter = 0;
 export const PASSWORD = "correct horse battery staple";
 export function uniqueEmail(prefix = "parent") {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type Size, signUpViaApi, sizes, useBrowser } from "./browser";
+import { type Size, signUpViaApi, sizes, untilLayersClosed, useBrowser } from "./browser";
 import { expectToast } from "./record-screen-helpers";
 
 /** Waits until the element's text (spaces folded) holds `text`, or matches it. */
@@ -246,6 +246,9 @@ describe("a link for the clinic", () => {
     await dialog.getByText(/Please add a child profile first/).waitFor();
     expect(await dialog.getByRole("button", { name: "Create link" }).isDisabled()).toBe(true);
     await dialog.getByRole("button", { name: "Cancel" }).click();
+    // A page load begun before the closed dialog gives its history entry back is cancelled by it.
+    await dialog.waitFor({ state: "detached" });
+    await untilLayersClosed(page);
 
     await page.goto("/shared/not-a-real-link");
     await page.getByRole("heading", { level: 1, name: "This link does not work" }).waitFor();

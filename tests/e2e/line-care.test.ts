@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type Size, signUpViaApi, useBrowser } from "./browser";
+import { type Size, signUpViaApi, untilLayersClosed, useBrowser } from "./browser";
 
 async function post(page: Page, path: string, data: unknown) {
   const response = await page.request.post(path, { data });
@@ -202,6 +202,7 @@ describe.each<[Size, "light" | "dark"]>([
     expect(violations(await axe(page).include('[role="dialog"]').analyze())).toEqual([]);
     await dressing.getByRole("button", { name: "Cancel" }).click();
     await dressing.waitFor({ state: "detached" });
+    await untilLayersClosed(page);
 
     await page.goto("/picc-lines");
     await page.getByRole("row", { name: /^Catheter-days/ }).waitFor();
