@@ -15,6 +15,7 @@ export const NAV_ICON_NAMES = [
   "FileDown",
   "FileHeart",
   "FlaskConical",
+  "GlassWater",
   "Grid3x3",
   "HeartHandshake",
   "LayoutDashboard",
