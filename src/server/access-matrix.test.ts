@@ -244,6 +244,10 @@ const CASES: Record<string, RouteCase> = {
   },
   "GET /api/picc-lines/rates": { need: "read", url: (f) => `/api/picc-lines/rates?childId=${f.sam}` },
   "GET /api/growth": { need: "read", url: (f) => `/api/growth?childId=${f.sam}` },
+  "GET /api/intake-output/balance": {
+    need: "read",
+    url: (f) => `/api/intake-output/balance?childId=${f.sam}`,
+  },
   "GET /api/tpn/daily": { need: "read", url: (f) => `/api/tpn/daily?childId=${f.sam}` },
   "GET /api/symptoms/heatmap": { need: "read", url: () => "/api/symptoms/heatmap" },
   "GET /api/symptoms/pain": { need: "read", url: () => "/api/symptoms/pain" },

@@ -32,6 +32,7 @@ import { foodDiaryModule } from "./modules/food-diary/food-diary.module";
 import { growthModule } from "./modules/growth/growth.module";
 import { healthModule } from "./modules/health/health.module";
 import { infusionCentersModule } from "./modules/infusion-centers/infusion-centers.module";
+import { intakeOutputModule } from "./modules/intake-output/intake-output.module";
 import { labTestsModule } from "./modules/lab-tests/lab-tests.module";
 import { lineCareModule } from "./modules/line-care/line-care.module";
 import { medicalPhotosModule } from "./modules/medical-photos/medical-photos.module";
@@ -172,6 +173,7 @@ export const MODULES: readonly ModuleDescriptor[] = [
   piccModule,
   lineCareModule,
   vitalsModule,
+  intakeOutputModule,
   growthModule,
   objectsModule,
   medicalPhotosModule,

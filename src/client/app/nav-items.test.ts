@@ -13,6 +13,7 @@ describe("the navigation items", () => {
       "Dashboard",
       "Tasks",
       "TPN Nutrition",
+      "Intake & Output",
       "Vitals",
       "TPN Supplies",
       "Care Summary",

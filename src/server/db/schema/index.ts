@@ -5,6 +5,7 @@ export * from "./children";
 export * from "./families";
 export * from "./family";
 export * from "./idempotency";
+export * from "./intake-output";
 export * from "./journals";
 export * from "./notifications";
 export * from "./passkeys";

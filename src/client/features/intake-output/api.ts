@@ -1,0 +1,44 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import { getJson } from "@/client/lib/api";
+import { createResourceApi } from "@/client/lib/resource-api";
+import type {
+  DayBalanceRecord,
+  FluidIntake,
+  FluidOutput,
+  fluidIntakeInput,
+  fluidOutputInput,
+} from "@/domain/intake-output";
+
+export type { DayBalanceRecord, FluidIntake, FluidOutput };
+export type FluidIntakeBody = z.output<typeof fluidIntakeInput>;
+export type FluidOutputBody = z.output<typeof fluidOutputInput>;
+
+const screenOf = (record: Record<string, unknown>) => `/intake-output?child=${String(record.childId)}`;
+
+/** A child's feeds, drinks and IV fluids besides the PN bag (`/api/fluid-intake`), a page at a time. */
+export const fluidIntakeApi = createResourceApi<FluidIntake, FluidIntakeBody, { childId?: string }>(
+  "/api/fluid-intake",
+  "fluid-intake",
+  { paged: true, screenOf },
+);
+
+/** A child's urine, stool, ostomy output, vomit and drains (`/api/fluid-output`), a page at a time. */
+export const fluidOutputApi = createResourceApi<FluidOutput, FluidOutputBody, { childId?: string }>(
+  "/api/fluid-output",
+  "fluid-output",
+  { paged: true, screenOf },
+);
+
+/** What the day's balance is kept under: every save on this screen, a bag or a weight reloads it. */
+export const DAY_BALANCE_KEY = ["intake-output-balance"] as const;
+
+/** A child's day on the family's clock: in, out, per kilogram, and the energy by route. */
+export function dayBalanceOptions(childId: string, date: string) {
+  return queryOptions({
+    queryKey: [...DAY_BALANCE_KEY, { childId, date }] as const,
+    queryFn: () =>
+      getJson<DayBalanceRecord>(`/api/intake-output/balance?${new URLSearchParams({ childId, date })}`),
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,114 @@
+import { and, desc, eq, lte } from "drizzle-orm";
+import {
+  dayBalance,
+  type FluidIntake,
+  type FluidOutput,
+  hoursOfDay,
+  INTAKE_SOURCE_LABELS,
+  intakeEnergy,
+  intakeIssues,
+  intakeVolume,
+  OUTPUT_KIND_LABELS,
+  outputIssues,
+  outputVolume,
+} from "../../../domain/intake-output";
+import type { Db } from "../../db/client";
+import { children, fluidIntake, fluidOutput, tpnEntries, vitals } from "../../db/schema/index";
+import { type FamilyView, inView } from "../../lib/child-scope";
+import { ownedRecords, type RowOf } from "../../lib/owned-records";
+import { recordType } from "../record-types";
+
+type IntakeRow = RowOf<typeof fluidIntake>;
+type OutputRow = RowOf<typeof fluidOutput>;
+
+/** Each intake with what it gave: its volume in mL and its energy (`totalMl`, `kcal`). */
+export const withIntakeTotals = async (_tx: unknown, _familyId: string, rows: readonly IntakeRow[]) =>
+  rows.map((row) => ({ ...row, totalMl: intakeVolume(row), kcal: intakeEnergy(row) }));
+
+/** Each output with its volume in mL (`volumeMl`: weighed ones at 1 g to 1 mL). */
+export const withOutputVolumes = async (_tx: unknown, _familyId: string, rows: readonly OutputRow[]) =>
+  rows.map((row) => ({ ...row, volumeMl: outputVolume(row) }));
+
+/** A child's intake besides the PN bag, newest first, in pages. */
+export const fluidIntakeRecords = ownedRecords({
+  ...recordType("fluidIntake"),
+  paged: {},
+  summary: (row) => {
+    const total = intakeVolume(row);
+    return `${INTAKE_SOURCE_LABELS[row.source]}${total === null ? "" : ` ${total} mL`} on ${row.date}`;
+  },
+  rule: intakeIssues,
+  extend: withIntakeTotals as never,
+});
+
+/** A child's output, newest first, in pages. */
+export const fluidOutputRecords = ownedRecords({
+  ...recordType("fluidOutput"),
+  paged: {},
+  summary: (row) => {
+    const volume = outputVolume(row);
+    return `${OUTPUT_KIND_LABELS[row.kind]}${volume === null ? "" : ` ${volume} mL`} on ${row.date}`;
+  },
+  rule: outputIssues,
+  extend: withOutputVolumes as never,
+});
+
+export type { FluidIntake, FluidOutput };
+
+/**
+ * A child's day (`date`, on the family's clock): its intake and output entries, its PN bags (TPN
+ * entries) and its latest weight on or before it, added up by `dayBalance`. Undefined for a child
+ * the view does not see.
+ */
+export async function dayBalanceOf(
+  db: Db,
+  view: FamilyView,
+  request: { childId: string; date: string; today: string; timeZone: string; now: Date },
+) {
+  const { childId, date } = request;
+  const [child] = await db
+    .select({ id: children.id })
+    .from(children)
+    .where(and(eq(children.id, childId), inView(view, children)));
+  if (!child) return undefined;
+  const ofDay = <T extends typeof fluidIntake | typeof fluidOutput | typeof tpnEntries>(table: T) =>
+    and(eq(table.familyId, view.familyId), eq(table.childId, childId), eq(table.date, date));
+  const [intake, output, pn, weights] = await Promise.all([
+    db.select().from(fluidIntake).where(ofDay(fluidIntake)),
+    db.select().from(fluidOutput).where(ofDay(fluidOutput)),
+    db
+      .select({ volume: tpnEntries.volume, calories: tpnEntries.calories })
+      .from(tpnEntries)
+      .where(ofDay(tpnEntries)),
+    db
+      .select({ kg: vitals.value, date: vitals.date })
+      .from(vitals)
+      .where(
+        and(
+          eq(vitals.familyId, view.familyId),
+          eq(vitals.childId, childId),
+          eq(vitals.kind, "weight"),
+          lte(vitals.date, date),
+        ),
+      )
+      .orderBy(desc(vitals.date), desc(vitals.time), desc(vitals.createdAt))
+      .limit(1),
+  ]);
+  const weight = weights[0] ?? null;
+  const hours = hoursOfDay(date, request.timeZone, request.now);
+  const number = (value: string | null) => (value === null ? null : Number(value));
+  return {
+    childId,
+    date,
+    today: date === request.today,
+    hours,
+    weight,
+    ...dayBalance({
+      intake,
+      output,
+      pn: pn.map((bag) => ({ volume: number(bag.volume), calories: number(bag.calories) })),
+      weightKg: weight?.kg ?? null,
+      hours,
+    }),
+  };
+}

@@ -1,0 +1,81 @@
+import {
+  FEED_ROUTE_LABELS,
+  fluidIntakeInput,
+  fluidIntakeRecord,
+  fluidOutputInput,
+  fluidOutputRecord,
+  INTAKE_MODE_LABELS,
+  INTAKE_SOURCE_LABELS,
+  OUTPUT_KIND_LABELS,
+  OUTPUT_MEASURE_LABELS,
+} from "../../../domain/intake-output";
+import { fluidIntakeType } from "../../../domain/record-types/fluid-intake";
+import { fluidOutputType } from "../../../domain/record-types/fluid-output";
+import { fluidIntake, fluidOutput } from "../../db/schema/index";
+import { declareRecordType } from "../record-type-declaration";
+import { fluidIntakeObservation, fluidOutputObservation } from "./intake-output.fhir";
+
+/** The server's part of intake (its shared part: src/domain/record-types/fluid-intake.ts). */
+export const fluidIntakeRecordType = declareRecordType(fluidIntakeType, {
+  table: fluidIntake,
+  childScope: "exact",
+  title: "Fluid Intake",
+  dateKey: "date",
+  input: fluidIntakeInput,
+  record: fluidIntakeRecord,
+  computed: ["totalMl", "kcal"],
+  readable: {
+    codes: { source: INTAKE_SOURCE_LABELS, route: FEED_ROUTE_LABELS, mode: INTAKE_MODE_LABELS },
+    labels: {
+      volumeMl: "Volume (mL)",
+      rateMlPerHour: "Rate (mL/h)",
+      hours: "Hours",
+      kcalPerMl: "kcal per mL",
+    },
+  },
+  api: {
+    collection: "/api/fluid-intake",
+    update: ["PATCH"],
+    example: (f) => ({
+      childId: f.id("children"),
+      date: f.today,
+      time: "08:00",
+      source: "enteral",
+      route: "g-tube",
+      product: "PediaSure Peptide 1.0",
+      mode: "bolus",
+      volumeMl: 120,
+      kcalPerMl: 1,
+    }),
+  },
+  fhir: { resources: fluidIntakeObservation },
+});
+
+/** The server's part of output (its shared part: src/domain/record-types/fluid-output.ts). */
+export const fluidOutputRecordType = declareRecordType(fluidOutputType, {
+  table: fluidOutput,
+  childScope: "exact",
+  title: "Fluid Output",
+  dateKey: "date",
+  input: fluidOutputInput,
+  record: fluidOutputRecord,
+  computed: ["volumeMl"],
+  readable: {
+    codes: { kind: OUTPUT_KIND_LABELS, measure: OUTPUT_MEASURE_LABELS },
+    labels: { amount: "Amount (mL or g)", dryWeightGrams: "Dry weight (g)" },
+  },
+  api: {
+    collection: "/api/fluid-output",
+    update: ["PATCH"],
+    example: (f) => ({
+      childId: f.id("children"),
+      date: f.today,
+      time: "09:30",
+      kind: "urine",
+      measure: "weight",
+      amount: 62,
+      dryWeightGrams: 20,
+    }),
+  },
+  fhir: { resources: fluidOutputObservation },
+});

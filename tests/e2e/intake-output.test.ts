@@ -1,0 +1,87 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signUpViaApi, useBrowser } from "./browser";
+import { expectToast, fillSteps } from "./record-screen-helpers";
+
+async function post(page: Page, path: string, data: unknown) {
+  const response = await page.request.post(path, { data });
+  if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** The browser's local day (the family's zone is the browser's at sign-up). */
+function localDay(offset = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/** The value a row of the day's balance shows, by its label. */
+async function figure(page: Page, label: string) {
+  const row = page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) });
+  return (await row.locator("dd").textContent())?.trim();
+}
+
+describe("intake and output on a phone", () => {
+  const browser = useBrowser();
+
+  it("logs a tube feed and a weighed diaper, adds them to the day with the PN bag per kilogram, and repeats the feed in two taps", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page);
+    const child = await post(page, "/api/children", { name: "Sam", dateOfBirth: localDay(-430) });
+    await post(page, "/api/vitals", { childId: child.id, date: localDay(-2), kind: "weight", value: 10 });
+    await post(page, "/api/tpn", { childId: child.id, date: localDay(), volume: 800, calories: 640 });
+    await page.goto("/intake-output");
+    await page.getByRole("heading", { name: "Intake & Output", level: 1 }).waitFor();
+    await expect.poll(() => figure(page, "PN bag")).toBe("800 mL");
+
+    // A G-tube feed on the pump: 30 mL/h for 10 hours of a listed formula, its kcal/mL filled in.
+    await page.getByRole("button", { name: "Add Intake" }).click();
+    const feed = page.getByRole("dialog", { name: "New Intake" });
+    await fillSteps(page, feed, [
+      { label: "Tube *", pick: "G-tube" },
+      { label: "Feed or fluid", fill: "PediaSure Peptide 1.0" },
+      { label: "How *", pick: "Continuous (rate × hours)" },
+      { label: "Rate (mL/h) *", fill: "30" },
+      { label: "Hours *", fill: "10" },
+    ]);
+    await feed.getByRole("button", { name: "Save", exact: true }).click();
+    await feed.waitFor({ state: "detached" });
+    await expectToast(page, "Intake saved");
+
+    // A diaper weighed at 262 g, 22 g dry: 240 mL of urine.
+    await page.getByRole("button", { name: "Add Output" }).click();
+    const diaper = page.getByRole("dialog", { name: "New Output" });
+    await fillSteps(page, diaper, [
+      { label: "Measured *", pick: "Weighed (g)" },
+      { label: "Amount (mL, or g weighed) *", fill: "262" },
+      { label: "Dry diaper or pad (g)", fill: "22" },
+    ]);
+    await diaper.getByRole("button", { name: "Save", exact: true }).click();
+    await diaper.waitFor({ state: "detached" });
+
+    await expect.poll(() => figure(page, "Total in")).toBe("1,100 mL");
+    expect(await figure(page, "Tube feeds")).toBe("300 mL");
+    expect(await figure(page, "Urine")).toBe("240 mL");
+    expect(await figure(page, "In per kg")).toBe("110 mL/kg");
+    expect(await figure(page, "Energy")).toBe("940 kcal (94 kcal/kg)");
+    expect(await figure(page, "From feeds")).toBe("32 %");
+    await page.getByText("Per kilogram of the weight of", { exact: false }).waitFor();
+    await page.getByRole("tab", { name: "Out" }).click();
+    await page.getByRole("heading", { name: "Urine 240 mL", level: 2 }).waitFor();
+
+    // The same feed again: Repeat, then Save.
+    await page.getByRole("button", { name: "Repeat last feed" }).click();
+    const repeat = page.getByRole("dialog", { name: "Repeat last feed" });
+    await repeat.getByRole("button", { name: "Save", exact: true }).click();
+    await repeat.waitFor({ state: "detached" });
+    await expect.poll(() => figure(page, "Tube feeds")).toBe("600 mL");
+    const feeds = await (await page.request.get(`/api/fluid-intake?childId=${child.id}`)).json();
+    expect(feeds).toHaveLength(2);
+    expect(feeds[0]).toMatchObject({ route: "g-tube", mode: "continuous", totalMl: 300, kcalPerMl: 1 });
+
+    // The day before has none of it.
+    await page.getByRole("button", { name: "The day before" }).click();
+    await expect.poll(() => figure(page, "Total in")).toBe("0 mL");
+  });
+});
