@@ -356,6 +356,88 @@ export type DayBalance = ReturnType<typeof dayBalance>;
 const millilitresByRoute = <K extends string>(keys: readonly K[]) =>
   z.object(Object.fromEntries(keys.map((key) => [key, z.number()])) as Record<K, z.ZodNumber>);
 
+/**
+ * The hours of `date` on the wall clocks of `timeZone`: 24, or 23 and 25 on the days daylight
+ * saving starts and ends; for today, those gone by at `now` (a day's output so far is spread over
+ * them, not over the whole day).
+ */
+export function hoursOfDay(date: string, timeZone: string, now: Date): number {
+  const start = instantOf(date, "00:00", timeZone).getTime();
+  const end = instantOf(addDays(date, 1), "00:00", timeZone).getTime();
+  const until = Math.min(end, Math.max(start, now.getTime()));
+  return Math.round(((until - start) / 3_600_000) * 100) / 100;
+}
+
+// ---- The child's team's limits ----
+
+/**
+ * The limits a child's team sets on a day's figures, each off until set: ostomy or stool output
+ * above so many mL/kg/day (dehydration and sodium loss in short bowel), urine below so many
+ * mL/kg/hour (too little fluid). No defaults: the published cut-offs differ by centre and age
+ * (high ostomy output is put at 20 to 40 mL/kg/day in paediatric intestinal rehabilitation
+ * programmes; oliguria at 0.5 or 1 mL/kg/h, pRIFLE and neonatal practice), so the family enters
+ * its team's numbers.
+ */
+export const fluidLimitsInput = z.object({
+  childId: requiredId("Child", "Child is required"),
+  ostomyMaxMlPerKgDay: reasonable("Ostomy output limit", "mL/kg/day", 500),
+  stoolMaxMlPerKgDay: reasonable("Stool output limit", "mL/kg/day", 500),
+  urineMinMlPerKgHour: reasonable("Urine output limit", "mL/kg/h", 20, 2),
+  setBy: optionalText(200),
+  notes: optionalText(1000),
+});
+export type FluidLimitsInput = z.input<typeof fluidLimitsInput>;
+
+export const fluidLimitsRecord = z.object({
+  ...recordBase,
+  childId: z.uuid(),
+  ostomyMaxMlPerKgDay: z.number().nullable(),
+  stoolMaxMlPerKgDay: z.number().nullable(),
+  urineMinMlPerKgHour: z.number().nullable(),
+  setBy: nullableText,
+  notes: nullableText,
+});
+export type FluidLimits = Wire<typeof fluidLimitsRecord>;
+
+/** A limit a day's figures crossed, in words: "Ostomy output 45 mL/kg, above the limit of 40 mL/kg/day". */
+export interface CrossedLimit {
+  key: "ostomy" | "stool" | "urine";
+  text: string;
+}
+
+/**
+ * The limits a day's figures (`dayBalance`'s per kilogram) crossed; none without a weight, and
+ * urine only when some was measured (a day without measured urine is not a day without urine).
+ */
+export function limitsCrossed(
+  perKg: DayBalance["perKg"],
+  limits: Pick<FluidLimits, "ostomyMaxMlPerKgDay" | "stoolMaxMlPerKgDay" | "urineMinMlPerKgHour"> | null,
+  urineMeasured: boolean,
+): CrossedLimit[] {
+  if (!limits) return [];
+  const crossed: CrossedLimit[] = [];
+  const { ostomyMaxMlPerKgDay: ostomy, stoolMaxMlPerKgDay: stool, urineMinMlPerKgHour: urine } = limits;
+  if (ostomy !== null && perKg.ostomyMlPerDay !== null && perKg.ostomyMlPerDay > ostomy) {
+    crossed.push({
+      key: "ostomy",
+      text: `Ostomy output ${perKg.ostomyMlPerDay} mL/kg, above the limit of ${ostomy} mL/kg/day`,
+    });
+  }
+  if (stool !== null && perKg.stoolMlPerDay !== null && perKg.stoolMlPerDay > stool) {
+    crossed.push({
+      key: "stool",
+      text: `Stool output ${perKg.stoolMlPerDay} mL/kg, above the limit of ${stool} mL/kg/day`,
+    });
+  }
+  if (urine !== null && urineMeasured && perKg.urineMlPerHour !== null && perKg.urineMlPerHour < urine) {
+    crossed.push({
+      key: "urine",
+      text: `Urine ${perKg.urineMlPerHour} mL/kg/h, below the limit of ${urine} mL/kg/h`,
+    });
+  }
+  return crossed;
+}
+
 /** `GET /api/intake-output/balance?childId=&date=`: a child's day, on the family's clock. */
 export const dayBalanceRecord = z.object({
   childId: z.uuid(),
@@ -371,6 +453,9 @@ export const dayBalanceRecord = z.object({
   energy: millilitresByRoute(["pn", "enteral", "oral", "total"]),
   enteralSharePercent: z.number().nullable(),
   feedsWithoutEnergy: z.number().int(),
+  /** The child's team's limits, if set, and those the day crossed (`limitsCrossed`). */
+  limits: fluidLimitsRecord.nullable(),
+  crossed: z.array(z.object({ key: z.enum(["ostomy", "stool", "urine"]), text: z.string() })),
   perKg: z.object({
     intakeMlPerDay: z.number().nullable(),
     outputMlPerDay: z.number().nullable(),
@@ -381,15 +466,3 @@ export const dayBalanceRecord = z.object({
   }),
 });
 export type DayBalanceRecord = Wire<typeof dayBalanceRecord>;
-
-/**
- * The hours of `date` on the wall clocks of `timeZone`: 24, or 23 and 25 on the days daylight
- * saving starts and ends; for today, those gone by at `now` (a day's output so far is spread over
- * them, not over the whole day).
- */
-export function hoursOfDay(date: string, timeZone: string, now: Date): number {
-  const start = instantOf(date, "00:00", timeZone).getTime();
-  const end = instantOf(addDays(date, 1), "00:00", timeZone).getTime();
-  const until = Math.min(end, Math.max(start, now.getTime()));
-  return Math.round(((until - start) / 3_600_000) * 100) / 100;
-}

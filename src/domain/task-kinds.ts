@@ -228,6 +228,21 @@ export const TASK_KIND_TABLE = {
     detail: (w: { everyDays: number; last: { value: number; date: string } | null }) =>
       `Every ${plural(w.everyDays, "day", "days")}${w.last ? ` · last ${w.last.value} kg, ${shortDate(w.last.date)}` : " · none logged yet"}`,
   },
+  "fluid-limits": {
+    label: "Output past the team's limits",
+    channelsLabel: "Output limits",
+    source: "fluid-limits",
+    graceMinutes: 24 * 60,
+    ladder: DAY_ESCALATION,
+    urgent: false,
+    doneBy: "tap",
+    doneLabel: "Team told",
+    recordedAs: { event: "childId" },
+    doneSays: "Logged.",
+    doneChanges: [],
+    title: (w: { date: string }) => `Output past the team's limits on ${shortDate(w.date)}`,
+    detail: (w: { crossed: readonly string[] }) => `${w.crossed.join(" · ")}. Tell the team as they asked.`,
+  },
   family: {
     label: "Family task",
     channelsLabel: "Family tasks",

@@ -25,7 +25,7 @@ async function figure(page: Page, label: string) {
 describe("intake and output on a phone", () => {
   const browser = useBrowser();
 
-  it("logs a tube feed and a weighed diaper, adds them to the day with the PN bag per kilogram, and repeats the feed in two taps", async () => {
+  it("logs a tube feed and a weighed diaper, adds them to the day with the PN bag per kilogram, repeats the feed in two taps, and says a day past the team's limit", async () => {
     const page = await browser.newPage("phone");
     await signUpViaApi(page);
     const child = await post(page, "/api/children", { name: "Sam", dateOfBirth: localDay(-430) });
@@ -79,6 +79,27 @@ describe("intake and output on a phone", () => {
     const feeds = await (await page.request.get(`/api/fluid-intake?childId=${child.id}`)).json();
     expect(feeds).toHaveLength(2);
     expect(feeds[0]).toMatchObject({ route: "g-tube", mode: "continuous", totalMl: 300, kcalPerMl: 1 });
+
+    // The team's limit on ostomy output, set here: a day past it says so (and is a task the next morning).
+    await post(page, "/api/fluid-output", {
+      childId: child.id,
+      date: localDay(),
+      kind: "ostomy",
+      measure: "volume",
+      amount: 200,
+    });
+    await page.getByRole("button", { name: "Set the team's limits" }).click();
+    const limits = page.getByRole("dialog", { name: "The team's limits" });
+    await fillSteps(page, limits, [
+      { label: "Ostomy output above (mL/kg/day)", fill: "15" },
+      { label: "Set by", fill: "GI clinic" },
+    ]);
+    await limits.getByRole("button", { name: "Save", exact: true }).click();
+    await limits.waitFor({ state: "detached" });
+    await page.getByText("Limits: ostomy above 15 mL/kg/day (GI clinic).", { exact: true }).waitFor();
+    await page
+      .getByText("Ostomy output 20 mL/kg, above the limit of 15 mL/kg/day", { exact: true })
+      .waitFor();
 
     // The day before has none of it.
     await page.getByRole("button", { name: "The day before" }).click();

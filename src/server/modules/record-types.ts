@@ -7,7 +7,11 @@ import { careTeamMembersRecordType } from "./care-team/care-team.record";
 import { childrenRecordType } from "./children/children.record";
 import { foodDiaryEntriesRecordType } from "./food-diary/food-diary.record";
 import { infusionCentersRecordType } from "./infusion-centers/infusion-centers.record";
-import { fluidIntakeRecordType, fluidOutputRecordType } from "./intake-output/intake-output.record";
+import {
+  fluidIntakeRecordType,
+  fluidLimitsRecordType,
+  fluidOutputRecordType,
+} from "./intake-output/intake-output.record";
 import { labTestsRecordType } from "./lab-tests/lab-tests.record";
 import { lineCareRecordType } from "./line-care/line-care.record";
 import { medicalPhotosRecordType } from "./medical-photos/medical-photos.record";
@@ -46,6 +50,7 @@ export const RECORD_TYPES = {
   vitals: vitalsRecordType,
   fluidIntake: fluidIntakeRecordType,
   fluidOutput: fluidOutputRecordType,
+  fluidLimits: fluidLimitsRecordType,
   tpnSupplies: tpnSuppliesRecordType,
   supplyUsage: supplyUsageRecordType,
   supplyStockEvents: supplyStockEventsRecordType,

@@ -5,12 +5,15 @@ import { createResourceApi } from "@/client/lib/resource-api";
 import type {
   DayBalanceRecord,
   FluidIntake,
+  FluidLimits,
   FluidOutput,
   fluidIntakeInput,
+  fluidLimitsInput,
   fluidOutputInput,
 } from "@/domain/intake-output";
 
-export type { DayBalanceRecord, FluidIntake, FluidOutput };
+export type { DayBalanceRecord, FluidIntake, FluidLimits, FluidOutput };
+export type FluidLimitsBody = z.output<typeof fluidLimitsInput>;
 export type FluidIntakeBody = z.output<typeof fluidIntakeInput>;
 export type FluidOutputBody = z.output<typeof fluidOutputInput>;
 
@@ -28,6 +31,13 @@ export const fluidOutputApi = createResourceApi<FluidOutput, FluidOutputBody, { 
   "/api/fluid-output",
   "fluid-output",
   { paged: true, screenOf },
+);
+
+/** The limits a child's team set on a day's output, as they changed (the newest in force). */
+export const fluidLimitsApi = createResourceApi<FluidLimits, FluidLimitsBody, { childId?: string }>(
+  "/api/fluid-limits",
+  "fluid-limits",
+  { screenOf },
 );
 
 /** What the day's balance is kept under: every save on this screen, a bag or a weight reloads it. */

@@ -24,12 +24,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui
 import { formatCardDate, toDateOnly } from "@/client/lib/format";
 import { usePageChild } from "@/client/lib/page-child";
 import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
+import { tasksKey } from "@/client/lib/tasks-api";
 import { INTAKE_SOURCE_LABELS, OUTPUT_KIND_LABELS } from "@/domain/intake-output";
-import { DAY_BALANCE_KEY, fluidIntakeApi, fluidOutputApi } from "./api";
+import { DAY_BALANCE_KEY, fluidIntakeApi, fluidLimitsApi, fluidOutputApi } from "./api";
 import { DayBalance } from "./components/day-balance";
 import { IntakeCard } from "./components/intake-card";
 import { OutputCard } from "./components/output-card";
 import { intakeForm, repeatedIntakeValues } from "./intake-form";
+import { limitsForm, limitsFormValues } from "./limits-form";
 import { outputForm, repeatedOutputValues } from "./output-form";
 
 // "Repeat last" is the add form with other starting values: its libraries load on the first tap.
@@ -126,6 +128,33 @@ const outputScreen = defineRecordScreen({
   },
 });
 
+const limitsScreen = defineRecordScreen({
+  title: "Output limits",
+  subtitle: "",
+  addLabel: "Set limits",
+  api: fluidLimitsApi,
+  followsChildFilter: false,
+  messages: {
+    created: "Limits saved",
+    createFailed: "Failed to save the limits",
+    updated: "Limits saved",
+    updateFailed: "Failed to save the limits",
+    deleted: "Limits deleted",
+    deleteFailed: "Failed to delete the limits",
+  },
+  alsoInvalidate: [DAY_BALANCE_KEY, tasksKey],
+  listError: { title: "Failed to load the limits" },
+  form: limitsForm,
+  addForm: { title: "The team's limits", submitLabel: "Save", pendingLabel: "Saving..." },
+  editForm: { title: "The team's limits", submitLabel: "Save" },
+  renderCard: () => null,
+  empty: { icon: GlassWater, title: "No limits set", text: "" },
+  deletion: {
+    title: "Delete limits",
+    description: () => "Delete these limits? This action cannot be undone.",
+  },
+});
+
 type Tab = "in" | "out";
 
 /**
@@ -139,12 +168,15 @@ export function IntakeOutputPage() {
   const blocked = childId ? null : <SelectChildFirst hasChildren={hasChildren} />;
   const intake = useRecordScreen(intakeScreen, { childId, enabled: !blocked });
   const output = useRecordScreen(outputScreen, { childId, enabled: !blocked });
+  const limits = useRecordScreen(limitsScreen, { childId, enabled: !blocked });
+  const [limitsOpen, setLimitsOpen] = useState(false);
   const [tab, setTab] = useState<Tab>("in");
   const today = toDateOnly();
   const [day, setDay] = useState<{ childId: string | null; date: string }>({ childId, date: today });
   // Another child starts at today.
   const date = day.childId === childId ? day.date : today;
   const [repeat, setRepeat] = useState<{ open: boolean; kind: Tab } | null>(null);
+  const inForce = limits.list.data?.[0] ?? null;
   const lastIntake = intake.list.data?.[0];
   const lastOutput = output.list.data?.[0];
   const openAddOutput = () => {
@@ -182,6 +214,7 @@ export function IntakeOutputPage() {
             date={date}
             today={today}
             onDate={(next) => setDay({ childId, date: next })}
+            onSetLimits={limits.canWrite ? () => setLimitsOpen(true) : undefined}
           />
           {intake.canWrite && (lastIntake || lastOutput) ? (
             <div className="mb-6 flex flex-wrap gap-2">
@@ -219,27 +252,42 @@ export function IntakeOutputPage() {
           </TabsContent>
         </Tabs>
       )}
+      <RecordScreenDialogs screen={limits} withFormDialog={false}>
+        {childId ? (
+          <PrefilledDialog
+            screen={limits}
+            title="The team's limits"
+            description="A day past a limit becomes a task the next morning. Saving keeps these as the limits from now on; the earlier ones stay in the history."
+            open={limitsOpen}
+            onOpenChange={setLimitsOpen}
+            values={() => limitsFormValues(inForce, childId)}
+            formKey={inForce?.id ?? "none"}
+          />
+        ) : null}
+      </RecordScreenDialogs>
       <RecordScreenDialogs screen={intake}>
         {lastIntake ? (
-          <RepeatDialog
+          <PrefilledDialog
             screen={intake}
             title="Repeat last feed"
+            description={`As on ${formatCardDate(lastIntake.date)}, now: change what differed, then Save.`}
             open={repeat?.open === true && repeat.kind === "in"}
             onOpenChange={(open) => setRepeat(repeat && { ...repeat, open })}
             values={() => repeatedIntakeValues(lastIntake)}
-            source={lastIntake}
+            formKey={lastIntake.id}
           />
         ) : null}
       </RecordScreenDialogs>
       <RecordScreenDialogs screen={output}>
         {lastOutput ? (
-          <RepeatDialog
+          <PrefilledDialog
             screen={output}
             title="Repeat last output"
+            description={`As on ${formatCardDate(lastOutput.date)}, now: change what differed, then Save.`}
             open={repeat?.open === true && repeat.kind === "out"}
             onOpenChange={(open) => setRepeat(repeat && { ...repeat, open })}
             values={() => repeatedOutputValues(lastOutput)}
-            source={lastOutput}
+            formKey={lastOutput.id}
           />
         ) : null}
       </RecordScreenDialogs>
@@ -247,21 +295,24 @@ export function IntakeOutputPage() {
   );
 }
 
-/** The add form filled in from the last entry, dated now: change what differed, then Save. */
-function RepeatDialog<T extends ScreenRecord & { date: string }, TValues extends FieldValues, TOutput>({
+/** The add form filled in (the last entry dated now, the limits in force): change what differed, then Save. */
+function PrefilledDialog<T extends ScreenRecord, TValues extends FieldValues, TOutput>({
   screen,
   title,
+  description,
   open,
   onOpenChange,
   values,
-  source,
+  formKey,
 }: {
   screen: RecordScreenState<T, TValues, TOutput>;
   title: string;
+  description: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   values: () => TValues;
-  source: T;
+  /** A new form for each starting record. */
+  formKey: string;
 }) {
   const opened = useOnceTrue(open);
   if (!opened || !screen.childId) return null;
@@ -269,12 +320,12 @@ function RepeatDialog<T extends ScreenRecord & { date: string }, TValues extends
   return (
     <Suspense fallback={null}>
       <RecordDialog
-        key={source.id}
+        key={formKey}
         {...props}
         open={open}
         onOpenChange={onOpenChange}
         title={title}
-        description={`As on ${formatCardDate(source.date)}, now: change what differed, then Save.`}
+        description={description}
         defaultValues={values()}
         draftKey={undefined}
         submitLabel="Save"

@@ -87,3 +87,32 @@ export const fluidOutput = pgTable(
     ownedChildKey("fluid_output_owner_child_fk", t),
   ],
 );
+
+/**
+ * The limits a child's team set on a day's output (each off while null), kept as they change: the
+ * newest set is in force, and a day past one of its limits is a care task the next morning
+ * (tasks/sources/fluid-limits.ts).
+ */
+export const fluidLimits = pgTable(
+  "fluid_limits",
+  {
+    id: id(),
+    familyId: family(),
+    childId: requiredChildLink(),
+    ostomyMaxMlPerKgDay: numeric("ostomy_max_ml_per_kg_day", { precision: 5, scale: 1, mode: "number" }),
+    stoolMaxMlPerKgDay: numeric("stool_max_ml_per_kg_day", { precision: 5, scale: 1, mode: "number" }),
+    urineMinMlPerKgHour: numeric("urine_min_ml_per_kg_hour", { precision: 4, scale: 2, mode: "number" }),
+    setBy: text("set_by"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    version: version(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    exportOrder("fluid_limits", t),
+    index("fluid_limits_child_idx").on(t.familyId, t.childId, t.createdAt.desc()),
+    ownedChildKey("fluid_limits_owner_child_fk", t),
+  ],
+);

@@ -8,12 +8,14 @@ import {
   intakeEnergy,
   intakeIssues,
   intakeVolume,
+  limitsCrossed,
   OUTPUT_KIND_LABELS,
   outputIssues,
   outputVolume,
 } from "../../../domain/intake-output";
-import type { Db } from "../../db/client";
-import { children, fluidIntake, fluidOutput, tpnEntries, vitals } from "../../db/schema/index";
+import type { Db, Tx } from "../../db/client";
+import { children, fluidIntake, fluidLimits, fluidOutput, tpnEntries, vitals } from "../../db/schema/index";
+import { withAuthorNames } from "../../lib/authors";
 import { type FamilyView, inView } from "../../lib/child-scope";
 import { ownedRecords, type RowOf } from "../../lib/owned-records";
 import { recordType } from "../record-types";
@@ -53,6 +55,12 @@ export const fluidOutputRecords = ownedRecords({
   extend: withOutputVolumes as never,
 });
 
+/** A child's output limits as the team set them over time, newest first: the newest is in force. */
+export const fluidLimitsRecords = ownedRecords({
+  ...recordType("fluidLimits"),
+  summary: () => "output limits",
+});
+
 export type { FluidIntake, FluidOutput };
 
 /**
@@ -61,7 +69,7 @@ export type { FluidIntake, FluidOutput };
  * the view does not see.
  */
 export async function dayBalanceOf(
-  db: Db,
+  db: Db | Tx,
   view: FamilyView,
   request: { childId: string; date: string; today: string; timeZone: string; now: Date },
 ) {
@@ -73,7 +81,7 @@ export async function dayBalanceOf(
   if (!child) return undefined;
   const ofDay = <T extends typeof fluidIntake | typeof fluidOutput | typeof tpnEntries>(table: T) =>
     and(eq(table.familyId, view.familyId), eq(table.childId, childId), eq(table.date, date));
-  const [intake, output, pn, weights] = await Promise.all([
+  const [intake, output, pn, weights, limits] = await Promise.all([
     db.select().from(fluidIntake).where(ofDay(fluidIntake)),
     db.select().from(fluidOutput).where(ofDay(fluidOutput)),
     db
@@ -93,22 +101,33 @@ export async function dayBalanceOf(
       )
       .orderBy(desc(vitals.date), desc(vitals.time), desc(vitals.createdAt))
       .limit(1),
+    db
+      .select()
+      .from(fluidLimits)
+      .where(and(eq(fluidLimits.familyId, view.familyId), eq(fluidLimits.childId, childId)))
+      .orderBy(desc(fluidLimits.createdAt), desc(fluidLimits.id))
+      .limit(1),
   ]);
   const weight = weights[0] ?? null;
   const hours = hoursOfDay(date, request.timeZone, request.now);
   const number = (value: string | null) => (value === null ? null : Number(value));
+  const balance = dayBalance({
+    intake,
+    output,
+    pn: pn.map((bag) => ({ volume: number(bag.volume), calories: number(bag.calories) })),
+    weightKg: weight?.kg ?? null,
+    hours,
+  });
+  const limit = limits[0] ?? null;
+  const urineMeasured = output.some((o) => o.kind === "urine" && outputVolume(o) !== null);
   return {
     childId,
     date,
     today: date === request.today,
     hours,
     weight,
-    ...dayBalance({
-      intake,
-      output,
-      pn: pn.map((bag) => ({ volume: number(bag.volume), calories: number(bag.calories) })),
-      weightKg: weight?.kg ?? null,
-      hours,
-    }),
+    ...balance,
+    limits: limit && (await withAuthorNames(db, [limit]))[0]!,
+    crossed: limitsCrossed(balance.perKg, limit, urineMeasured),
   };
 }

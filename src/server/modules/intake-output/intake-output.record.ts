@@ -2,6 +2,8 @@ import {
   FEED_ROUTE_LABELS,
   fluidIntakeInput,
   fluidIntakeRecord,
+  fluidLimitsInput,
+  fluidLimitsRecord,
   fluidOutputInput,
   fluidOutputRecord,
   INTAKE_MODE_LABELS,
@@ -10,8 +12,9 @@ import {
   OUTPUT_MEASURE_LABELS,
 } from "../../../domain/intake-output";
 import { fluidIntakeType } from "../../../domain/record-types/fluid-intake";
+import { fluidLimitsType } from "../../../domain/record-types/fluid-limits";
 import { fluidOutputType } from "../../../domain/record-types/fluid-output";
-import { fluidIntake, fluidOutput } from "../../db/schema/index";
+import { fluidIntake, fluidLimits, fluidOutput } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
 import { fluidIntakeObservation, fluidOutputObservation } from "./intake-output.fhir";
 
@@ -78,4 +81,34 @@ export const fluidOutputRecordType = declareRecordType(fluidOutputType, {
     }),
   },
   fhir: { resources: fluidOutputObservation },
+});
+
+/** The server's part of a child's output limits (its shared part: src/domain/record-types/fluid-limits.ts). */
+export const fluidLimitsRecordType = declareRecordType(fluidLimitsType, {
+  table: fluidLimits,
+  childScope: "exact",
+  title: "Output Limits",
+  input: fluidLimitsInput,
+  record: fluidLimitsRecord,
+  readable: {
+    labels: {
+      ostomyMaxMlPerKgDay: "Ostomy output above (mL/kg/day)",
+      stoolMaxMlPerKgDay: "Stool output above (mL/kg/day)",
+      urineMinMlPerKgHour: "Urine below (mL/kg/h)",
+      setBy: "Set by",
+    },
+  },
+  api: {
+    collection: "/api/fluid-limits",
+    update: ["PATCH"],
+    example: (f) => ({
+      childId: f.id("children"),
+      ostomyMaxMlPerKgDay: 40,
+      urineMinMlPerKgHour: 1,
+      setBy: "GI clinic",
+    }),
+  },
+  fhir: {
+    none: "The team's limits set when the app reminds the family; the outputs themselves are exported as Observations.",
+  },
 });

@@ -6,13 +6,20 @@ import {
   dayBalanceRecord,
   fluidIntakeInput,
   fluidIntakeRecord,
+  fluidLimitsInput,
+  fluidLimitsRecord,
   fluidOutputInput,
   fluidOutputRecord,
 } from "../../../domain/intake-output";
 import type { ModuleRoutes } from "../../app-context";
 import { badRequest, notFound } from "../../lib/errors";
 import { registerOwnedRoutes } from "../../lib/owned-routes";
-import { dayBalanceOf, fluidIntakeRecords, fluidOutputRecords } from "./intake-output.queries";
+import {
+  dayBalanceOf,
+  fluidIntakeRecords,
+  fluidLimitsRecords,
+  fluidOutputRecords,
+} from "./intake-output.queries";
 
 export const intakeOutputRoutes: ModuleRoutes = (scope, { db }) => {
   registerOwnedRoutes(scope, db, {
@@ -27,6 +34,13 @@ export const intakeOutputRoutes: ModuleRoutes = (scope, { db }) => {
     records: fluidOutputRecords,
     input: fluidOutputInput,
     record: fluidOutputRecord,
+    updateMethods: ["PATCH"],
+  });
+  registerOwnedRoutes(scope, db, {
+    path: "/api/fluid-limits",
+    records: fluidLimitsRecords,
+    input: fluidLimitsInput,
+    record: fluidLimitsRecord,
     updateMethods: ["PATCH"],
   });
   // A child's day: what went in and out, per kilogram, and the energy by route.

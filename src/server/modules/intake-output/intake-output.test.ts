@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinFamily } from "../../../../tests/helpers/family";
 import { addChild, ownedCrudContract } from "../../../../tests/helpers/owned-crud-contract";
 import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
+import { todayIn } from "../../../domain/clock";
 import { addDays, today } from "../../../domain/dates";
 
 let t: TestApp;
@@ -221,5 +222,97 @@ describe("a day's balance", () => {
     const helper = await joinFamily(t, user, { role: "caregiver", childIds: [other] });
     expect((await helper.get(`/api/intake-output/balance?childId=${sam}`)).statusCode).toBe(404);
     expect((await helper.get(`/api/intake-output/balance?childId=${other}`)).statusCode).toBe(200);
+  });
+});
+
+describe("the team's output limits", () => {
+  ownedCrudContract(() => t, {
+    path: "/api/fluid-limits",
+    valid: { ostomyMaxMlPerKgDay: 40, stoolMaxMlPerKgDay: 30, urineMinMlPerKgHour: 1, setBy: "GI clinic" },
+    change: { urineMinMlPerKgHour: 0.5, notes: "Until the next visit" },
+    updateMethod: "PATCH",
+    required: ["childId"],
+    invalid: { ostomyMaxMlPerKgDay: "lots", urineMinMlPerKgHour: 25 },
+    linksChild: "required",
+  });
+
+  it("keeps the limits as the team changes them: the newest are in force", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    for (const limit of [40, 30]) {
+      const set = await user.post("/api/fluid-limits", { childId: sam, ostomyMaxMlPerKgDay: limit });
+      expect(set.statusCode).toBe(201);
+    }
+    const listed = (await user.get(`/api/fluid-limits?childId=${sam}`)).json();
+    expect(listed.map((l: { ostomyMaxMlPerKgDay: number }) => l.ostomyMaxMlPerKgDay)).toEqual([30, 40]);
+    const balance = (await user.get(`/api/intake-output/balance?childId=${sam}`)).json();
+    expect(balance.limits.ostomyMaxMlPerKgDay).toBe(30);
+  });
+
+  it("says which limits a day crossed, and never a low urine on a day without measured urine", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const day = addDays(today(), -1);
+    await user.post("/api/vitals", { childId: sam, date: day, kind: "weight", value: 8 });
+    await user.post("/api/fluid-limits", { childId: sam, ostomyMaxMlPerKgDay: 40, urineMinMlPerKgHour: 1 });
+    await user.post("/api/fluid-output", {
+      childId: sam,
+      date: day,
+      kind: "ostomy",
+      measure: "volume",
+      amount: 360,
+    });
+    await user.post("/api/fluid-output", { childId: sam, date: day, kind: "urine", measure: "not-measured" });
+    const balance = (await user.get(`/api/intake-output/balance?childId=${sam}&date=${day}`)).json();
+    // 360 mL / 8 kg = 45 mL/kg/day, above 40; urine was not measured, so no figure to judge.
+    expect(balance.crossed).toEqual([
+      { key: "ostomy", text: "Ostomy output 45 mL/kg, above the limit of 40 mL/kg/day" },
+    ]);
+    expect(balance.limits).toMatchObject({ ostomyMaxMlPerKgDay: 40, urineMinMlPerKgHour: 1 });
+  });
+
+  it("makes a day past a limit a care task the next morning, on the family's clock, until the team is told", async () => {
+    const ZONE = "America/Chicago";
+    // 15:00 UTC is 09:00 in Chicago in winter: the task's due time.
+    const at = t.clock.now();
+    t.clock.advance(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1, 15) - at.getTime());
+    const familyToday = todayIn(ZONE, t.clock.now());
+    const yesterday = addDays(familyToday, -1);
+    const user = await signUp(t.app, { timeZone: ZONE });
+    const sam = await addChild(user);
+    const taskOf = async () =>
+      ((await user.get("/api/tasks")).json() as { id: string; title: string; detail: string }[]).find(
+        (task) => task.id === `fluid-limits:${sam}`,
+      );
+    await user.post("/api/vitals", { childId: sam, date: addDays(yesterday, -1), kind: "weight", value: 10 });
+    await user.post("/api/fluid-output", {
+      childId: sam,
+      date: yesterday,
+      kind: "urine",
+      measure: "volume",
+      amount: 120,
+    });
+    // No limits yet: no task.
+    expect(await taskOf()).toBeUndefined();
+    await user.post("/api/fluid-limits", { childId: sam, urineMinMlPerKgHour: 1 });
+    // 120 mL / 10 kg / 24 h = 0.5 mL/kg/h, below 1.
+    const task = await taskOf();
+    expect(task?.detail).toBe(
+      "Urine 0.5 mL/kg/h, below the limit of 1 mL/kg/h. Tell the team as they asked.",
+    );
+    expect(task?.title).toMatch(/^Output past the team's limits on \w{3} \w{3} \d{1,2}$/);
+
+    const told = await user.post(`/api/tasks/${encodeURIComponent(`fluid-limits:${sam}`)}/done`, {});
+    expect(told.statusCode, told.body).toBe(200);
+    expect(await taskOf()).toBeUndefined();
+    // The next day (18 hours on: 03:00 in Chicago) looks at its own yesterday, which had nothing
+    // past a limit. (Used at least every 90 minutes: a session idles out after 120.)
+    for (let hours = 0; hours < 18; hours += 1.5) {
+      t.clock.advance(1.5 * 3_600_000);
+      const seen = await user.get("/api/auth/user");
+      expect(seen.statusCode, seen.body).toBe(200);
+    }
+    expect(todayIn(ZONE, t.clock.now())).toBe(addDays(familyToday, 1));
+    expect(await taskOf()).toBeUndefined();
   });
 });

@@ -31,6 +31,18 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
+/** The limits in force, in words: "Limits: ostomy above 40 mL/kg/day, urine below 1 mL/kg/h (GI clinic)". */
+function limitsWords(limits: DayBalanceRecord["limits"]): string {
+  if (!limits) return "No limits set by the team.";
+  const parts = [
+    limits.ostomyMaxMlPerKgDay === null ? null : `ostomy above ${limits.ostomyMaxMlPerKgDay} mL/kg/day`,
+    limits.stoolMaxMlPerKgDay === null ? null : `stool above ${limits.stoolMaxMlPerKgDay} mL/kg/day`,
+    limits.urineMinMlPerKgHour === null ? null : `urine below ${limits.urineMinMlPerKgHour} mL/kg/h`,
+  ].filter(Boolean);
+  if (parts.length === 0) return "No limits set by the team.";
+  return `Limits: ${parts.join(", ")}${limits.setBy ? ` (${limits.setBy})` : ""}.`;
+}
+
 /** What the day's figures rest on, and what they leave out, in words. */
 function footnotes(day: DayBalanceRecord): string[] {
   const notes: string[] = [];
@@ -65,11 +77,14 @@ export function DayBalance({
   date,
   today,
   onDate,
+  onSetLimits,
 }: {
   childId: string;
   date: string;
   today: string;
   onDate: (date: string) => void;
+  /** Opens the team's limits (none for a role that only reads). */
+  onSetLimits?: (() => void) | undefined;
 }) {
   const balance = useQuery(dayBalanceOptions(childId, date));
   const day = balance.data;
@@ -176,7 +191,25 @@ export function DayBalance({
                 </dl>
               </section>
             </div>
-            <ul className="mt-4 space-y-1 text-muted-foreground text-xs">
+            {day.crossed.length ? (
+              <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950 text-sm dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+                <p className="font-semibold">Past the team's limits</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {day.crossed.map((limit) => (
+                    <li key={limit.key}>{limit.text}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <p className="text-muted-foreground">{limitsWords(day.limits)}</p>
+              {onSetLimits ? (
+                <Button variant="link" className="h-auto p-0" onClick={onSetLimits}>
+                  {day.limits ? "Change limits" : "Set the team's limits"}
+                </Button>
+              ) : null}
+            </div>
+            <ul className="mt-3 space-y-1 text-muted-foreground text-xs">
               {footnotes(day).map((note) => (
                 <li key={note}>{note}</li>
               ))}

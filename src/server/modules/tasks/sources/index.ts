@@ -2,6 +2,7 @@ import type { TaskSourceName } from "../../../../domain/task-kinds";
 import { doseSource } from "./doses";
 import { familySource } from "./family";
 import { feverSource } from "./fever";
+import { fluidLimitsSource } from "./fluid-limits";
 import { fridgeSource } from "./fridge";
 import { labsSource } from "./labs";
 import { lineCareSource } from "./line-care";
@@ -20,5 +21,6 @@ export const TASK_SOURCES: Record<TaskSourceName, TaskSource> = {
   supplies: supplySource,
   labs: labsSource,
   weighing: weighingSource,
+  "fluid-limits": fluidLimitsSource,
   family: familySource,
 };
