@@ -10,6 +10,7 @@
  * A figure alone means little on a shared machine; the ratios to the ceilings mean a lot.
  *   npm run bench [-- --duration 5] [-- --scale 1] [-- --write]
  *   npm run bench -- --only "children" --profile /tmp/prof   (a CPU profile of the app under load)
+ *   npm run bench -- --database postgresql   (one database only: pglite or postgresql)
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is used
  * to create and drop a database of its own; skipped when unreachable. `--write` puts the table
  * in docs/performance.md between the bench markers.
@@ -194,6 +195,24 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
+  /** The server process's CPU time (user and system) per answered request, in µs; Linux only. */
+  cpuUs: number | undefined;
+}
+
+/**
+ * The CPU time (user and system, in ms) a process has used so far, from /proc (Linux); undefined
+ * elsewhere. Per request it varies much less than throughput on a machine shared with other work.
+ */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 async function load(
@@ -201,14 +220,22 @@ async function load(
   connections: number,
   duration: number,
   options: { headers?: Record<string, string>; method?: "GET" | "POST"; body?: string } = {},
+  /** The server's process, whose CPU time per request is measured. */
+  pid?: number,
 ) {
+  const cpuBefore = cpuMsOf(pid);
   // Ten-year lists are large: a slow answer counts as slow, not as an error.
   const result = await autocannon({ url, connections, duration, timeout: 60, ...options });
+  const cpuAfter = cpuMsOf(pid);
   return {
     requests: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    cpuUs:
+      cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
   };
 }
 
@@ -263,7 +290,7 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
   const record = (label: string, connections: number, r: Awaited<ReturnType<typeof load>>) => {
     results.push({ database: name, name: label, connections, ...r });
     console.log(
-      `${name.padEnd(10)} ${label.padEnd(34)} ${String(connections).padStart(3)} conn  ${r.requests.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors ? `  ${r.errors} errors` : ""}`,
+      `${name.padEnd(10)} ${label.padEnd(34)} ${String(connections).padStart(3)} conn  ${r.requests.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.cpuUs === undefined ? "" : `  server CPU ${r.cpuUs.toFixed(0)} µs/req`}${r.errors ? `  ${r.errors} errors` : ""}`,
     );
   };
 
@@ -295,25 +322,28 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
     });
     ceiling.once("exit", (code) => reject(new Error(`the ceiling server exited (${code})`)));
   });
+  // With `--only`, the data ceilings of the other calls are left out (and the original stack
+  // unless it serves the call measured).
+  const only = process.argv.includes("--only") ? argument("--only", "") : null;
+  const measured = (label: string) => !only || label.includes(only);
+  const dataCeilings: [string, string][] = [
+    ["TPN list SQL, no session (data)", "/data"],
+    ["children SQL, no session (data)", "/data/children"],
+    ["care team SQL, no session (data)", "/data/care-team"],
+  ];
   for (const connections of CONNECTIONS) {
-    record("bare Fastify (ceiling)", connections, await load(`${address}/ceiling`, connections, duration));
     record(
-      "TPN list SQL, no session (data)",
+      "bare Fastify (ceiling)",
       connections,
-      await load(`${address}/data`, connections, duration),
+      await load(`${address}/ceiling`, connections, duration, {}, ceiling.pid),
     );
-    record(
-      "children SQL, no session (data)",
-      connections,
-      await load(`${address}/data/children`, connections, duration),
-    );
-    record(
-      "care team SQL, no session (data)",
-      connections,
-      await load(`${address}/data/care-team`, connections, duration),
-    );
+    for (const [label, path] of dataCeilings) {
+      if (measured(label.replace(" SQL", " list"))) {
+        record(label, connections, await load(`${address}${path}`, connections, duration, {}, ceiling.pid));
+      }
+    }
   }
-  if (original) {
+  if (original && (measured("children list") || measured("TPN list"))) {
     const login = await fetch(`${original}/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -325,17 +355,24 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
       record(
         ORIGINAL_CHILDREN,
         connections,
-        await load(`${original}/children`, connections, duration, { headers }),
+        await load(`${original}/children`, connections, duration, { headers }, ceiling.pid),
       );
-      record(ORIGINAL_TPN, connections, await load(`${original}/tpn`, connections, duration, { headers }));
+      record(
+        ORIGINAL_TPN,
+        connections,
+        await load(`${original}/tpn`, connections, duration, { headers }, ceiling.pid),
+      );
     }
   }
   await stop(ceiling);
 
   // The built app, as it runs in production (its default logging included).
   const profile = process.argv.includes("--profile") ? argument("--profile", "/tmp/prof") : null;
-  const only = process.argv.includes("--only") ? argument("--only", "") : null;
-  const { base, stop: stopServer } = await startBuiltApp(
+  const {
+    base,
+    server,
+    stop: stopServer,
+  } = await startBuiltApp(
     { DATA_DIR: setup.dataDir, ...(setup.url ? { DATABASE_URL: setup.url } : {}) },
     profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
   );
@@ -369,12 +406,12 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
         },
       ],
     ];
-    for (const [label, path, options] of calls.filter(([label]) => !only || label.includes(only))) {
+    for (const [label, path, options] of calls.filter(([label]) => measured(label))) {
       for (const connections of CONNECTIONS) {
         record(
           `ours: ${label}`,
           connections,
-          await load(`${base}${path}`, connections, duration, options ?? { headers }),
+          await load(`${base}${path}`, connections, duration, options ?? { headers }, server.pid),
         );
       }
     }
@@ -386,8 +423,8 @@ async function benchDatabase(name: string, duration: number, setup: { dataDir: s
 
 function table(results: Result[]): string {
   const lines = [
-    "| Database | Call | Connections | req/s | p50 | p99 | % of ceiling | % of data ceiling | × original stack |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| Database | Call | Connections | req/s | p50 | p99 | % of ceiling | % of data ceiling | × original stack | server CPU per request |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const r of results) {
     const same = (name: string) =>
@@ -411,7 +448,7 @@ function table(results: Result[]): string {
           ? same(ORIGINAL_TPN)
           : undefined;
     lines.push(
-      `| ${r.database} | ${r.name} | ${r.connections} | ${r.requests.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${percent(ceiling)} | ${isList || r.name.includes("SQL, no session") ? percent(data) : ""} | ${original ? `${(r.requests / original.requests).toFixed(1)}×` : ""} |`,
+      `| ${r.database} | ${r.name} | ${r.connections} | ${r.requests.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${percent(ceiling)} | ${isList || r.name.includes("SQL, no session") ? percent(data) : ""} | ${original ? `${(r.requests / original.requests).toFixed(1)}×` : ""} | ${r.cpuUs === undefined ? "" : `${r.cpuUs.toFixed(0)} µs`} |`,
     );
   }
   return lines.join("\n");
@@ -421,20 +458,25 @@ async function main() {
   buildIfStale();
   const duration = Number(argument("--duration", "5"));
   const results: Result[] = [];
+  const only = argument("--database", "").toLowerCase();
 
-  const embeddedDir = mkdtempSync(join(tmpdir(), "mct-bench-"));
-  try {
-    results.push(...(await benchDatabase("PGlite", duration, { dataDir: embeddedDir })));
-  } finally {
-    rmSync(embeddedDir, { recursive: true, force: true });
+  if (only !== "postgresql") {
+    const embeddedDir = mkdtempSync(join(tmpdir(), "mct-bench-"));
+    try {
+      results.push(...(await benchDatabase("PGlite", duration, { dataDir: embeddedDir })));
+    } finally {
+      rmSync(embeddedDir, { recursive: true, force: true });
+    }
   }
 
   const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const admin = new pg.Client({ connectionString: adminUrl });
-  const reachable = await admin.connect().then(
-    () => true,
-    () => false,
-  );
+  const reachable =
+    only !== "pglite" &&
+    (await admin.connect().then(
+      () => true,
+      () => false,
+    ));
   if (reachable) {
     const name = `mct_bench_${randomBytes(4).toString("hex")}`;
     await admin.query(`create database ${name}`);
@@ -449,7 +491,7 @@ async function main() {
       rmSync(dataDir, { recursive: true, force: true });
     }
   } else {
-    console.log(`PostgreSQL skipped: ${adminUrl} is not reachable`);
+    if (only !== "pglite") console.log(`PostgreSQL skipped: ${adminUrl} is not reachable`);
   }
 
   const text = `${table(results)}\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -- --write\` (autocannon, ${duration} s per row, the family of scripts/bench-family.ts at scale ${argument("--scale", "1")}, on this repository's 2-core machine).`;

@@ -11,6 +11,7 @@ import { housekeepingJobs } from "./housekeeping";
 import { createErasure, type Erasure } from "./lib/erasure";
 import { createAccessResolver } from "./lib/family-access";
 import { createFamilyChanges, type FamilyChanges } from "./lib/family-changes";
+import { batchedStdout } from "./lib/log-stream";
 import { createMailer, outboxDir, sweepOutbox } from "./lib/mailer";
 import { createScheduler, type Scheduler } from "./lib/scheduler";
 import { type Clock, systemClock } from "./lib/session-store";
@@ -200,11 +201,13 @@ function rememberedVapidKeys(db: Db): () => Promise<VapidKeys> {
 /** Builds the HTTP application. Tests call this directly and use `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clientDir, logger = true } = deps;
+  // By default the lines go to standard output a few at a time (lib/log-stream.ts).
+  const logStream = logger === true ? batchedStdout() : undefined;
   const app = Fastify({
     logger:
       logger === false
         ? false
-        : { level: config.logLevel, ...(logger === true ? {} : { stream: logger.stream }) },
+        : { level: config.logLevel, stream: logger === true ? logStream : logger.stream },
     bodyLimit: BODY_LIMIT,
     // One line per request, when it is answered (see below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -218,7 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : config.trustProxy,
     frameworkErrors,
   });
-  app.addHook("onResponse", async (request, reply) => {
+  // Hooks that run on every request take a callback rather than return a promise: cheaper.
+  app.addHook("onResponse", (request, reply, done) => {
     request.log.info(
       {
         req: { method: request.method, url: loggedUrl(request) },
@@ -227,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       "request completed",
     );
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   // Bodies are JSON. Fastify would also read text/plain, a type any web page may send to another
@@ -285,6 +290,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const module of MODULES) await module.ready?.(context);
   });
   app.addHook("onClose", () => scheduler.stop());
+  // What the app logged last is written as it closes, not up to a moment later.
+  if (logStream) app.addHook("onClose", async () => logStream.flush());
   // The VAPID keys are made at the first start, before any browser asks for the public one.
   app.addHook("onReady", async () => {
     await vapidKeys();
@@ -308,8 +315,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (api) => {
     // Personal data: no browser or proxy may keep a copy of any API answer.
-    api.addHook("onRequest", async (_request, reply) => {
+    api.addHook("onRequest", (_request, reply, done) => {
       reply.header("cache-control", "no-store");
+      done();
     });
     await api.register(async (open) => {
       open.addHook("onRoute", listRoutesIn(app.publicRoutes));

@@ -77,15 +77,22 @@ export async function withAuthorNames<R extends { createdBy: string | null; upda
   db: Db | Tx,
   rows: readonly R[],
 ): Promise<(R & AuthorNames)[]> {
-  const ids = [...new Set(rows.flatMap((row) => [row.createdBy, row.updatedBy]).filter((id) => id !== null))];
+  // The people the rows name, in one pass: each one known within the minute, or to be read.
   const names = new Map<string, string | null>();
+  const toRead = new Set<string>();
   const now = Date.now();
-  const unknown = ids.filter((id) => {
+  const note = (id: string | null) => {
+    if (id === null || names.has(id) || toRead.has(id)) return;
     const known = knownNames.get(id);
     if (known && known.until > now) names.set(id, known.name);
-    return !names.has(id);
-  });
-  if (unknown.length > 0) {
+    else toRead.add(id);
+  };
+  for (const row of rows) {
+    note(row.createdBy);
+    note(row.updatedBy);
+  }
+  if (toRead.size > 0) {
+    const unknown = [...toRead];
     let query = namesQueries.get(db);
     if (!query) {
       query = db

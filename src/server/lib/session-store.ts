@@ -57,6 +57,8 @@ export const SESSION_CACHE_MS = 500;
 const SESSION_CACHE_SIZE = 10_000;
 
 interface CachedSession {
+  /** The session's key (the HMAC of its token). */
+  sid: string;
   userId: string;
   /** When the row was read (ms). */
   readAt: number;
@@ -98,11 +100,25 @@ export const systemClock: Clock = () => new Date();
  * is checked against `clock`.
  */
 export function createSessionStore(db: Db, policy: SessionPolicy, clock: Clock = systemClock) {
+  /**
+   * What was read, by the cookie's token: a request served from memory needs no HMAC of its token
+   * (a fiftieth of a short list's time). A token stays here only while its entry may serve (half a
+   * second after its read, then it goes at the next read of any session), never in the database.
+   */
   const cache = new Map<string, CachedSession>();
-  const remember = (sid: string, entry: CachedSession) => {
-    cache.delete(sid);
-    if (cache.size >= SESSION_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(sid, entry);
+  const remember = (token: string, entry: CachedSession) => {
+    cache.delete(token);
+    // Oldest first: those past their half second go, and the oldest of all when the map is full.
+    for (const [old, { readAt }] of cache) {
+      const stale = entry.readAt - readAt >= SESSION_CACHE_MS;
+      if (!stale && cache.size < SESSION_CACHE_SIZE) break;
+      cache.delete(old);
+    }
+    cache.set(token, entry);
+  };
+  /** Forgets the session `sid` (ended here), whichever token it was read by. */
+  const forgetSid = (sid: string) => {
+    for (const [token, entry] of cache) if (entry.sid === sid) cache.delete(token);
   };
   const idleMs = policy.idleMinutes * 60 * 1000;
   // A tenth of the idle limit: a session used more often than the limit is never seen as idle,
@@ -151,29 +167,29 @@ export function createSessionStore(db: Db, policy: SessionPolicy, clock: Clock =
      * null when it is unknown (signed out, ended by a password change, or long gone).
      */
     async resumeOrWhy(token: string, now = clock()): Promise<ResumedSession | { ended: EndReason | null }> {
-      const sid = sessionKey(token, policy.secret);
       const at = now.getTime();
-      const cached = cache.get(sid);
+      const cached = cache.get(token);
       if (
         cached &&
         at - cached.readAt >= 0 &&
         at - cached.readAt < SESSION_CACHE_MS &&
         at < cached.deadline
       ) {
-        return { sid, userId: cached.userId };
+        return { sid: cached.sid, userId: cached.userId };
       }
+      const sid = sessionKey(token, policy.secret);
       const [row] = await db.select().from(sessions).where(eq(sessions.sid, sid));
       if (!row) {
-        cache.delete(sid);
+        cache.delete(token);
         return { ended: null };
       }
       const until = deadline(row.sess, policy.idleMinutes).getTime();
       if (until <= at) {
-        cache.delete(sid);
+        cache.delete(token);
         await db.delete(sessions).where(eq(sessions.sid, sid));
         return { ended: endReason(row.sess, policy.idleMinutes, at) };
       }
-      remember(sid, { userId: row.userId, readAt: at, deadline: until });
+      remember(token, { sid, userId: row.userId, readAt: at, deadline: until });
       if (now.getTime() - Date.parse(row.sess.lastSeenAt) > touchAfterMs) {
         const sess = { ...row.sess, lastSeenAt: now.toISOString() };
         await db
@@ -218,7 +234,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy, clock: Clock =
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
         .returning({ sid: sessions.sid });
-      if (ended) cache.delete(ended.sid);
+      if (ended) forgetSid(ended.sid);
       return ended;
     },
 
@@ -232,13 +248,13 @@ export function createSessionStore(db: Db, policy: SessionPolicy, clock: Clock =
         .delete(sessions)
         .where(keep ? and(eq(sessions.userId, userId), ne(sessions.sid, keep)) : eq(sessions.userId, userId))
         .returning({ sid: sessions.sid });
-      for (const row of ended) cache.delete(row.sid);
+      for (const row of ended) forgetSid(row.sid);
       return ended.length;
     },
 
     async destroy(token: string) {
       const sid = sessionKey(token, policy.secret);
-      cache.delete(sid);
+      cache.delete(token);
       await db.delete(sessions).where(eq(sessions.sid, sid));
     },
   };
