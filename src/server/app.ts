@@ -341,9 +341,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  // The page says who is signed in, as GET /api/auth/user would answer.
+  // The page says who is signed in, as GET /api/auth/user would answer, and carries their children
+  // as GET /api/children answers them: the header, the dashboard's greeting and its cards for each
+  // child start from that list.
   await registerClientShell(app, clientDir, {
     signedInUser: (request, reply) => signedInAnswer(db, request, reply),
+    firstAnswers: async (request) => {
+      const children = await app.inject({
+        method: "GET",
+        url: "/api/children",
+        headers: { cookie: request.headers.cookie ?? "" },
+      });
+      return children.statusCode === 200 ? { "/api/children": children.json() } : {};
+    },
   });
   return app;
 }

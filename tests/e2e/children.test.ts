@@ -223,6 +223,15 @@ describe("the Children Profiles screen", () => {
       await held;
       await route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: "application/json" });
     });
+    // The page brings the list with it (its first answers): without them, the screen asks for it.
+    await page.route(
+      (url) => url.pathname === "/children",
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/<script[^>]*id="page-answers">.*?<\/script>/s, "");
+        await route.fulfill({ response, body });
+      },
+    );
     await page.goto("/children");
     await page.getByRole("status").filter({ hasText: "Loading children profiles..." }).waitFor();
     release();

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { takePageAnswer } from "@/client/lib/page-answers";
 import { createResourceApi } from "@/client/lib/resource-api";
 import type { Child, ChildInput } from "@/domain/children";
 
@@ -12,6 +13,14 @@ export const childrenApi = createResourceApi<Child, ChildInput>("/api/children",
   updateMethod: "PUT",
 });
 
+/**
+ * The family's children; the page brings them (lib/page-answers.ts), so the header, the greeting
+ * and each child's cards show from the first render.
+ */
 export function useChildren() {
-  return useQuery(childrenApi.listOptions());
+  return useQuery({
+    ...childrenApi.listOptions(),
+    initialData: () => takePageAnswer<Child[]>("/api/children"),
+    initialDataUpdatedAt: () => Date.now(),
+  });
 }

@@ -15,7 +15,15 @@ export const SIGNED_IN_USER_ELEMENT = "signed-in-user";
  */
 export interface ClientShellDeps {
   signedInUser: (request: FastifyRequest, reply: FastifyReply) => Promise<SignedInUser | undefined>;
+  /**
+   * Answers of the API a signed-in page starts from, by path, as those calls would answer the
+   * request (its cookie), so its first screen renders with them instead of asking after it loads.
+   */
+  firstAnswers?: (request: FastifyRequest) => Promise<Record<string, unknown>>;
 }
+
+/** The id of the page's `<script type="application/json">` with its first answers (signed in only). */
+export const PAGE_ANSWERS_ELEMENT = "page-answers";
 
 /** Vite's build manifest: each source module's chunk and the chunks it imports. */
 type Manifest = Record<string, { file: string; imports?: string[] }>;
@@ -60,8 +68,9 @@ function scriptJson(value: unknown) {
 /**
  * The built client: hashed assets from disk (Brotli or gzip as the browser accepts, cached for a
  * year), and every other non-API GET answered with the page. The page carries who is signed in
- * (what `GET /api/auth/user` would answer, or null), so the first screen renders without waiting
- * for that call, and `modulepreload` links to the code of its first screen (the landing page, or
+ * (what `GET /api/auth/user` would answer, or null) and, signed in, the first answers its screens
+ * start from (`firstAnswers`), so the first screen renders without waiting for those calls, and
+ * `modulepreload` links to the code of its first screen (the landing page, or
  * the signed-in shell and the screen of the path), fetched alongside the entry script instead of
  * after it.
  */
@@ -124,7 +133,8 @@ export async function registerClientShell(
     const user = await deps.signedInUser(request, reply);
     const signedIn = user ? signedInUserRecord.parse(user) : null;
     const path = request.url.split("?")[0] ?? "/";
-    const head = `<script type="application/json" id="${SIGNED_IN_USER_ELEMENT}">${scriptJson(signedIn)}</script>${preloads(signedIn !== null, path)}`;
+    const answers = signedIn && deps.firstAnswers ? await deps.firstAnswers(request) : null;
+    const head = `<script type="application/json" id="${SIGNED_IN_USER_ELEMENT}">${scriptJson(signedIn)}</script>${answers ? `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT}">${scriptJson(answers)}</script>` : ""}${preloads(signedIn !== null, path)}`;
     return (
       reply
         .type("text/html; charset=utf-8")

@@ -100,6 +100,10 @@ describe("the built client", () => {
     expect(match).not.toBeNull();
     return JSON.parse(match![1]!);
   };
+  const pageAnswersIn = (body: string) => {
+    const match = /<script type="application\/json" id="page-answers">(.*?)<\/script>/.exec(body);
+    return match ? JSON.parse(match[1]!) : null;
+  };
   const preloadsIn = (body: string) =>
     [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
@@ -110,6 +114,7 @@ describe("the built client", () => {
     expect(page.headers["cache-control"]).toBe("no-store");
     expect(page.body).toContain("<div id=root>");
     expect(signedInUserIn(page.body)).toBeNull();
+    expect(pageAnswersIn(page.body)).toBeNull();
     expect(preloadsIn(page.body)).toEqual(["/assets/landing-page-L1.js"]);
   });
 
@@ -138,13 +143,24 @@ describe("the built client", () => {
     expect(preloadsIn(unknown.body).sort()).toEqual(["/assets/card-C1.js", "/assets/signed-in-app-S1.js"]);
   });
 
+  it("carries the signed-in family's children as GET /api/children answers, and no one else's", async () => {
+    const user = await signUp(t.app);
+    expect((await user.post("/api/children", { name: "Mia </script>" })).statusCode).toBe(201);
+    const other = await signUp(t.app);
+    await other.post("/api/children", { name: "Leo" });
+    const page = await t.app.inject({ url: "/", headers: { cookie: user.cookie } });
+    expect(pageAnswersIn(page.body)).toEqual({ "/api/children": (await user.get("/api/children")).json() });
+    expect(pageAnswersIn(page.body)["/api/children"]).toHaveLength(1);
+  });
+
   it("keeps a name that looks like markup inside its data", async () => {
     const user = await signUp(t.app);
     const name = "</script><script>alert(1)</script>&<!--";
     expect((await user.put("/api/profile", { firstName: name, lastName: "\u2028x" })).statusCode).toBe(200);
     const page = await t.app.inject({ url: "/", headers: { cookie: user.cookie } });
     expect(page.body).not.toContain("<script>alert(1)");
-    expect(page.body.match(/<\/script>/g)).toHaveLength(2);
+    // The person, the page's first answers and the entry script.
+    expect(page.body.match(/<\/script>/g)).toHaveLength(3);
     expect(signedInUserIn(page.body)).toEqual((await user.get("/api/auth/user")).json());
     expect(signedInUserIn(page.body)).toMatchObject({ firstName: name });
   });

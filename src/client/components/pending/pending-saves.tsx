@@ -126,15 +126,21 @@ export function PendingSaves() {
   const stack = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     // The page, pinned Save buttons and toasts keep clear of what shows here (--bottom-clear).
+    // Measured by the observer, after the browser's own layout and before it paints: reading the
+    // height here would lay out the whole page inside the render that mounts it (about a third of
+    // a second of the dashboard's first render on a slow phone), and nothing changes while the
+    // stack stays empty.
     const element = stack.current;
     if (!element) return;
     const root = document.documentElement;
+    let shown = 0;
     const measure = () => {
       const height = element.offsetHeight;
+      if (height === shown) return;
+      shown = height;
       if (height) root.style.setProperty("--pending-banner-height", `${height + 12}px`);
       else root.style.removeProperty("--pending-banner-height");
     };
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => {

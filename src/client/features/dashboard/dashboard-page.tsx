@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { useIsFetching } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, startTransition, useCallback, useEffect, useState } from "react";
 import { PageHeader } from "@/client/components/ui/page-header";
 import { useAuth } from "@/client/lib/auth";
 import { useChildFilter } from "@/client/lib/child-filter";
@@ -32,6 +33,70 @@ const InfusionCentersCard = lazy(() =>
 // Beside it for the same reason: only a family with a scheduled medication sees it.
 const DosesCard = lazy(() => import("./doses/doses-card").then((m) => ({ default: m.DosesCard })));
 
+/**
+ * The lists that decide whether the cards above the counts show (tasks, doses, line care and its
+ * pills, PN), and the children they are asked for: by the first part of their query keys.
+ */
+const DECIDING_CARDS_ABOVE = new Set(["children", "tasks", "medications", "picc-lines", "pn-prescriptions"]);
+/** The lazy cards above the counts, each in a boundary of its own. */
+const LAZY_CARDS_ABOVE = 4;
+/** How long the lists must stay answered: an answer that asks the next list (lines, then their care). */
+const SETTLED_MS = 60;
+/** The rest shows by then even if an answer above still waits (a slow or broken connection). */
+const LONGEST_WAIT_MS = 4000;
+
+/** Tells its parent, once, that the lazy card beside it in its boundary has loaded. */
+function Revealed({ onReveal }: { onReveal: () => void }) {
+  useEffect(() => onReveal(), [onReveal]);
+  return null;
+}
+
+/**
+ * The cards that come only with a family's data (tasks, doses, line care, PN), then `rest`: the
+ * counts and every card below them show once those above are in place (or known absent), so
+ * nothing that is already on screen moves down under the person's eyes. The rest is rendered as
+ * a transition: in short slices that leave a slow phone free to answer a tap.
+ */
+function CardsAboveThen({ rest }: { rest: ReactNode }) {
+  const [revealed, setRevealed] = useState(0);
+  const reveal = useCallback(() => setRevealed((count) => count + 1), []);
+  const awaited = useIsFetching({
+    predicate: (query) =>
+      query.state.status === "pending" && DECIDING_CARDS_ABOVE.has(String(query.queryKey[0])),
+  });
+  const settled = revealed >= LAZY_CARDS_ABOVE && awaited === 0;
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (open) return;
+    const timer = window.setTimeout(
+      () => startTransition(() => setOpen(true)),
+      settled ? SETTLED_MS : LONGEST_WAIT_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [open, settled]);
+  return (
+    <>
+      <Suspense fallback={null}>
+        <TasksCard />
+        <Revealed onReveal={reveal} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <DosesCard />
+        <Revealed onReveal={reveal} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <LineCareCard />
+        <Revealed onReveal={reveal} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PnCard />
+        <Revealed onReveal={reveal} />
+      </Suspense>
+      {open ? rest : null}
+    </>
+  );
+}
+
 export function DashboardPage() {
   const { user } = useAuth();
   const shown = useChildFilter();
@@ -43,34 +108,28 @@ export function DashboardPage() {
       <div className="flex flex-col gap-6">
         <FirstChildCard />
         {canWrite ? <QuickLogBar /> : null}
-        <Suspense fallback={null}>
-          <TasksCard />
-        </Suspense>
-        <Suspense fallback={null}>
-          <DosesCard />
-        </Suspense>
-        <Suspense fallback={null}>
-          <LineCareCard />
-        </Suspense>
-        <Suspense fallback={null}>
-          <PnCard />
-        </Suspense>
-        <StatTiles />
-        <EmergencyContactsCard />
-        <SupplyChecklistCard />
-        <Suspense fallback={null}>
-          <InfusionCentersCard />
-        </Suspense>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <UpcomingVisitsCard />
-          <LatestLabsCard />
-          <TodayCareCard className="lg:col-span-2" />
-        </div>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <QuickActionsCard />
-          <RecentActivityCard />
-        </div>
-        <IntroBanner />
+        <CardsAboveThen
+          rest={
+            <>
+              <StatTiles />
+              <EmergencyContactsCard />
+              <SupplyChecklistCard />
+              <Suspense fallback={null}>
+                <InfusionCentersCard />
+              </Suspense>
+              <div className="grid gap-6 lg:grid-cols-2">
+                <UpcomingVisitsCard />
+                <LatestLabsCard />
+                <TodayCareCard className="lg:col-span-2" />
+              </div>
+              <div className="grid gap-6 lg:grid-cols-2">
+                <QuickActionsCard />
+                <RecentActivityCard />
+              </div>
+              <IntroBanner />
+            </>
+          }
+        />
       </div>
       <Suspense fallback={null}>
         <InstallBanner />
