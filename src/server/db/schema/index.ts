@@ -6,6 +6,7 @@ export * from "./families";
 export * from "./family";
 export * from "./idempotency";
 export * from "./journals";
+export * from "./lab-results";
 export * from "./notifications";
 export * from "./passkeys";
 export * from "./photos";
