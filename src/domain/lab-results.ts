@@ -132,11 +132,12 @@ const shortText = (max: number) =>
       return text || null;
     });
 
+/** One of a list, or none ("" and null are none); the message of a value out of it lists them. */
 const optionalCode = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z
-    .union([z.literal(""), z.null(), oneOf(label, values)])
+    .preprocess((v) => (v === "" ? null : v), oneOf(label, values).nullable())
     .optional()
-    .transform((v) => (v ? v : null));
+    .transform((v) => v ?? null);
 
 /** One analyte of a result as stored and answered. */
 export const analyteResult = z.object({

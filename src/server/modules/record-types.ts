@@ -7,6 +7,7 @@ import { careTeamMembersRecordType } from "./care-team/care-team.record";
 import { childrenRecordType } from "./children/children.record";
 import { foodDiaryEntriesRecordType } from "./food-diary/food-diary.record";
 import { infusionCentersRecordType } from "./infusion-centers/infusion-centers.record";
+import { labResultsRecordType } from "./lab-results/lab-results.record";
 import { labTestsRecordType } from "./lab-tests/lab-tests.record";
 import { lineCareRecordType } from "./line-care/line-care.record";
 import { medicalPhotosRecordType } from "./medical-photos/medical-photos.record";
@@ -52,6 +53,7 @@ export const RECORD_TYPES = {
   lineCare: lineCareRecordType,
   specialistVisits: specialistVisitsRecordType,
   labTests: labTestsRecordType,
+  labResults: labResultsRecordType,
   symptomEntries: symptomEntriesRecordType,
   medicalAllergies: medicalAllergiesRecordType,
   medications: medicationsRecordType,

@@ -111,7 +111,7 @@ describe("activityTime", () => {
 
 describe("activityText of every record type", () => {
   it("names each declared type in its own words, deleted or not", () => {
-    expect(SHARED_RECORD_TYPES).toHaveLength(24);
+    expect(SHARED_RECORD_TYPES).toHaveLength(25);
     for (const { entity, activity } of SHARED_RECORD_TYPES) {
       const { label } = activity[entity]!;
       expect(activityText({ action: "delete", entity, summary: null }), entity).toMatch(
