@@ -48,6 +48,7 @@ export const labResultsRecordType = declareRecordType(labResultsType, {
   fhir: { resources: labResult },
   readable: {
     codes: { drawSite: DRAW_SITE_LABELS, pnTiming: PN_TIMING_LABELS, fasting: FASTING_LABELS },
+    labels: { pnTiming: "PN at the draw", labName: "Lab" },
     // "Conjugated (direct) bilirubin 45 µmol/L (ref ≤ 5 µmol/L), High; ALT 80 U/L", as the card says it.
     texts: {
       analytes: (row) =>
