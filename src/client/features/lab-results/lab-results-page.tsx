@@ -26,7 +26,8 @@ const labResultsScreen = defineRecordScreen({
   addForm: {
     submitLabel: "Save Result",
     pendingLabel: "Saving...",
-    description: ({ child }) => `For ${child?.name ?? "a child"}. Required fields are marked *.`,
+    description: ({ child }) =>
+      child ? `For ${child.name}. Required fields are marked *.` : "Required fields are marked *.",
   },
   editForm: { title: "Edit Lab Result", submitLabel: "Save Changes", pendingLabel: "Saving..." },
   renderCard: (result, actions) => <LabResultCard result={result} {...actions} />,

@@ -274,7 +274,7 @@ function LabResultForm({
                 <FormField label="Lab's flag" error={message(`analytes.${index}.flag`)}>
                   {(control) => (
                     <NativeSelect {...control} {...form.register(`analytes.${index}.flag`)}>
-                      <option value="">From the range</option>
+                      <option value="">From range</option>
                       {LAB_FLAGS.map((f) => (
                         <option key={f} value={f}>
                           {LAB_FLAG_LABELS[f]}
