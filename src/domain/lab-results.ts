@@ -12,7 +12,14 @@ import {
 import { ANALYTE_KEYS, type Analyte, analyteOf } from "./lab-analytes";
 import { dateOnly, nullableText, recordBase, type Wire } from "./records";
 
-export { ANALYTE_KEYS, ANALYTES, type Analyte, type AnalyteKey, analyteOf } from "./lab-analytes";
+export {
+  ANALYTE_KEYS,
+  ANALYTES,
+  type Analyte,
+  type AnalyteKey,
+  analyteOf,
+  CONJUGATED_BILIRUBIN,
+} from "./lab-analytes";
 
 /**
  * A lab result with numbers: one blood draw of a child, with one or more analytes, each with its

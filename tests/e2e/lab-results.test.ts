@@ -88,4 +88,24 @@ describe("Lab Results", () => {
     await page.getByText(/Potassium: latest 4\.1 mmol\/L/).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
+
+  it("draws conjugated bilirubin on the dashboard for a child with a PN prescription in force, and only then", async () => {
+    const page = await browser.signedInPage("phone");
+    await page.goto("/");
+    await page.getByRole("heading", { name: "TPN Tracker Dashboard" }).waitFor();
+    await page.getByText("Latest Lab Results").waitFor();
+    expect(await page.getByText("Conjugated Bilirubin", { exact: true }).count()).toBe(0);
+
+    const [child] = (await (await page.request.get("/api/children")).json()) as { id: string }[];
+    await post(page, "/api/pn-prescriptions", {
+      childId: child!.id,
+      startDate: localDay(-60),
+      bagVolumeMl: 900,
+      infusionHours: 12,
+    });
+    await page.reload();
+    await page.getByText("Conjugated Bilirubin", { exact: true }).waitFor();
+    await page.getByText(/^Conjugated bilirubin: latest [\d.]+ µmol\/L on .*High\.$/).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  });
 });

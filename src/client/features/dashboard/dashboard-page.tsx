@@ -24,6 +24,7 @@ const LineCareCard = lazy(() => import("./lazy-cards").then((m) => ({ default: m
 const InstallBanner = lazy(() => import("./lazy-cards").then((m) => ({ default: m.InstallBanner })));
 // Likewise: only a family that keeps a PN prescription sees it.
 const PnCard = lazy(() => import("./pn/pn-card").then((m) => ({ default: m.PnCard })));
+const BilirubinCard = lazy(() => import("./pn/bilirubin-card").then((m) => ({ default: m.BilirubinCard })));
 // Below the fold, and with a record screen's code (its list, its waiting entries, its form):
 // beside the first chunk too.
 const InfusionCentersCard = lazy(() =>
@@ -54,6 +55,9 @@ export function DashboardPage() {
         </Suspense>
         <Suspense fallback={null}>
           <PnCard />
+        </Suspense>
+        <Suspense fallback={null}>
+          <BilirubinCard />
         </Suspense>
         <StatTiles />
         <EmergencyContactsCard />
