@@ -200,6 +200,17 @@ describe("a lab result under a lab test", () => {
     expect(foreignLink.statusCode).toBe(404);
     expect(foreignLink.json()).toEqual({ message: "Lab test not found" });
 
+    // The test cannot move to another child while it holds Sam's result.
+    const movedTest = await user.patch(`/api/lab-tests/${samsTest}`, { childId: ava });
+    expect(movedTest.statusCode).toBe(400);
+    expect(movedTest.json().issues).toEqual([
+      {
+        path: "childId",
+        message: "This test holds another child's lab results: it cannot move to this child",
+      },
+    ]);
+    expect((await user.patch(`/api/lab-tests/${samsTest}`, { notes: "Reviewed" })).statusCode).toBe(200);
+
     // The test deleted, the result stays, under no test.
     expect((await user.delete(`/api/lab-tests/${samsTest}`)).statusCode).toBe(204);
     expect((await user.get(`/api/lab-results/${under.json().id}`)).json()).toMatchObject({ labTestId: null });

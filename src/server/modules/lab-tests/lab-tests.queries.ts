@@ -1,12 +1,41 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { labTests } from "../../db/schema/index";
+import { labResults, labTests } from "../../db/schema/index";
+import { invalidRecord } from "../../lib/errors";
 import { ownedRecords } from "../../lib/owned-records";
 import { recordType } from "../record-types";
 
+/**
+ * The spec's lab tests. A test with lab results of a child under it stays that child's (or one of
+ * no child): moving it to another child would leave the results under another child's test.
+ */
 export const labTestRecords = ownedRecords({
   ...recordType("labTests"),
   summary: (row) => row.testName,
+  hooks: {
+    async inTransaction(ctx, { action, after }) {
+      if (action !== "update" || !after?.childId) return;
+      const [elsewhere] = await ctx.tx
+        .select({ id: labResults.id })
+        .from(labResults)
+        .where(
+          and(
+            eq(labResults.familyId, ctx.familyId),
+            eq(labResults.labTestId, after.id),
+            ne(labResults.childId, after.childId),
+          ),
+        )
+        .limit(1);
+      if (elsewhere) {
+        throw invalidRecord([
+          {
+            path: "childId",
+            message: "This test holds another child's lab results: it cannot move to this child",
+          },
+        ]);
+      }
+    },
+  },
 });
 
 /**
