@@ -34,6 +34,7 @@ import { growthModule } from "./modules/growth/growth.module";
 import { healthModule } from "./modules/health/health.module";
 import { infusionCentersModule } from "./modules/infusion-centers/infusion-centers.module";
 import { intakeOutputModule } from "./modules/intake-output/intake-output.module";
+import { labResultsModule } from "./modules/lab-results/lab-results.module";
 import { labTestsModule } from "./modules/lab-tests/lab-tests.module";
 import { lineCareModule } from "./modules/line-care/line-care.module";
 import { medicalPhotosModule } from "./modules/medical-photos/medical-photos.module";
@@ -162,6 +163,7 @@ export const MODULES: readonly ModuleDescriptor[] = [
   tpnModule,
   specialistVisitsModule,
   labTestsModule,
+  labResultsModule,
   symptomsModule,
   allergiesModule,
   notesModule,

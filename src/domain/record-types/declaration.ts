@@ -26,6 +26,7 @@ export const NAV_ICON_NAMES = [
   "Stethoscope",
   "StickyNote",
   "Syringe",
+  "TestTubes",
   "Thermometer",
   "TriangleAlert",
   "UserPlus",

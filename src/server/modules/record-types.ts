@@ -12,6 +12,7 @@ import {
   fluidLimitsRecordType,
   fluidOutputRecordType,
 } from "./intake-output/intake-output.record";
+import { labResultsRecordType } from "./lab-results/lab-results.record";
 import { labTestsRecordType } from "./lab-tests/lab-tests.record";
 import { lineCareRecordType } from "./line-care/line-care.record";
 import { medicalPhotosRecordType } from "./medical-photos/medical-photos.record";
@@ -60,6 +61,7 @@ export const RECORD_TYPES = {
   lineCare: lineCareRecordType,
   specialistVisits: specialistVisitsRecordType,
   labTests: labTestsRecordType,
+  labResults: labResultsRecordType,
   symptomEntries: symptomEntriesRecordType,
   medicalAllergies: medicalAllergiesRecordType,
   medications: medicationsRecordType,

@@ -3,6 +3,7 @@ import { getJson } from "@/client/lib/api";
 import { activityQueryKey, dashboardStatsQueryKey } from "@/client/lib/query-keys";
 import { createResourceApi } from "@/client/lib/resource-api";
 import type { ActivityItem, DashboardStats } from "@/domain/dashboard";
+import type { LabResult } from "@/domain/lab-results";
 import type { LabTest } from "@/domain/labs";
 import type { Medication } from "@/domain/medications";
 import type { TpnEntry } from "@/domain/tpn";
@@ -41,6 +42,11 @@ export const visitsApi = createResourceApi<SpecialistVisit, never, ChildParams>(
   "specialist-visits",
 );
 export const labTestsApi = createResourceApi<LabTest, never, ChildParams>("/api/lab-tests", "lab-tests");
+/** A child's lab results with numbers (the conjugated bilirubin card of a child on PN). */
+export const labResultsApi = createResourceApi<LabResult, never, ChildParams>(
+  "/api/lab-results",
+  "lab-results",
+);
 export const medicationsApi = createResourceApi<Medication, never, ChildParams>(
   "/api/medications",
   "medications",

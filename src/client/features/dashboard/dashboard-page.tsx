@@ -25,6 +25,7 @@ const LineCareCard = lazy(() => import("./lazy-cards").then((m) => ({ default: m
 const InstallBanner = lazy(() => import("./lazy-cards").then((m) => ({ default: m.InstallBanner })));
 // Likewise: only a family that keeps a PN prescription sees it.
 const PnCard = lazy(() => import("./pn/pn-card").then((m) => ({ default: m.PnCard })));
+const BilirubinCard = lazy(() => import("./pn/bilirubin-card").then((m) => ({ default: m.BilirubinCard })));
 // Below the fold, and with a record screen's code (its list, its waiting entries, its form):
 // beside the first chunk too.
 const InfusionCentersCard = lazy(() =>
@@ -122,6 +123,9 @@ export function DashboardPage() {
                 <LatestLabsCard />
                 <TodayCareCard className="lg:col-span-2" />
               </div>
+              <Suspense fallback={null}>
+                <BilirubinCard />
+              </Suspense>
               <div className="grid gap-6 lg:grid-cols-2">
                 <QuickActionsCard />
                 <RecentActivityCard />

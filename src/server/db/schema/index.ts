@@ -7,6 +7,7 @@ export * from "./family";
 export * from "./idempotency";
 export * from "./intake-output";
 export * from "./journals";
+export * from "./lab-results";
 export * from "./notifications";
 export * from "./passkeys";
 export * from "./photos";

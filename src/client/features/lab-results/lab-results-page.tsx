@@ -1,0 +1,49 @@
+import { TestTubes } from "lucide-react";
+import { DialogRecordScreen } from "@/client/components/record-screen/dialog-record-screen";
+import { defineRecordScreen } from "@/client/components/record-screen/types";
+import { useChildFilter } from "@/client/lib/child-filter";
+import { labResultsApi } from "./api";
+import { AnalyteTrend } from "./components/analyte-trend";
+import { drawnWhen, LabResultCard } from "./components/lab-result-card";
+import { LabResultDialog } from "./components/lab-result-dialog";
+
+const labResultsScreen = defineRecordScreen({
+  title: "Lab Results",
+  subtitle:
+    "Blood results with numbers: each value with its unit, the lab's range and flag, and how the blood was drawn.",
+  addLabel: "Add Lab Result",
+  api: labResultsApi,
+  followsChildFilter: true,
+  messages: {
+    created: "Lab result added",
+    createFailed: "Failed to add the lab result",
+    updated: "Lab result updated",
+    updateFailed: "Failed to update the lab result",
+    deleted: "Lab result deleted",
+    deleteFailed: "Failed to delete the lab result",
+  },
+  form: { Dialog: LabResultDialog },
+  addForm: {
+    submitLabel: "Save Result",
+    pendingLabel: "Saving...",
+    description: ({ child }) =>
+      child ? `For ${child.name}. Required fields are marked *.` : "Required fields are marked *.",
+  },
+  editForm: { title: "Edit Lab Result", submitLabel: "Save Changes", pendingLabel: "Saving..." },
+  renderCard: (result, actions) => <LabResultCard result={result} {...actions} />,
+  empty: {
+    icon: TestTubes,
+    title: "No lab results yet",
+    text: "Add the numbers of each blood test (bilirubin, electrolytes, trace elements) to follow them over time.",
+  },
+  deletion: {
+    title: "Delete lab result",
+    description: (result) => `Delete the lab result of ${drawnWhen(result)}? This action cannot be undone.`,
+  },
+});
+
+/** Lab Results: each draw's analytes with their ranges and flags, and an analyte's trend over time. */
+export function LabResultsPage() {
+  const { childId } = useChildFilter();
+  return <DialogRecordScreen config={labResultsScreen} filters={<AnalyteTrend childId={childId} />} />;
+}
