@@ -1,5 +1,11 @@
 import sharp from "sharp";
 import { expect } from "vitest";
+import { today } from "../../src/domain/dates";
+import {
+  RECORD_NAMES,
+  RECORD_TYPES,
+  type RecordTypeDeclaration,
+} from "../../src/server/modules/record-types";
 import type { TestApp, TestUser } from "./test-app";
 
 async function created(response: Promise<{ statusCode: number; json(): unknown; body: string }>) {
@@ -293,6 +299,7 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
   );
   const taskDone = await user.post(`/api/tasks/family:${task.id}/done`, { notes: "Vented, no air" });
   if (taskDone.statusCode !== 200) throw new Error(`seed task done: ${taskDone.statusCode} ${taskDone.body}`);
+  await seedDeclaredExamples(t, user);
   return {
     childId,
     supplyId: supply.id,
@@ -300,4 +307,29 @@ export async function seedEveryRecordType(t: TestApp, user: TestUser) {
     prescriptionId: prescription.id,
     medicationId: medication.id,
   };
+}
+
+/**
+ * A record of each type with a collection in the API that the family has none of yet, made from its
+ * declaration's example body: a record type added later is seeded without a line here.
+ */
+async function seedDeclaredExamples(t: TestApp, user: TestUser) {
+  const ids = new Map<string, string>();
+  let serial = 0;
+  for (const name of RECORD_NAMES) {
+    const declared: RecordTypeDeclaration = RECORD_TYPES[name];
+    if ("none" in declared.api) continue;
+    const listed = (await user.get(declared.api.collection)).json() as { id: string }[];
+    if (Array.isArray(listed) && listed[0]) {
+      ids.set(name, listed[0].id);
+      continue;
+    }
+    const body = declared.api.example({
+      id: (type) => ids.get(type) ?? "",
+      today: today(),
+      serial: serial++,
+      photoUrl: declared.restore?.photo ? await uploadTestPhoto(t, user) : "",
+    });
+    ids.set(name, (await created(user.post(declared.api.collection, body))).id);
+  }
 }

@@ -20,6 +20,7 @@ describe("the navigation items", () => {
       "PICC Lines",
       "Specialist Visits",
       "Lab Tests",
+      "Lab Results",
       "Symptoms & Pain",
       "Medical Allergies",
       "Care Team",

@@ -15,6 +15,9 @@ export const TAG_OF_SEGMENT: Readonly<Record<string, string>> = {
   profile: "account",
   invitations: "family",
   shared: "share-links",
+  "fluid-intake": "intake-output",
+  "fluid-output": "intake-output",
+  "fluid-limits": "intake-output",
   "reminder-actions": "tasks",
   "supply-usage": "tpn-supplies",
   "supply-stock-events": "tpn-supplies",
@@ -54,7 +57,19 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: "growth", description: "Growth against the WHO and CDC references." },
   { name: "symptoms", description: "Symptoms and pain, and their heatmap." },
   { name: "allergies", description: "Allergies and reactions." },
-  { name: "lab-tests", description: "Lab results." },
+  {
+    name: "lab-tests",
+    description: "Lab tests as the spec lists them: name, date, status and results in words.",
+  },
+  {
+    name: "lab-results",
+    description: "Lab results with numbers: analytes, units, the lab's ranges and flags.",
+  },
+  {
+    name: "intake-output",
+    description:
+      "Feeds, drinks and IV fluids besides the PN bag, output, the team's limits and a day's balance.",
+  },
   { name: "specialist-visits", description: "Visits to specialists." },
   { name: "physical-therapy", description: "Physical therapy sessions." },
   { name: "food-diary", description: "What the child ate and drank." },

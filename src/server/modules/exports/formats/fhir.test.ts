@@ -54,8 +54,8 @@ describe("FHIR export", () => {
         .concat(["MedicationRequest", "MedicationRequest"])
         .concat(["MedicationAdministration", "MedicationAdministration"])
         // Lab, symptoms, TPN; a temperature and a weight; the length measured at the dressing change;
-        // the gestational age at birth.
-        .concat(Array(7).fill("Observation"))
+        // the gestational age at birth; a feed and an output; the two analytes of a lab result.
+        .concat(Array(11).fill("Observation"))
         // The line's insertion, its dressing change and its site check.
         .concat(Array(3).fill("Procedure"))
         .sort(),

@@ -13,7 +13,7 @@ import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../.
 import { queryRows } from "../../../../../tests/helpers/test-database";
 import { restoreJobs } from "../../../db/schema/index";
 import type { ObjectStorage } from "../../../storage/object-storage";
-import { CARE_RECORD_TABLES } from "../../record-types";
+import { CARE_RECORD_TABLES, LINKS, type RecordName } from "../../record-types";
 import { openZipBackup } from "./backup-files";
 import { checkBackup } from "./restore-check";
 import {
@@ -53,6 +53,12 @@ function comparable(file: ExportFile) {
   for (const medication of file.medications)
     byId.set(medication.id as string, `medication ${medication.name}`);
   for (const task of file.careTasks) byId.set(task.id as string, `task ${task.title}`);
+  // Any other record a link may point at (a lab result's lab test): by its type and its place.
+  for (const name of Object.keys(CARE_RECORD_TABLES)) {
+    file[name as keyof typeof CARE_RECORD_TABLES].forEach((row, index) => {
+      if (!byId.has(row.id as string)) byId.set(row.id as string, `${name} ${index}`);
+    });
+  }
   const out: Record<string, Row[]> = {};
   for (const name of Object.keys(CARE_RECORD_TABLES)) {
     out[name] = file[name as keyof typeof CARE_RECORD_TABLES].map((row) => {
@@ -68,14 +74,15 @@ function comparable(file: ExportFile) {
         image,
         ...rest
       } = row;
-      for (const link of [
+      for (const link of new Set([
         "childId",
         "supplyId",
         "piccLineId",
         "medicationId",
         "pnPrescriptionId",
         "careTaskId",
-      ]) {
+        ...Object.keys(LINKS[name as RecordName]),
+      ])) {
         if (typeof rest[link] === "string") rest[link] = byId.get(rest[link] as string);
       }
       return { ...rest, ...(photoUrl ? { photo: "present" } : {}), ...(image ? { image: "present" } : {}) };
@@ -119,7 +126,7 @@ describe("restoring an export", () => {
     const response = await restore(target, first);
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report.message).toBe("Imported 29 records.");
+    expect(report.message).toBe("Imported 33 records.");
     expect(report.imported).toMatchObject({
       children: 1,
       supplyUsage: 1,
@@ -180,7 +187,7 @@ describe("restoring an export", () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers["content-type"]).toBe("image/jpeg");
     // The source account is untouched.
-    expect(await recordCount(source)).toBe(29);
+    expect(await recordCount(source)).toBe(33);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -194,7 +201,7 @@ describe("restoring an export", () => {
         const target = await signUp(t.app);
         const response = await restore(target, first);
         expect(response.statusCode).toBe(200);
-        expect(response.json().message).toBe("Imported 29 records.");
+        expect(response.json().message).toBe("Imported 33 records.");
         expect(comparable(await exportOf(target))).toEqual(comparable(first));
       } finally {
         await embedded.close();
@@ -367,7 +374,7 @@ describe("restoring a backup", () => {
     const target = await signUp(t.app);
     const restored = await restoreBackup(target, response.rawPayload);
     expect(restored.statusCode).toBe(200);
-    expect(restored.json()).toMatchObject({ message: "Imported 29 records.", skipped: [] });
+    expect(restored.json()).toMatchObject({ message: "Imported 33 records.", skipped: [] });
     expect(comparable(await exportOf(target))).toEqual(comparable(await exportOf(source)));
     const photo = (await exportOf(target)).medicalPhotos[0]!;
     expect((await target.get(photo.photoUrl as string)).statusCode).toBe(200);
@@ -414,7 +421,7 @@ describe("restoring a backup", () => {
     expect(started.statusCode).toBe(202);
     expect(started.headers["preference-applied"]).toBe("respond-async");
     const job = started.json();
-    expect(job).toMatchObject({ state: "writing", total: 29, processed: 0, report: null });
+    expect(job).toMatchObject({ state: "writing", total: 33, processed: 0, report: null });
     expect(started.headers.location).toBe(`/api/account/import/${job.id}`);
 
     const second = await restoreBackup(target, backup);
@@ -433,11 +440,11 @@ describe("restoring a backup", () => {
     }
     expect(state).toMatchObject({
       state: "done",
-      processed: 29,
-      report: { message: "Imported 29 records." },
+      processed: 33,
+      report: { message: "Imported 33 records." },
     });
     expect((await target.get("/api/account/import")).json()).toEqual([state]);
-    expect(await recordCount(target)).toBe(29);
+    expect(await recordCount(target)).toBe(33);
   });
 
   it("undoes what a restore wrote when it cannot finish, and one whose process stopped, from its journal", async () => {
@@ -476,7 +483,7 @@ describe("restoring a backup", () => {
     await expect(
       writeRestore({ db: t.database.db, storage: failing }, second.job, second.dir),
     ).rejects.toThrow();
-    expect(await recordCount(target)).toBe(1 + 26);
+    expect(await recordCount(target)).toBe(1 + 30);
     const sweep = (minutes: number) =>
       undoAbandonedRestores({
         db: t.database.db,
@@ -709,7 +716,7 @@ describe("a restore and the family it goes into", () => {
     const unasked = await restoreBackup(owner, backup);
     expect(unasked.statusCode).toBe(409);
     expect(unasked.json().message).toMatch(/already holds records/);
-    expect(await recordCount(owner)).toBe(29);
+    expect(await recordCount(owner)).toBe(33);
 
     // A record deleted since the backup comes back; the others are left as they are.
     const [note] = (await owner.get("/api/notes")).json();
@@ -721,8 +728,8 @@ describe("a restore and the family it goes into", () => {
       payload: backup,
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json().message).toBe("Imported 1 record; 28 were here already.");
-    expect(await recordCount(owner)).toBe(29);
+    expect(confirmed.json().message).toBe("Imported 1 record; 32 were here already.");
+    expect(await recordCount(owner)).toBe(33);
     expect((await owner.get("/api/notes")).json()).toEqual([expect.objectContaining({ title: note.title })]);
 
     // An empty family is not asked.
