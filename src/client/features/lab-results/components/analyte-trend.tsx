@@ -4,14 +4,7 @@ import { useState } from "react";
 import { TrendCard } from "@/client/components/charts/trend";
 import { fieldClassName } from "@/client/components/ui/input";
 import { cn } from "@/client/lib/utils";
-import {
-  ANALYTE_KEYS,
-  type AnalyteKey,
-  type AnalyteResult,
-  analyteLabel,
-  analyteSeries,
-  trendKey,
-} from "@/domain/lab-results";
+import { type AnalyteResult, analyteLabel, analyteSeries, trendKey } from "@/domain/lab-results";
 import { type LabResult, labResultsApi } from "../api";
 
 /** The analytes of the results, by their trend's key, each named as first seen; the catalogue's first. */
