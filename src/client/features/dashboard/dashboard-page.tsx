@@ -25,11 +25,13 @@ const LineCareCard = lazy(() => import("./lazy-cards").then((m) => ({ default: m
 const InstallBanner = lazy(() => import("./lazy-cards").then((m) => ({ default: m.InstallBanner })));
 // Likewise: only a family that keeps a PN prescription sees it.
 const PnCard = lazy(() => import("./pn/pn-card").then((m) => ({ default: m.PnCard })));
-const BilirubinCard = lazy(() => import("./pn/bilirubin-card").then((m) => ({ default: m.BilirubinCard })));
+const loadBilirubinCard = () => import("./pn/bilirubin-card");
+const BilirubinCard = lazy(() => loadBilirubinCard().then((m) => ({ default: m.BilirubinCard })));
 // Below the fold, and with a record screen's code (its list, its waiting entries, its form):
 // beside the first chunk too.
+const loadInfusionCentersCard = () => import("./infusion-centers/infusion-centers-card");
 const InfusionCentersCard = lazy(() =>
-  import("./infusion-centers/infusion-centers-card").then((m) => ({ default: m.InfusionCentersCard })),
+  loadInfusionCentersCard().then((m) => ({ default: m.InfusionCentersCard })),
 );
 // Beside it for the same reason: only a family with a scheduled medication sees it.
 const DosesCard = lazy(() => import("./doses/doses-card").then((m) => ({ default: m.DosesCard })));
@@ -103,6 +105,12 @@ export function DashboardPage() {
   const shown = useChildFilter();
   // Logging writes: a role that only reads is not offered it.
   const canWrite = useCan("write");
+  // The cards below the counts render late, but their code is fetched now, while the connection
+  // that opened the page is surely there: a phone that loses it in the first seconds still shows them.
+  useEffect(() => {
+    void loadInfusionCentersCard().catch(() => {});
+    void loadBilirubinCard().catch(() => {});
+  }, []);
   return (
     <>
       <PageHeader title="TPN Tracker Dashboard" subtitle={dashboardSubtitle(user, shown)} />
