@@ -15,5 +15,8 @@ export default defineConfig({
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // What a page shows after a push, a service worker's message or a render: 5 s rather than
+    // vitest's 1 s, which a run beside the image build missed (a replaced notification).
+    expect: { poll: { timeout: 5000 } },
   },
 });

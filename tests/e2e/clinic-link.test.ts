@@ -235,7 +235,7 @@ describe("a link for the clinic", () => {
     expect(await doctor.getByText("Latex").count()).toBe(0);
     expect(await doctor.getByRole("button", { name: "Print" }).count()).toBe(0);
     expect(await checkEverySize(doctor)).toEqual([]);
-  });
+  }, 120_000); // Two browsers, a PDF and a revocation: about 30 s alone, twice that beside the image build.
 
   it("asks for a child first when the family has none, and a made-up link does not work", async () => {
     const page = await browser.newPage("desktop");
