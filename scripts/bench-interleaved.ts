@@ -206,6 +206,17 @@ async function main() {
         headers: { cookie: server.cookie, origin: server.base },
       });
     }
+    // Every server answers the same twenty people, or its figures would compare different work.
+    const answers = await Promise.all(
+      targets.map(async (target) => {
+        const response = await fetch(target.url, { headers: target.headers });
+        const rows = (await response.json()) as { id: string }[];
+        return `${response.status} ${rows.map((row) => row.id).join(",")}`;
+      }),
+    );
+    if (new Set(answers).size !== 1 || !answers[0]!.startsWith("200 ") || answers[0]!.split(",").length !== 20) {
+      throw new Error(`the servers answer different lists: ${answers.map((a) => a.slice(0, 60)).join(" | ")}`);
+    }
     // Every server warms up before anything counts.
     for (const target of targets) await turn(target, 10, 1);
 
