@@ -214,8 +214,14 @@ async function main() {
         return `${response.status} ${rows.map((row) => row.id).join(",")}`;
       }),
     );
-    if (new Set(answers).size !== 1 || !answers[0]!.startsWith("200 ") || answers[0]!.split(",").length !== 20) {
-      throw new Error(`the servers answer different lists: ${answers.map((a) => a.slice(0, 60)).join(" | ")}`);
+    if (
+      new Set(answers).size !== 1 ||
+      !answers[0]!.startsWith("200 ") ||
+      answers[0]!.split(",").length !== 20
+    ) {
+      throw new Error(
+        `the servers answer different lists: ${answers.map((a) => a.slice(0, 60)).join(" | ")}`,
+      );
     }
     // Every server warms up before anything counts.
     for (const target of targets) await turn(target, 10, 1);
