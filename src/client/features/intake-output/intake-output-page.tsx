@@ -3,6 +3,8 @@ import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { FieldValues } from "react-hook-form";
 import { Link } from "wouter";
 import { ChildPicker } from "@/client/components/children/child-picker";
+import { intakeForm, repeatedIntakeValues } from "@/client/components/intake-output/intake-form";
+import { outputForm, repeatedOutputValues } from "@/client/components/intake-output/output-form";
 import type { RecordDialogProps } from "@/client/components/record-screen/record-dialog";
 import {
   AddRecordButton,
@@ -22,17 +24,20 @@ import { Card, CardContent } from "@/client/components/ui/card";
 import { EmptyState } from "@/client/components/ui/empty-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { formatCardDate, toDateOnly } from "@/client/lib/format";
+import {
+  DAY_BALANCE_KEY,
+  fluidIntakeApi,
+  fluidLimitsApi,
+  fluidOutputApi,
+} from "@/client/lib/intake-output-api";
 import { usePageChild } from "@/client/lib/page-child";
 import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
 import { tasksKey } from "@/client/lib/tasks-api";
 import { INTAKE_SOURCE_LABELS, OUTPUT_KIND_LABELS } from "@/domain/intake-output";
-import { DAY_BALANCE_KEY, fluidIntakeApi, fluidLimitsApi, fluidOutputApi } from "./api";
 import { DayBalance } from "./components/day-balance";
 import { IntakeCard } from "./components/intake-card";
 import { OutputCard } from "./components/output-card";
-import { intakeForm, repeatedIntakeValues } from "./intake-form";
 import { limitsForm, limitsFormValues } from "./limits-form";
-import { outputForm, repeatedOutputValues } from "./output-form";
 
 // "Repeat last" is the add form with other starting values: its libraries load on the first tap.
 const RecordDialog = lazy(() =>

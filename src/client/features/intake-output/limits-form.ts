@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
+import type { FluidLimitsBody } from "@/client/lib/intake-output-api";
 import { type FluidLimits, fluidLimitsInput } from "@/domain/intake-output";
-import type { FluidLimitsBody } from "./api";
 
 const FORM_KEYS = [
   "ostomyMaxMlPerKgDay",

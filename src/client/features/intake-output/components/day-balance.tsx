@@ -6,9 +6,9 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { formatCardDate, formatLongDate } from "@/client/lib/format";
+import { type DayBalanceRecord, dayBalanceOptions } from "@/client/lib/intake-output-api";
 import { addDays } from "@/domain/dates";
 import { OUTPUT_KIND_LABELS, OUTPUT_KINDS } from "@/domain/intake-output";
-import { type DayBalanceRecord, dayBalanceOptions } from "../api";
 import { millilitres } from "./intake-card";
 
 const IN_ROWS = [

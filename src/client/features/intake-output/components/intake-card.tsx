@@ -2,8 +2,8 @@ import { Clock, Flame, StickyNote, Timer } from "lucide-react";
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
 import { formatCardDate, formatTime } from "@/client/lib/format";
+import type { FluidIntake } from "@/client/lib/intake-output-api";
 import { FEED_ROUTE_LABELS, INTAKE_SOURCE_LABELS } from "@/domain/intake-output";
-import type { FluidIntake } from "../api";
 
 /** "120 mL", "300 mL" (a number as a person reads it, thousands grouped). */
 export const millilitres = (value: number | null) =>

@@ -2,8 +2,8 @@ import { Clock, Scale, StickyNote } from "lucide-react";
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { Badge } from "@/client/components/ui/badge";
 import { formatCardDate, formatTime } from "@/client/lib/format";
+import type { FluidOutput } from "@/client/lib/intake-output-api";
 import { OUTPUT_KIND_LABELS } from "@/domain/intake-output";
-import type { FluidOutput } from "../api";
 import { millilitres } from "./intake-card";
 
 /** One output: what, how much (a weighed one with its weights), when. */

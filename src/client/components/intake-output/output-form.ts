@@ -2,6 +2,7 @@ import { z } from "zod";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { toDateOnly, toTimeOnly } from "@/client/lib/format";
+import type { FluidOutput, FluidOutputBody } from "@/client/lib/intake-output-api";
 import {
   fluidOutputInput,
   OUTPUT_KIND_LABELS,
@@ -9,7 +10,6 @@ import {
   OUTPUT_MEASURE_LABELS,
   OUTPUT_MEASURES,
 } from "@/domain/intake-output";
-import type { FluidOutput, FluidOutputBody } from "./api";
 
 const FORM_KEYS = ["date", "time", "kind", "measure", "amount", "dryWeightGrams", "notes"] as const;
 

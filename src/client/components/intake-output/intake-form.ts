@@ -2,6 +2,7 @@ import { z } from "zod";
 import { toFormValues } from "@/client/components/record-screen/form-values";
 import type { RecordFieldConfig } from "@/client/components/record-screen/record-fields";
 import { toDateOnly, toTimeOnly } from "@/client/lib/format";
+import type { FluidIntake, FluidIntakeBody } from "@/client/lib/intake-output-api";
 import {
   FEED_PRODUCTS,
   FEED_ROUTE_LABELS,
@@ -12,7 +13,6 @@ import {
   INTAKE_SOURCE_LABELS,
   INTAKE_SOURCES,
 } from "@/domain/intake-output";
-import type { FluidIntake, FluidIntakeBody } from "./api";
 
 const FORM_KEYS = [
   "date",
