@@ -106,3 +106,60 @@ describe("intake and output on a phone", () => {
     await expect.poll(() => figure(page, "Total in")).toBe("0 mL");
   });
 });
+
+describe("intake and output from the dashboard on a phone", () => {
+  const browser = useBrowser();
+
+  it("logs an ostomy emptied as last time in two taps from Log now, and reads the day's balance on the dashboard", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page);
+    const child = await post(page, "/api/children", { name: "Ada", dateOfBirth: localDay(-900) });
+    await post(page, "/api/vitals", { childId: child.id, date: localDay(-1), kind: "weight", value: 12.5 });
+    await post(page, "/api/tpn", { childId: child.id, date: localDay(), volume: 900, calories: 700 });
+    await post(page, "/api/fluid-output", {
+      childId: child.id,
+      date: localDay(-1),
+      time: "22:00",
+      kind: "ostomy",
+      measure: "volume",
+      amount: 85,
+    });
+    const balanceRead = page.waitForResponse((r) => r.url().includes("/api/intake-output/balance"));
+    await page.goto("/");
+    await page.getByRole("heading", { name: "TPN Tracker Dashboard", level: 1 }).waitFor();
+    // Nothing in or out logged today (yesterday's ostomy is not today's): no card of zeros.
+    await balanceRead;
+    await page.getByRole("heading", { name: "Quick Actions" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Today In & Out" }).count()).toBe(0);
+
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("button", { name: "Log now" })
+      .click();
+    let taps = 0;
+    taps += 1;
+    await page
+      .getByRole("dialog", { name: "Log now" })
+      .getByRole("button", { name: "Output", exact: true })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Output" });
+    await dialog.getByText("As last time (Ostomy output, 85 mL", { exact: false }).waitFor();
+    taps += 1;
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(taps).toBe(2);
+    await expectToast(page, "Output logged");
+
+    const outputs = await (await page.request.get(`/api/fluid-output?childId=${child.id}`)).json();
+    expect(outputs).toHaveLength(2);
+    expect(outputs[0]).toMatchObject({ kind: "ostomy", measure: "volume", amount: 85, date: localDay() });
+
+    // The dashboard's card adds it to today: 900 mL in (72 mL/kg), 85 mL out (6.8 mL/kg), net +815 mL.
+    const card = page.getByRole("heading", { name: "Today In & Out" }).locator("xpath=../..");
+    await card.getByText("900 mL (72 mL/kg), PN bag 900 mL", { exact: true }).waitFor();
+    await card.getByText("85 mL (6.8 mL/kg)", { exact: true }).waitFor();
+    await card.getByText("+815 mL", { exact: true }).waitFor();
+    await card.getByRole("link", { name: "Intake & Output" }).click();
+    await page.getByRole("heading", { name: "Intake & Output", level: 1 }).waitFor();
+  });
+});

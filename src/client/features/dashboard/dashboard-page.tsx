@@ -26,6 +26,8 @@ const InstallBanner = lazy(() => import("./lazy-cards").then((m) => ({ default: 
 // Likewise: only a family that keeps a PN prescription sees it.
 const PnCard = lazy(() => import("./pn/pn-card").then((m) => ({ default: m.PnCard })));
 const loadBilirubinCard = () => import("./pn/bilirubin-card");
+const loadBalanceCard = () => import("./intake-output/balance-card");
+const BalanceCard = lazy(() => loadBalanceCard().then((m) => ({ default: m.BalanceCard })));
 const BilirubinCard = lazy(() => loadBilirubinCard().then((m) => ({ default: m.BilirubinCard })));
 // Below the fold, and with a record screen's code (its list, its waiting entries, its form):
 // beside the first chunk too.
@@ -110,6 +112,7 @@ export function DashboardPage() {
   useEffect(() => {
     void loadInfusionCentersCard().catch(() => {});
     void loadBilirubinCard().catch(() => {});
+    void loadBalanceCard().catch(() => {});
   }, []);
   return (
     <>
@@ -131,6 +134,9 @@ export function DashboardPage() {
                 <LatestLabsCard />
                 <TodayCareCard className="lg:col-span-2" />
               </div>
+              <Suspense fallback={null}>
+                <BalanceCard />
+              </Suspense>
               <Suspense fallback={null}>
                 <BilirubinCard />
               </Suspense>

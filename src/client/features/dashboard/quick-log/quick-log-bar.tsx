@@ -3,6 +3,7 @@ import {
   Bandage,
   Cable,
   Droplets,
+  GlassWater,
   type LucideIcon,
   NotebookPen,
   Package,
@@ -33,6 +34,7 @@ const SupplyUsedDialog = lazy(() =>
   import("./supply-used-dialog").then((m) => ({ default: m.SupplyUsedDialog })),
 );
 const QuickVitalDialog = lazy(() => import("./vital-dialog").then((m) => ({ default: m.QuickVitalDialog })));
+const QuickFluidDialog = lazy(() => import("./fluid-dialog").then((m) => ({ default: m.QuickFluidDialog })));
 const QuickDressing = lazy(() =>
   import("../line-care/quick-dressing").then((m) => ({ default: m.QuickDressing })),
 );
@@ -53,14 +55,17 @@ export type QuickLogDialog =
   | "temperature"
   | "weight"
   | "dressing"
-  | "line-care";
+  | "line-care"
+  | "feed"
+  | "output";
 
 /**
  * The eight things a parent logs most, as tiles: a temperature first (a fever with a central line
  * cannot wait), links to other screens' add forms, and buttons that open the quick dialogs
  * through `onOpen`; "Line care" logs any kind of a line's care in one more tap. `onNavigate` runs
- * when a link is followed. With `dressing` (Log now's sheet), a ninth: "Dressing changed" (the
- * dashboard has it on its line-care card).
+ * when a link is followed. With `dressing` (Log now's sheet), three more: "Dressing changed" (the
+ * dashboard has it on its line-care card), and "Feed" and "Output" for Intake & Output (a feed
+ * or an ostomy emptied as last time, in two taps).
  */
 export function QuickLogTiles({
   onOpen,
@@ -154,6 +159,28 @@ export function QuickLogTiles({
           </button>
         </li>
       ) : null}
+      {dressing ? (
+        <>
+          <li>
+            <button
+              type="button"
+              className={cn(tile, "w-full cursor-pointer")}
+              onClick={() => onOpen("feed")}
+            >
+              <TileLabel label="Feed" icon={GlassWater} tint="text-sky-700" />
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={cn(tile, "w-full cursor-pointer")}
+              onClick={() => onOpen("output")}
+            >
+              <TileLabel label="Output" icon={GlassWater} tint="text-amber-700" />
+            </button>
+          </li>
+        </>
+      ) : null}
     </ul>
   );
 }
@@ -172,6 +199,8 @@ export function QuickLogDialogs({ open, onClose }: { open: QuickLogDialog | null
   const weightOpened = useOnceTrue(open === "weight");
   const dressingOpened = useOnceTrue(open === "dressing");
   const lineCareOpened = useOnceTrue(open === "line-care");
+  const feedOpened = useOnceTrue(open === "feed");
+  const outputOpened = useOnceTrue(open === "output");
   return (
     <Suspense fallback={null}>
       {medicationOpened ? (
@@ -191,6 +220,12 @@ export function QuickLogDialogs({ open, onClose }: { open: QuickLogDialog | null
       ) : null}
       {dressingOpened ? <QuickDressing open={open === "dressing"} onOpenChange={close} /> : null}
       {lineCareOpened ? <QuickDressing all open={open === "line-care"} onOpenChange={close} /> : null}
+      {feedOpened ? (
+        <QuickFluidDialog kind="in" open={open === "feed"} onOpenChange={close} childId={childId} />
+      ) : null}
+      {outputOpened ? (
+        <QuickFluidDialog kind="out" open={open === "output"} onOpenChange={close} childId={childId} />
+      ) : null}
       <TpnChildDialog open={open === "tpn"} onOpenChange={close} shownChildId={selectedChild?.id ?? null} />
     </Suspense>
   );
