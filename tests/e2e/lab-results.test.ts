@@ -32,7 +32,7 @@ describe("Lab Results", () => {
     },
   });
 
-  it("adds a result with two analytes on a phone, converting a unit, and shows its flags and the trend", async () => {
+  it("adds a result with three analytes on a phone, converting units, and shows its flags and the trend", async () => {
     const page = await browser.signedInPage("phone");
     await page.goto("/lab-results");
     await page.getByRole("heading", { name: "Lab Results", level: 1 }).waitFor();
@@ -61,6 +61,14 @@ describe("Lab Results", () => {
     await second.getByLabel("Value *").fill("4.1");
     await second.getByLabel("Range low").fill("3.5");
     await second.getByLabel("Range high").fill("5");
+    // The third: triglycerides in mg/dL, 150 mg/dL × 0.0113 = 1.695 mmol/L (AMA Manual of Style).
+    await dialog.getByRole("button", { name: "Add analyte" }).click();
+    const third = dialog.getByRole("group", { name: "Analyte 3" });
+    await third.getByLabel("Analyte *").selectOption({ label: "Triglycerides" });
+    await third.getByLabel("Unit *").selectOption("mg/dL");
+    await third.getByLabel("Value *").fill("150");
+    await third.getByLabel("Range high").fill("150");
+    await third.getByText(/= 1\.69\d? mmol\/L/).waitFor();
     await dialog.getByLabel("Drawn from").selectOption({ label: "Peripheral vein" });
     await dialog.getByLabel("PN at the draw").selectOption({ label: "Before PN starts" });
     await dialog.getByRole("button", { name: "Save Result" }).click();
@@ -76,6 +84,9 @@ describe("Lab Results", () => {
     const potassium = analytes.getByRole("listitem").filter({ hasText: "Potassium" });
     await potassium.getByText("ref 3.5–5 mmol/L").waitFor();
     await potassium.getByText("Normal", { exact: true }).waitFor();
+    const triglycerides = analytes.getByRole("listitem").filter({ hasText: "Triglycerides" });
+    await triglycerides.getByText("150 mg/dL", { exact: true }).waitFor();
+    await triglycerides.getByText("ref ≤ 150 mg/dL").waitFor();
     await card(page, "Lab result").first().getByText("Peripheral vein, Before PN starts").waitFor();
 
     // The trend of conjugated bilirubin: both results, in µmol/L, with the lab's range as a band.
@@ -86,6 +97,8 @@ describe("Lab Results", () => {
     // Another analyte's trend, chosen from the list.
     await page.getByLabel("Analyte", { exact: true }).selectOption({ label: "Potassium" });
     await page.getByText(/Potassium: latest 4\.1 mmol\/L/).waitFor();
+    await page.getByLabel("Analyte", { exact: true }).selectOption({ label: "Triglycerides" });
+    await page.getByText(/Triglycerides: latest 1\.7 mmol\/L/).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
 
