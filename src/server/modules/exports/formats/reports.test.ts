@@ -130,15 +130,22 @@ describe("PDF report", () => {
     expect(pages[0]).toContain("Maria Lopez");
     expect(pages[0]).toContain("All children · All dates");
     expect(pages[0]).not.toContain("Hemoglobin");
-    expect(pages[1]).toContain("Leo Martín Øster");
-    expect(pages[1]).toContain("Peanuts – Severe");
-    expect(pages[1]).toContain("No central line recorded");
-    expect(pages[1]).toContain("No PN prescription recorded");
+    // Sam's emergency part fills the first page: today's fluid balance and the latest abnormal
+    // results follow it on the next, and Leo's summary starts on a page of its own.
+    expect(pages[1]).toContain("Fluid balance today");
+    expect(pages[1]).toContain("Latest abnormal lab results");
+    const leo = pages[2]!;
+    expect(leo).toContain("Leo Martín Øster");
+    expect(leo).toContain("Peanuts – Severe");
+    expect(leo).toContain("No central line recorded");
+    expect(leo).toContain("No PN prescription recorded");
     // No line in place: no plan for a fever with one; no weight measured yet.
-    expect(pages[1]).not.toContain(FEVER_PLAN.title);
-    expect(pages[1]).toContain("Weight: Not recorded");
+    expect(leo).not.toContain(FEVER_PLAN.title);
+    expect(leo).toContain("Weight: Not recorded");
+    expect(leo).toContain("Nothing logged today");
+    expect(leo).toContain("No abnormal results in the last 12 months");
 
-    const records = pages.slice(2).join(" ");
+    const records = pages.slice(3).join(" ");
     expect(records).toContain(RECORDS_TITLE);
     for (const text of [
       ...RECORD_TEXTS,
