@@ -10,7 +10,7 @@ export interface LinkNames {
   medications: Map<string, string>;
   /** A bag's prescription version, by the day it started. */
   prescriptions: Map<string, string>;
-  /** A lab result's lab test (of the Lab Tests screen), by its name and day. */
+  /** A lab result's lab test (of the Lab Tests screen), by its name (the result's own date is beside it). */
   labTests: Map<string, string>;
 }
 
@@ -26,10 +26,6 @@ export function lineName(row: Record<string, unknown>): string {
 /** "PN prescription from Nov 15, 2026": a version of a child's prescription, by its start. */
 export const prescriptionName = (row: Record<string, unknown>) =>
   `PN prescription from ${longDate(String(row.startDate))}`;
-
-/** "Liver panel (Nov 10, 2026)": a lab test as the Lab Results form's select names it. */
-export const labTestName = (row: Record<string, unknown>) =>
-  row.date ? `${String(row.testName)} (${longDate(String(row.date))})` : String(row.testName);
 
 /**
  * The children, supplies, lines, medications, prescription versions and lab tests of the export by
@@ -55,7 +51,7 @@ export async function linkNames<Section extends { name: string }>(context: {
     piccLines: [names.lines, lineName],
     medications: [names.medications, (row) => String(row.name)],
     pnPrescriptions: [names.prescriptions, prescriptionName],
-    labTests: [names.labTests, labTestName],
+    labTests: [names.labTests, (row) => String(row.testName)],
   };
   for (const section of context.sections) {
     const [map, nameOf] = named[section.name] ?? [];

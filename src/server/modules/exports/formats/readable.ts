@@ -43,7 +43,7 @@ const LINKS: Record<string, { label: string; names: keyof LinkNames }> = {
   medicationId: { label: "Medication", names: "medications" },
   // The version a bag followed, by the day it started.
   pnPrescriptionId: { label: "Prescription", names: "prescriptions" },
-  // A lab result's lab test (of the Lab Tests screen), by its name and day.
+  // A lab result's lab test (of the Lab Tests screen), by its name.
   labTestId: { label: "Lab test", names: "labTests" },
 };
 
