@@ -1,6 +1,7 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinFamily } from "../../../../tests/helpers/family";
+import { wordParagraphs } from "../../../../tests/helpers/report-files";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
 
 /**
@@ -259,5 +260,13 @@ describe("today's balance and the latest abnormal results on the care summary", 
       // The PDF's text reads the micro sign as the Greek mu: both compared in their compatible form.
       expect(summary.normalize("NFKC")).toContain(text.normalize("NFKC"));
     }
+    // The Word report says the same, before the records.
+    const word = await owner.get(`/api/account/export?format=word&childId=${sam}`);
+    const paragraphs = await wordParagraphs(word.rawPayload);
+    const before = paragraphs.slice(0, paragraphs.indexOf("Records in full")).join("\n");
+    expect(before).toContain("Fluid balance today");
+    expect(before).toContain("Energy: 840 kcal: PN 600 kcal, feeds 240 kcal (29 % from feeds)");
+    expect(before).toContain("Latest abnormal lab results");
+    expect(before).toContain("Glucose 12 mmol/L (ref 3.5–7.8 mmol/L), High");
   });
 });
