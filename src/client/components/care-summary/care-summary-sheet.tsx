@@ -179,7 +179,7 @@ function FluidBalance({ balance }: { balance: SummaryFluidBalance }) {
 
 /** Each analyte's latest value when it is abnormal, newest first: its day, value, range and context. */
 function AbnormalLabs({ labs }: { labs: SummaryAbnormalLabs }) {
-  if (labs.results.length === 0) return <p>{noAbnormalResults(labs.months)}.</p>;
+  if (labs.results.length === 0) return <p>{noAbnormalResults(labs.months)}</p>;
   return (
     <ul>
       {labs.results.map((r) => (
