@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { summaryAbnormalLabs, summaryFluidBalance } from "./care-summary-parts";
 import { feverThresholdText } from "./fever-plan";
 import { optionalIsoDate } from "./fields";
 import { timestamp } from "./records";
@@ -262,6 +263,10 @@ export const careSummaryRecord = z.object({
   ),
   /** The number the family's owner chose to give the clinic, and whom it reaches; null without one. */
   familyContact: z.object({ name: z.string().nullable(), phone: z.string() }).nullable(),
+  /** Today's fluid balance so far on the family's clock (care-summary-parts.ts); null without a child. */
+  fluidBalance: summaryFluidBalance.nullable(),
+  /** The latest abnormal lab results of the last months; null without a child. */
+  abnormalLabs: summaryAbnormalLabs.nullable(),
 });
 export type CareSummary = z.infer<typeof careSummaryRecord>;
 

@@ -125,6 +125,31 @@ describe("a link for the clinic", () => {
       lipidProduct: "SMOFlipid 20%",
       additives: "Multivitamin 5 mL, trace elements 1 mL, selenium 40 mcg",
     });
+    // Today: a tube feed and a diaper weighed; two days ago: a bilirubin above the lab's range.
+    const today = new Date().toISOString().slice(0, 10);
+    await post(parent, "/api/fluid-intake", {
+      childId: child.id,
+      date: today,
+      source: "enteral",
+      route: "g-tube",
+      mode: "bolus",
+      volumeMl: 120,
+      kcalPerMl: 1,
+    });
+    await post(parent, "/api/fluid-output", {
+      childId: child.id,
+      date: today,
+      kind: "urine",
+      measure: "weight",
+      amount: 62,
+      dryWeightGrams: 20,
+    });
+    await post(parent, "/api/lab-results", {
+      childId: child.id,
+      date: twoDaysAgo,
+      drawSite: "central-line",
+      analytes: [{ analyte: "conjugated-bilirubin", value: 12, unit: "µmol/L", referenceHigh: 5 }],
+    });
     await parent.goto("/care-summary");
     await parent.getByRole("heading", { name: "Links for the clinic" }).waitFor();
     await parent.getByText("No links yet").waitFor();
@@ -201,6 +226,11 @@ describe("a link for the clinic", () => {
         { exact: true },
       )
       .waitFor();
+    // After the emergency part: today's balance and the latest abnormal results.
+    await doctor.getByRole("heading", { name: "Fluid balance today" }).waitFor();
+    await doctor.getByText(/In and out: in 120 mL \(5\.6 mL\/kg\), out 42 mL/).waitFor();
+    await doctor.getByRole("heading", { name: "Latest abnormal lab results" }).waitFor();
+    await doctor.getByText(/Conjugated \(direct\) bilirubin 12 µmol\/L \(ref ≤ 5 µmol\/L\), High/).waitFor();
     await doctor.getByText(/^Shared by the family · valid until/).waitFor();
     await doctor.getByRole("button", { name: "Print" }).waitFor();
     // Nothing of the app around it: no navigation, no account, no other screen.

@@ -24,6 +24,18 @@ export interface ReadableFacet {
   saidElsewhere?: readonly string[];
   /** Columns shown as a sentence of their own, as the type's card says it. */
   texts?: Readonly<Record<string, (row: Row) => string | null>>;
+  /**
+   * Figures the record is answered with beyond its columns (a feed's total and energy), as
+   * numbers, each placed after a column and written in a report when a column it is worked out
+   * from is (`from`).
+   */
+  figures?: readonly {
+    key: string;
+    label: string;
+    after: string;
+    from: readonly string[];
+    value: (row: Row) => number | null;
+  }[];
 }
 
 /** How a FHIR export writes the type's records, or why it leaves them out. */

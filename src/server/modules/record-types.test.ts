@@ -41,9 +41,13 @@ describe("record types", () => {
       ...Object.keys(type.readable?.labels ?? {}),
       ...Object.keys(type.readable?.texts ?? {}),
       ...(type.readable?.saidElsewhere ?? []),
+      ...(type.readable?.figures ?? []).flatMap((figure) => [figure.after, ...figure.from]),
       ...[type.dateKey, type.orderKey].filter((key) => key !== undefined),
     ];
     for (const field of fields) expect(columns, field).toContain(field);
+    // A figure the readable export writes is one the record is answered with.
+    for (const figure of type.readable?.figures ?? [])
+      expect(type.computed, figure.key).toContain(figure.key);
   });
 
   it("each have their shared part in a file of their own in src/domain/record-types", async () => {

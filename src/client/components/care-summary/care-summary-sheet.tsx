@@ -2,6 +2,13 @@ import { TriangleAlert } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { formatCardDate } from "@/client/lib/format";
 import { ALLERGY_SEVERITY_LABELS } from "@/domain/allergies";
+import {
+  abnormalResultText,
+  fluidBalanceLines,
+  noAbnormalResults,
+  type SummaryAbnormalLabs,
+  type SummaryFluidBalance,
+} from "@/domain/care-summary-parts";
 import { type CareSummary, daysAgoText, SUMMARY_FEVER_DAYS, type TemperatureReading } from "@/domain/exports";
 import { DRESSING_TYPE_LABELS } from "@/domain/line-care";
 import {
@@ -144,6 +151,44 @@ function PnPrescription({ pn }: { pn: NonNullable<CareSummary["pnPrescription"]>
         {pn.prescriber ? `, prescribed by ${pn.prescriber}` : ""}
       </p>
     </>
+  );
+}
+
+/**
+ * Today's balance so far on the family's clock: in and out (per kg), the urine rate, the energy from
+ * PN and feeds with the feeds' share, what is not counted, and the limits crossed yesterday.
+ */
+function FluidBalance({ balance }: { balance: SummaryFluidBalance }) {
+  return (
+    <>
+      {fluidBalanceLines(balance).map((line) => (
+        <p key={line.lead || line.text}>
+          {line.lead ? <span className="font-semibold">{line.lead}</span> : null}
+          {line.text}
+        </p>
+      ))}
+      {balance.logged && balance.weight ? (
+        <p className="text-muted-foreground text-xs">
+          Per kg of {amount(balance.weight.kg)} kg ({formatCardDate(balance.weight.date)}); urine over the
+          hours gone by today.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Each analyte's latest value when it is abnormal, newest first: its day, value, range and context. */
+function AbnormalLabs({ labs }: { labs: SummaryAbnormalLabs }) {
+  if (labs.results.length === 0) return <p>{noAbnormalResults(labs.months)}</p>;
+  return (
+    <ul>
+      {labs.results.map((r) => (
+        <li key={`${r.date}-${r.time}-${r.analyte}`}>
+          <span className="font-semibold">{[formatCardDate(r.date), r.time].filter(Boolean).join(" ")}</span>{" "}
+          {abnormalResultText(r)}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -324,6 +369,20 @@ export function CareSummarySheet({
           <p>None recorded.</p>
         )}
       </Section>
+      {summary.fluidBalance || summary.abnormalLabs ? (
+        <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2">
+          {summary.fluidBalance ? (
+            <Section level={titleLevel} title="Fluid balance today">
+              <FluidBalance balance={summary.fluidBalance} />
+            </Section>
+          ) : null}
+          {summary.abnormalLabs ? (
+            <Section level={titleLevel} title="Latest abnormal lab results">
+              <AbnormalLabs labs={summary.abnormalLabs} />
+            </Section>
+          ) : null}
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -28,7 +28,7 @@ export function CareSummaryPage() {
       <div className="print:hidden">
         <PageHeader
           title="Care Summary"
-          subtitle="One page per child to hand to an emergency room or a new doctor: allergies first, then the fever plan, medications, the central line, TPN and whom to call."
+          subtitle="One page per child to hand to an emergency room or a new doctor: allergies first, then the fever plan, medications, the central line, TPN and whom to call; after them, today's fluid balance and the latest abnormal lab results."
           actions={
             <>
               {canShare ? (

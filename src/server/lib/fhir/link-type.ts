@@ -14,4 +14,6 @@ export interface Links {
   today: string;
   /** A medication's name, by its id: a dose names what was given. */
   medicationName(id: string): string | undefined;
+  /** A lab test's name (of the Lab Tests screen), by its id: a lab result's report is named by it. */
+  labTestName?(id: string): string | undefined;
 }

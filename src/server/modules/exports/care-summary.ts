@@ -24,6 +24,7 @@ import { ownNames, withAuthorNames } from "../../lib/authors";
 import { childScope, type FamilyView, inView } from "../../lib/child-scope";
 import { withDoseSummaries } from "../medication-doses/medication-doses.queries";
 import { activePrescription } from "../pn-prescriptions/pn-prescriptions.queries";
+import { abnormalLabsOf, fluidBalanceOf } from "./care-summary-balance-labs";
 import { type FeverSettings, latestVital, newest, temperaturesOf } from "./care-summary-vitals";
 
 const SEVERITY_ORDER: Record<string, number> = { "life-threatening": 0, severe: 1, moderate: 2, mild: 3 };
@@ -134,7 +135,8 @@ async function pnPrescriptionOf(
  * and the fevers of the last week, what they are allergic to (the most dangerous first), what to do for a fever while their central line is in, what they
  * take now (when each was last given), their PN prescription per kilogram, their line (its last
  * dressing change) and its infections with the CLABSI rate, their latest TPN, and whom to call
- * (the care team, the infusion centers, and the number the family shares).
+ * (the care team, the infusion centers, and the number the family shares); then today's fluid
+ * balance and the latest abnormal lab results.
  * With no child, the family-level records only.
  */
 async function summaryOf(
@@ -160,6 +162,8 @@ async function summaryOf(
     height,
     pnPrescription,
     temperature,
+    fluidBalance,
+    abnormalLabs,
   ] = await Promise.all([
     db
       .select()
@@ -205,6 +209,8 @@ async function summaryOf(
     childId ? latestVital(db, view, childId, "height") : null,
     childId ? pnPrescriptionOf(db, view, childId, at) : null,
     childId ? temperaturesOf(db, view, childId, today, fever) : null,
+    childId ? fluidBalanceOf(db, view, childId, { now: at.now, timeZone: at.timeZone, today }) : null,
+    childId ? abnormalLabsOf(db, view, childId, today) : null,
   ]);
   const wire = (await withAuthorNames(db, lines)).map((l) => ({
     ...l,
@@ -303,6 +309,8 @@ async function summaryOf(
       address: c.address,
     })),
     familyContact,
+    fluidBalance,
+    abnormalLabs,
   };
 }
 

@@ -121,7 +121,9 @@ export function exportContext(
     },
     filledColumns: (section) => filledColumns(base.db, view, section, base.scope),
     linkNames: () => {
-      links ??= linkNames(context);
+      // The linked records whatever the date range (a lab test dated before it), for the chosen child.
+      const scope = base.scope.childId ? { childId: base.scope.childId } : {};
+      links ??= linkNames({ ...context, rows: (section) => sectionRows(base.db, view, section, scope) });
       return links;
     },
   };

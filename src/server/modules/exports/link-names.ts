@@ -10,6 +10,8 @@ export interface LinkNames {
   medications: Map<string, string>;
   /** A bag's prescription version, by the day it started. */
   prescriptions: Map<string, string>;
+  /** A lab result's lab test (of the Lab Tests screen), by its name (the result's own date is beside it). */
+  labTests: Map<string, string>;
 }
 
 /** "Double lumen, left arm, inserted Jul 5, 2026": a line as the PICC screen's select names it. */
@@ -26,9 +28,10 @@ export const prescriptionName = (row: Record<string, unknown>) =>
   `PN prescription from ${longDate(String(row.startDate))}`;
 
 /**
- * The children, supplies, lines, medications and prescription versions of the export by id: a
- * family has tens of them, not thousands, so they are read once, before the records, and each
- * record's link is a map lookup.
+ * The children, supplies, lines, medications, prescription versions and lab tests of the export by
+ * id: a family has tens of them, not thousands, so they are read once, before the records, and each
+ * record's link is a map lookup. `rows` reads them whatever the export's date range: a result of
+ * the range names its lab test even when the test is dated before it.
  */
 export async function linkNames<Section extends { name: string }>(context: {
   sections: readonly Section[];
@@ -41,12 +44,14 @@ export async function linkNames<Section extends { name: string }>(context: {
     lines: new Map(),
     medications: new Map(),
     prescriptions: new Map(),
+    labTests: new Map(),
   };
   const named: Partial<Record<string, [Map<string, string>, (row: Record<string, unknown>) => string]>> = {
     tpnSupplies: [names.supplies, (row) => String(row.name)],
     piccLines: [names.lines, lineName],
     medications: [names.medications, (row) => String(row.name)],
     pnPrescriptions: [names.prescriptions, prescriptionName],
+    labTests: [names.labTests, (row) => String(row.testName)],
   };
   for (const section of context.sections) {
     const [map, nameOf] = named[section.name] ?? [];

@@ -128,6 +128,8 @@ export async function dayBalanceOf(
     weight,
     ...balance,
     limits: limit && (await withAuthorNames(db, [limit]))[0]!,
+    /** Whether some urine was measured (a day without a measure is not a day without urine). */
+    urineMeasured,
     crossed: limitsCrossed(balance.perKg, limit, urineMeasured),
   };
 }

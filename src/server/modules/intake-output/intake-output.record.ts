@@ -8,8 +8,11 @@ import {
   fluidOutputRecord,
   INTAKE_MODE_LABELS,
   INTAKE_SOURCE_LABELS,
+  intakeEnergy,
+  intakeVolume,
   OUTPUT_KIND_LABELS,
   OUTPUT_MEASURE_LABELS,
+  outputVolume,
 } from "../../../domain/intake-output";
 import { fluidIntakeType } from "../../../domain/record-types/fluid-intake";
 import { fluidLimitsType } from "../../../domain/record-types/fluid-limits";
@@ -30,11 +33,28 @@ export const fluidIntakeRecordType = declareRecordType(fluidIntakeType, {
   readable: {
     codes: { source: INTAKE_SOURCE_LABELS, route: FEED_ROUTE_LABELS, mode: INTAKE_MODE_LABELS },
     labels: {
-      volumeMl: "Volume (mL)",
+      volumeMl: "Bolus volume (mL)",
       rateMlPerHour: "Rate (mL/h)",
       hours: "Hours",
       kcalPerMl: "kcal per mL",
     },
+    // What went in and the energy it gave, as the screen adds them up (a pump's rate × hours).
+    figures: [
+      {
+        key: "totalMl",
+        label: "Volume (mL)",
+        after: "hours",
+        from: ["volumeMl", "rateMlPerHour"],
+        value: (row) => intakeVolume(row as Parameters<typeof intakeVolume>[0]),
+      },
+      {
+        key: "kcal",
+        label: "Energy (kcal)",
+        after: "kcalPerMl",
+        from: ["kcalPerMl"],
+        value: (row) => intakeEnergy(row as Parameters<typeof intakeEnergy>[0]),
+      },
+    ],
   },
   api: {
     collection: "/api/fluid-intake",
@@ -66,6 +86,16 @@ export const fluidOutputRecordType = declareRecordType(fluidOutputType, {
   readable: {
     codes: { kind: OUTPUT_KIND_LABELS, measure: OUTPUT_MEASURE_LABELS },
     labels: { amount: "Amount (mL or g)", dryWeightGrams: "Dry weight (g)" },
+    // The amount in mL: a weighed one less its dry weight, at 1 g to 1 mL.
+    figures: [
+      {
+        key: "volumeMl",
+        label: "Volume (mL)",
+        after: "dryWeightGrams",
+        from: ["amount"],
+        value: (row) => outputVolume(row as Parameters<typeof outputVolume>[0]),
+      },
+    ],
   },
   api: {
     collection: "/api/fluid-output",

@@ -120,9 +120,12 @@ describe("lab results in the exports", () => {
     expect(response.statusCode).toBe(200);
     const zip = await JSZip.loadAsync(response.rawPayload);
     const lines = (await zip.file("lab-results.csv")!.async("string")).replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toMatch(/^Child,Date,Time,Draw site,PN at the draw,Fasting,Lab,Notes,Analytes,/);
+    // The lab test the result belongs to, by its name.
+    expect(lines[0]).toMatch(
+      /^Child,Lab test,Date,Time,Draw site,PN at the draw,Fasting,Lab,Notes,Analytes,/,
+    );
     expect(lines[1]).toContain(
-      "Sam Rivera,2026-11-10,07:30,Peripheral vein,Before PN starts,Fasting,Children's Hospital lab,," +
+      "Sam Rivera,Liver panel,2026-11-10,07:30,Peripheral vein,Before PN starts,Fasting,Children's Hospital lab,," +
         '"Conjugated (direct) bilirubin 2.1 mg/dL (ref ≤ 0.3 mg/dL), High; Potassium 2.4 mmol/L (ref 3.5–5 mmol/L), Critical; ' +
         'Zinc 10 µmol/L (ref 9–18 µmol/L); Ammonia 40 µmol/L"',
     );

@@ -1,4 +1,4 @@
-import type { CodeableConcept, Observation, Quantity, Resource } from "@medplum/fhirtypes";
+import type { CodeableConcept, DiagnosticReport, Observation, Quantity, Resource } from "@medplum/fhirtypes";
 import {
   type AnalyteResult,
   analyteLabel,
@@ -18,6 +18,7 @@ import {
   type Row,
   TERMINOLOGY,
   UCUM,
+  urn,
 } from "../../lib/fhir/values";
 
 const LOINC = "http://loinc.org";
@@ -73,7 +74,7 @@ export function labResult(row: Row<typeof labResults>, links: Links): Resource[]
     row.pnTiming && PN_TIMING_LABELS[row.pnTiming],
     row.fasting && FASTING_LABELS[row.fasting],
   ].filter(Boolean);
-  return row.analytes.map((a, index): Observation => {
+  const observations = row.analytes.map((a, index): Observation => {
     const low = a.referenceLow === null ? undefined : quantity(a, a.referenceLow);
     const high = a.referenceHigh === null ? undefined : quantity(a, a.referenceHigh);
     return {
@@ -94,4 +95,28 @@ export function labResult(row: Row<typeof labResults>, links: Links): Resource[]
       ),
     };
   });
+  return [...observations, labReport(row, links, observations)];
+}
+
+/**
+ * The draw as a whole: a DiagnosticReport grouping its Observations (FHIR R4, DiagnosticReport:
+ * "the findings and interpretation of diagnostic tests performed on patients", its `result`
+ * referencing the Observations it groups; https://hl7.org/fhir/R4/diagnosticreport.html), in the
+ * laboratory section of HL7 v2 table 0074 ("LAB"). Named by the lab test of the Lab Tests screen
+ * it belongs to, in text: a lab test is a name the family types, with no LOINC panel code known
+ * for it; "Laboratory results" for a result under no lab test.
+ */
+function labReport(row: Row<typeof labResults>, links: Links, observations: Observation[]): DiagnosticReport {
+  const test = row.labTestId ? links.labTestName?.(row.labTestId) : undefined;
+  return {
+    resourceType: "DiagnosticReport",
+    id: namedUuid("lab-result", row.id, "report"),
+    status: "final",
+    category: [coded(`${TERMINOLOGY}/v2-0074`, "LAB", "Laboratory")],
+    code: { text: test ?? "Laboratory results" },
+    subject: observations[0]?.subject,
+    effectiveDateTime: observations[0]?.effectiveDateTime,
+    result: observations.map((o) => ({ reference: urn(o.id!) })),
+    performer: row.labName ? [{ display: row.labName }] : undefined,
+  };
 }

@@ -58,6 +58,8 @@ describe("FHIR export", () => {
         .concat(Array(11).fill("Observation"))
         // The line's insertion, its dressing change and its site check.
         .concat(Array(3).fill("Procedure"))
+        // The lab result's draw, grouping its two analytes' Observations.
+        .concat(["DiagnosticReport"])
         .sort(),
     );
     expect(bundle.entry?.[0]).toMatchObject({

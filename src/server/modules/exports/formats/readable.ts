@@ -30,6 +30,8 @@ export interface ReadableColumn {
    * spreadsheet to keep the number a number and show the unit in the cell's format.
    */
   measure?(row: Row): { amount: number; unit: string } | null;
+  /** A figure worked out from the record (not a column): the columns it is worked out from. */
+  from?: readonly string[];
 }
 
 /** Links shown by the name of what they link to. */
@@ -41,6 +43,8 @@ const LINKS: Record<string, { label: string; names: keyof LinkNames }> = {
   medicationId: { label: "Medication", names: "medications" },
   // The version a bag followed, by the day it started.
   pnPrescriptionId: { label: "Prescription", names: "prescriptions" },
+  // A lab result's lab test (of the Lab Tests screen), by its name.
+  labTestId: { label: "Lab test", names: "labTests" },
 };
 
 /** Flags the database keeps as 1/0 (children, photos) or 'true'/'false' (medications). */
@@ -188,13 +192,26 @@ export function readableColumns(
   timeZone: string,
   { withTimes = true, timeFormat = "24h" }: { withTimes?: boolean; timeFormat?: TimeFormat } = {},
 ): ReadableColumn[] {
+  const { readable } = RECORD_TYPES[section.name] as RecordTypeDeclaration;
   return section.columns
     .filter((c) => !HIDDEN.has(c.key) && (withTimes || c.kind !== "timestamp"))
-    .filter(
-      (c) => !(RECORD_TYPES[section.name] as RecordTypeDeclaration).readable?.saidElsewhere?.includes(c.key),
-    )
+    .filter((c) => !readable?.saidElsewhere?.includes(c.key))
     .filter((c) => c.kind !== "id" || c.key in LINKS)
-    .map((c) => readableColumn(section, c, timeZone, timeFormat));
+    .flatMap((c) => [
+      readableColumn(section, c, timeZone, timeFormat),
+      // The figures worked out from the record (a feed's total), after the column they follow.
+      ...(readable?.figures ?? [])
+        .filter((figure) => figure.after === c.key)
+        .map(
+          (figure): ReadableColumn => ({
+            key: figure.key,
+            label: figure.label,
+            kind: "number",
+            from: figure.from,
+            value: (row) => figure.value(row),
+          }),
+        ),
+    ]);
 }
 
 /** An instant's wall-clock time in a zone, as a Date whose UTC fields read it (a spreadsheet has no zones). */

@@ -81,7 +81,12 @@ export async function reportColumns(
   return readableColumns(section, context.timeZone, {
     withTimes: false,
     timeFormat: context.timeFormat,
-  }).filter((column) => filled.has(column.key) || column.key === section.orderKey);
+  }).filter(
+    (column) =>
+      filled.has(column.key) ||
+      column.key === section.orderKey ||
+      Boolean(column.from?.some((key) => filled.has(key))),
+  );
 }
 
 /**
@@ -161,6 +166,7 @@ const LONG_TEXT = new Set([
   "antibiotics",
   "treatmentMethod",
   "removalReason",
+  "analytes",
 ]);
 
 /** Each column's share of a records table's width, by what it holds. */

@@ -1,5 +1,10 @@
 import { ALLERGY_SEVERITY_LABELS } from "../../../../domain/allergies";
 import {
+  abnormalResultText,
+  fluidBalanceLines,
+  noAbnormalResults,
+} from "../../../../domain/care-summary-parts";
+import {
   type CareSummary,
   daysAgoText,
   feverThresholdBoth,
@@ -220,6 +225,39 @@ function latestTpnBlock(summary: CareSummary): SummaryBlock {
   return { heading: "Latest TPN", lines, empty: "No TPN entries recorded" };
 }
 
+/**
+ * Today's balance so far: in and out (per kg), the urine rate, the energy from PN and feeds with
+ * the feeds' share, and the team's limits crossed yesterday (care-summary-parts.ts says them).
+ */
+function fluidBalanceBlock(balance: NonNullable<CareSummary["fluidBalance"]>): SummaryBlock {
+  return {
+    heading: "Fluid balance today",
+    lines: fluidBalanceLines(balance),
+    empty: "",
+    note:
+      "So far today on the family's clock, with last night's PN bag; per kg of the latest weight" +
+      (balance.weight ? ` (${numberText(balance.weight.kg)} kg, ${readableDate(balance.weight.date)})` : "") +
+      "; urine spread over the hours gone by.",
+  };
+}
+
+/** Each analyte's latest value when it is abnormal, newest first, with its range and the draw's context. */
+function abnormalLabsBlock(labs: NonNullable<CareSummary["abnormalLabs"]>): SummaryBlock {
+  return {
+    heading: "Latest abnormal lab results",
+    lines: labs.results.map((r) => ({
+      lead: [readableDate(r.date), r.time].filter(Boolean).join(" "),
+      text: after(abnormalResultText(r)),
+    })),
+    empty: noAbnormalResults(labs.months),
+    ...(labs.results.length > 0
+      ? {
+          note: `Each analyte's latest value of the last ${labs.months} months, when the lab flagged it or it lay outside the lab's range.`,
+        }
+      : {}),
+  };
+}
+
 /** The lines of one child's care summary page, in the order an emergency room reads them. */
 export function summaryContent(summary: CareSummary): SummaryContent {
   const { child } = summary;
@@ -287,6 +325,9 @@ export function summaryContent(summary: CareSummary): SummaryContent {
         })),
         empty: "No infusion center recorded",
       },
+      // After the emergency part: what the clinic asks about next.
+      ...(summary.fluidBalance ? [fluidBalanceBlock(summary.fluidBalance)] : []),
+      ...(summary.abnormalLabs ? [abnormalLabsBlock(summary.abnormalLabs)] : []),
     ],
   };
 }

@@ -130,15 +130,22 @@ describe("PDF report", () => {
     expect(pages[0]).toContain("Maria Lopez");
     expect(pages[0]).toContain("All children · All dates");
     expect(pages[0]).not.toContain("Hemoglobin");
-    expect(pages[1]).toContain("Leo Martín Øster");
-    expect(pages[1]).toContain("Peanuts – Severe");
-    expect(pages[1]).toContain("No central line recorded");
-    expect(pages[1]).toContain("No PN prescription recorded");
+    // Sam's emergency part fills the first page: today's fluid balance and the latest abnormal
+    // results follow it on the next, and Leo's summary starts on a page of its own.
+    expect(pages[1]).toContain("Fluid balance today");
+    expect(pages[1]).toContain("Latest abnormal lab results");
+    const leo = pages[2]!;
+    expect(leo).toContain("Leo Martín Øster");
+    expect(leo).toContain("Peanuts – Severe");
+    expect(leo).toContain("No central line recorded");
+    expect(leo).toContain("No PN prescription recorded");
     // No line in place: no plan for a fever with one; no weight measured yet.
-    expect(pages[1]).not.toContain(FEVER_PLAN.title);
-    expect(pages[1]).toContain("Weight: Not recorded");
+    expect(leo).not.toContain(FEVER_PLAN.title);
+    expect(leo).toContain("Weight: Not recorded");
+    expect(leo).toContain("Nothing logged today");
+    expect(leo).toContain("No abnormal results in the last 12 months");
 
-    const records = pages.slice(2).join(" ");
+    const records = pages.slice(3).join(" ");
     expect(records).toContain(RECORDS_TITLE);
     for (const text of [
       ...RECORD_TEXTS,
@@ -179,7 +186,10 @@ describe("PDF report", () => {
     expect(text).toContain("Nov 15, 2026 to Nov 30, 2026");
     expect(text).toContain("Dr. Emily Chen");
     expect(text).toContain("apple sauce");
-    expect(text).not.toContain("Hemoglobin");
+    // The lab test of Nov 10 is left out (its results with it); the lab result of the range still
+    // names the test it belongs to.
+    expect(text).not.toContain("12.1 g/dL");
+    expect(text).toMatch(/Lab Tests No records/);
     expect(text).not.toContain("dry cough");
   });
 });
@@ -222,7 +232,7 @@ describe("Word report", () => {
       await wordParagraphs(await render(wordExport, { from: "2026-11-15", to: "2026-11-30" }))
     ).join("\n");
     expect(range).toContain("Dr. Emily Chen");
-    expect(range).not.toContain("Hemoglobin");
+    expect(range).not.toContain("12.1 g/dL");
   });
 });
 

@@ -21,9 +21,10 @@ export async function exportLinks(context: ExportContext): Promise<Links> {
       ? childIds[0]
       : undefined;
   const onlyPatient = only ? { reference: urn(only) } : undefined;
-  const { medications } = await context.linkNames();
+  const { medications, labTests } = await context.linkNames();
   return {
     medicationName: (id) => medications.get(id),
+    labTestName: (id) => labTests.get(id),
     patient: (childId) => (childId ? { reference: urn(childId) } : onlyPatient),
     onlyPatient,
     familyId: context.familyId,
