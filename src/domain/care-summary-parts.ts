@@ -96,8 +96,10 @@ const FLAG_WORDS: Record<Exclude<LabFlag, "normal">, string> = {
   critical: "Critical",
 };
 
-const signed = (ml: number) => (ml > 0 ? `+${ml}` : String(ml));
-const perKg = (value: number | null, unit: string) => (value === null ? "" : ` (${value} ${unit})`);
+/** A number as a person reads it: thousands grouped, at most one decimal ("1,060", "10.1"). */
+const figure = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 1 });
+const signed = (ml: number) => (ml > 0 ? `+${figure(ml)}` : figure(ml));
+const perKg = (value: number | null, unit: string) => (value === null ? "" : ` (${figure(value)} ${unit})`);
 
 /** A line of the summary: a bold lead, then its text. */
 export interface SummaryLine {
@@ -118,20 +120,20 @@ export function fluidBalanceLines(b: SummaryFluidBalance): SummaryLine[] {
     lines.push({
       lead: "In and out: ",
       text:
-        `in ${b.intakeMl} mL${perKg(b.intakeMlPerKg, "mL/kg")}, out ${b.outputMl} mL` +
+        `in ${figure(b.intakeMl)} mL${perKg(b.intakeMlPerKg, "mL/kg")}, out ${figure(b.outputMl)} mL` +
         `${perKg(b.outputMlPerKg, "mL/kg")}, net ${signed(b.netMl)} mL`,
     });
     if (b.urineMlPerKgHour !== null) {
       lines.push({
         lead: "Urine: ",
-        text: `${b.urineMlPerKgHour} mL/kg/h over the ${b.hours} h so far`,
+        text: `${b.urineMlPerKgHour} mL/kg/h over the ${figure(b.hours)} h so far`,
       });
     }
     lines.push({
       lead: "Energy: ",
       text:
         b.energy.total > 0
-          ? `${b.energy.total} kcal: PN ${b.energy.pn} kcal, feeds ${b.energy.feeds} kcal` +
+          ? `${figure(b.energy.total)} kcal: PN ${figure(b.energy.pn)} kcal, feeds ${figure(b.energy.feeds)} kcal` +
             (b.enteralSharePercent === null ? "" : ` (${b.enteralSharePercent} % from feeds)`)
           : "none recorded",
     });

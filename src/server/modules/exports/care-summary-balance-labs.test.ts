@@ -248,8 +248,8 @@ describe("today's balance and the latest abnormal results on the care summary", 
       .join(" ");
     expect(summary.indexOf("Allergies")).toBeLessThan(summary.indexOf("Fluid balance today"));
     for (const text of [
-      "In and out: in 1060 mL (85.5 mL/kg), out 411 mL (33.1 mL/kg), net +649 mL",
-      "Urine: 0.97 mL/kg/h over the 21.75 h so far",
+      "In and out: in 1,060 mL (85.5 mL/kg), out 411 mL (33.1 mL/kg), net +649 mL",
+      "Urine: 0.97 mL/kg/h over the 21.8 h so far",
       "Energy: 840 kcal: PN 600 kcal, feeds 240 kcal (29 % from feeds)",
       "Not counted: 1 output not measured",
       "Limits crossed yesterday: Ostomy output 50 mL/kg, above the limit of 40 mL/kg/day",
