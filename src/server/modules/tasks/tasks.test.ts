@@ -531,6 +531,7 @@ describe("care tasks", () => {
     expect((await user.get("/api/family/task-settings")).json()).toEqual({
       deliveryWeekday: null,
       nextDeliveryDate: null,
+      stockDaysToKeep: 2,
       expiryWarningDays: 30,
       labsEveryWeeks: 4,
       weighEveryDays: 7,

@@ -126,7 +126,7 @@ describe("restoring an export", () => {
     const response = await restore(target, first);
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report.message).toBe("Imported 33 records.");
+    expect(report.message).toBe("Imported 34 records.");
     expect(report.imported).toMatchObject({
       children: 1,
       supplyUsage: 1,
@@ -187,7 +187,7 @@ describe("restoring an export", () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers["content-type"]).toBe("image/jpeg");
     // The source account is untouched.
-    expect(await recordCount(source)).toBe(33);
+    expect(await recordCount(source)).toBe(34);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -201,7 +201,7 @@ describe("restoring an export", () => {
         const target = await signUp(t.app);
         const response = await restore(target, first);
         expect(response.statusCode).toBe(200);
-        expect(response.json().message).toBe("Imported 33 records.");
+        expect(response.json().message).toBe("Imported 34 records.");
         expect(comparable(await exportOf(target))).toEqual(comparable(first));
       } finally {
         await embedded.close();
@@ -374,7 +374,7 @@ describe("restoring a backup", () => {
     const target = await signUp(t.app);
     const restored = await restoreBackup(target, response.rawPayload);
     expect(restored.statusCode).toBe(200);
-    expect(restored.json()).toMatchObject({ message: "Imported 33 records.", skipped: [] });
+    expect(restored.json()).toMatchObject({ message: "Imported 34 records.", skipped: [] });
     expect(comparable(await exportOf(target))).toEqual(comparable(await exportOf(source)));
     const photo = (await exportOf(target)).medicalPhotos[0]!;
     expect((await target.get(photo.photoUrl as string)).statusCode).toBe(200);
@@ -421,7 +421,7 @@ describe("restoring a backup", () => {
     expect(started.statusCode).toBe(202);
     expect(started.headers["preference-applied"]).toBe("respond-async");
     const job = started.json();
-    expect(job).toMatchObject({ state: "writing", total: 33, processed: 0, report: null });
+    expect(job).toMatchObject({ state: "writing", total: 34, processed: 0, report: null });
     expect(started.headers.location).toBe(`/api/account/import/${job.id}`);
 
     const second = await restoreBackup(target, backup);
@@ -440,11 +440,11 @@ describe("restoring a backup", () => {
     }
     expect(state).toMatchObject({
       state: "done",
-      processed: 33,
-      report: { message: "Imported 33 records." },
+      processed: 34,
+      report: { message: "Imported 34 records." },
     });
     expect((await target.get("/api/account/import")).json()).toEqual([state]);
-    expect(await recordCount(target)).toBe(33);
+    expect(await recordCount(target)).toBe(34);
   });
 
   it("undoes what a restore wrote when it cannot finish, and one whose process stopped, from its journal", async () => {
@@ -483,7 +483,7 @@ describe("restoring a backup", () => {
     await expect(
       writeRestore({ db: t.database.db, storage: failing }, second.job, second.dir),
     ).rejects.toThrow();
-    expect(await recordCount(target)).toBe(1 + 30);
+    expect(await recordCount(target)).toBe(1 + 31);
     const sweep = (minutes: number) =>
       undoAbandonedRestores({
         db: t.database.db,
@@ -716,7 +716,7 @@ describe("a restore and the family it goes into", () => {
     const unasked = await restoreBackup(owner, backup);
     expect(unasked.statusCode).toBe(409);
     expect(unasked.json().message).toMatch(/already holds records/);
-    expect(await recordCount(owner)).toBe(33);
+    expect(await recordCount(owner)).toBe(34);
 
     // A record deleted since the backup comes back; the others are left as they are.
     const [note] = (await owner.get("/api/notes")).json();
@@ -728,8 +728,8 @@ describe("a restore and the family it goes into", () => {
       payload: backup,
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json().message).toBe("Imported 1 record; 32 were here already.");
-    expect(await recordCount(owner)).toBe(33);
+    expect(confirmed.json().message).toBe("Imported 1 record; 33 were here already.");
+    expect(await recordCount(owner)).toBe(34);
     expect((await owner.get("/api/notes")).json()).toEqual([expect.objectContaining({ title: note.title })]);
 
     // An empty family is not asked.
