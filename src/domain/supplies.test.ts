@@ -9,6 +9,7 @@ import {
   supplyReorder,
   supplyUsageInput,
 } from "./supplies";
+import { kitDrawNote } from "./supply-kits";
 
 describe("stockStatus", () => {
   it("reads 0, the threshold and 1.5 times the threshold as the spec's boundaries", () => {
@@ -203,5 +204,25 @@ describe("reorderPoint", () => {
       orderBy: "2026-12-11",
       late: false,
     });
+  });
+});
+
+describe("what a logged bag says of its kit", () => {
+  const line = (name: string, quantity: number, short = 0) => ({
+    supplyId: "0190a8a0-0000-7000-8000-000000000001",
+    name,
+    unit: "each",
+    quantity,
+    short,
+  });
+
+  it("names what it drew, what was short first, and nothing for an edit", () => {
+    const drawn = [line("tubing set", 1), line("filter", 1), line("caps", 2)];
+    expect(kitDrawNote({ version: 1, suppliesDrawn: drawn })).toBe("Drew 1 tubing set, 1 filter, 2 caps.");
+    expect(kitDrawNote({ version: 1, suppliesDrawn: [line("caps", 2, 1), line("filter", 1)] })).toBe(
+      "Short in stock: caps (1 each). Drew 2 caps, 1 filter.",
+    );
+    expect(kitDrawNote({ version: 2, suppliesDrawn: drawn })).toBeUndefined();
+    expect(kitDrawNote({ version: 1, suppliesDrawn: [] })).toBeUndefined();
   });
 });

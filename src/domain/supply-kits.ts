@@ -77,3 +77,18 @@ export function shortSentence(lines: readonly KitDrawLine[]): string | null {
     .map((line) => `${line.name} (${line.short} ${line.unit} short)`)
     .join(", ")}. Count the stock or order more.`;
 }
+
+/**
+ * What a freshly logged bag or dressing change tells the family of its kit: "Drew 1 tubing set,
+ * 1 filter, 2 caps.", after the supplies that were short. Nothing for an edit (it drew nothing more).
+ */
+export function kitDrawNote(record: { version: number; suppliesDrawn?: readonly KitDrawLine[] }) {
+  if (record.version !== 1 || !record.suppliesDrawn) return undefined;
+  const drew = drawSentence(record.suppliesDrawn);
+  if (!drew) return undefined;
+  // A toast shows two lines: what was short comes first, so it is never the part cut off.
+  const short = record.suppliesDrawn
+    .filter((line) => line.short > 0)
+    .map((line) => `${line.name} (${line.short} ${line.unit})`);
+  return short.length ? `Short in stock: ${short.join(", ")}. ${drew}.` : `${drew}.`;
+}
