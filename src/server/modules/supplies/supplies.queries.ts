@@ -406,9 +406,12 @@ export async function drawKit(ctx: WriteContext, occasion: KitOccasion, by: Draw
     ctx,
     lines.map((line) => line.supplyId),
   );
+  // What each supply still holds as the lines take from it (a supply on two lines is taken once each).
+  const left = new Map([...supplies.values()].map((supply) => [supply.id, Math.max(0, supply.currentStock)]));
   const drawn = lines.map((line) => {
     const supply = supplies.get(line.supplyId)!;
-    const taken = Math.min(line.quantity, Math.max(0, supply.currentStock));
+    const taken = Math.min(line.quantity, left.get(line.supplyId)!);
+    left.set(line.supplyId, left.get(line.supplyId)! - taken);
     return { ...line, supply, taken, short: line.quantity - taken };
   });
   for (const line of drawn) {

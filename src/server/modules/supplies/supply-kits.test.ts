@@ -205,6 +205,18 @@ describe("supply kits", () => {
     expect(await stockOf(user, caps)).toBe(57);
   });
 
+  it("takes a supply on two lines no further than its stock", async () => {
+    const { user, child, caps } = await familyWithBagKit({ tubing: 5, filter: 5, caps: 3 });
+    await kitLine(user, "pn-bag", caps, 2);
+    const bag = await logBag(user, child);
+    expect(bag.statusCode).toBe(201);
+    expect(await stockOf(user, caps)).toBe(0);
+    const short = (bag.json().suppliesDrawn as Drawn[]).filter((d) => d.name === "caps");
+    expect(short.map((d) => d.short).sort()).toEqual([0, 1]);
+    await user.delete(`/api/tpn/${bag.json().id}`);
+    expect(await stockOf(user, caps)).toBe(3);
+  });
+
   it("keeps the kits and what each bag and dressing drew through an export and a restore into another account", async () => {
     const { user, child, caps } = await familyWithBagKit();
     const bag = (await logBag(user, child, addDays(today(), -1))).json();
