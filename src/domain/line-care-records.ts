@@ -20,6 +20,7 @@ import {
   SITE_FINDINGS,
 } from "./line-care";
 import { dateOnly, nullableText, recordBase, type Wire } from "./records";
+import { kitDrawField } from "./supply-kits";
 
 /** The contract of `/api/line-care`: one event of a line's care (see line-care.ts). */
 
@@ -145,6 +146,8 @@ export const lineCareRecord = z.object({
   alteplaseUsed: z.boolean().nullable(),
   repaired: z.boolean().nullable(),
   notes: nullableText,
+  /** What a dressing change's kit drew from the supplies (src/domain/supply-kits.ts). */
+  ...kitDrawField,
 });
 export type LineCareEvent = Wire<typeof lineCareRecord>;
 

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { dayNumber, today as localToday } from "./dates";
+import { todayIn } from "./clock";
+import { dayNumber, fromDayNumber as fromDay, today as localToday } from "./dates";
+import { nextDeliveryDate, type TaskSettings } from "./tasks";
+
+export { DEFAULT_STOCK_DAYS_TO_KEEP, STOCK_DAYS_TO_KEEP_SOURCE } from "./tasks";
+
 import {
   isoDate,
   newRecordId,
@@ -100,7 +105,11 @@ export const supplyRecord = z.object({
 export type Supply = Wire<typeof supplyRecord>;
 
 /** A supply in the list (`GET /api/tpn-supplies`), with its run-out forecast (see `runOutForecast`). */
-export const supplyListItemRecord = supplyRecord.extend({ runsOutInDays: z.number().int().nullable() });
+export const supplyListItemRecord = supplyRecord.extend({
+  runsOutInDays: z.number().int().nullable(),
+  /** When to order it so the next deliveries keep the family's days of stock (`reorderPoint`). */
+  reorder: z.object({ delivery: dateOnly, orderBy: dateOnly, late: z.boolean() }).nullable(),
+});
 export type SupplyListItem = Wire<typeof supplyListItemRecord>;
 
 export const supplyUsageInput = z.object({
@@ -118,6 +127,13 @@ export const supplyUsageInput = z.object({
 });
 export type SupplyUsageInput = z.input<typeof supplyUsageInput>;
 
+/** A stored usage as a backup holds it: with the kit draw's link and what the stock did not hold. */
+export const supplyUsageRestoreInput = supplyUsageInput.extend({
+  tpnEntryId: z.uuid().nullable().optional(),
+  lineCareEventId: z.uuid().nullable().optional(),
+  quantityShort: z.number().int().min(0).max(MAX_STOCK).optional(),
+});
+
 export const supplyUsageRecord = z.object({
   id: recordBase.id,
   version: recordBase.version,
@@ -127,6 +143,11 @@ export const supplyUsageRecord = z.object({
   quantityUsed: z.number().int(),
   usageDate: dateOnly,
   notes: nullableText,
+  /** The PN bag or dressing change whose kit drew it (src/domain/supply-kits.ts), if one did. */
+  tpnEntryId: z.uuid().nullable(),
+  lineCareEventId: z.uuid().nullable(),
+  /** Of the quantity, what the stock did not hold when the kit drew it. */
+  quantityShort: z.number().int(),
 });
 export type SupplyUsage = Wire<typeof supplyUsageRecord>;
 
@@ -293,17 +314,14 @@ export const FORECAST_MIN_USAGE_DAYS = 2;
 export const FORECAST_ALERT_DAYS = 7;
 
 /**
- * In about how many days a supply runs out at its recent pace: the stock divided by the average
- * daily usage of the last 30 days (counted from the first usage in that window, so a supply used
- * for a week is not averaged over a month). Null when there is too little usage to tell (fewer
- * than two days with usage) or nothing left to run out.
+ * A supply's average daily use over the last 30 days (counted from the first usage in that window,
+ * so a supply used for a week is not averaged over a month), kit draws included: null when there
+ * is too little usage to tell (fewer than two days with usage).
  */
-export function runOutForecast(
-  currentStock: number,
+export function dailyUse(
   usages: readonly { quantityUsed: number; usageDate: string }[],
   today: string = localToday(),
 ): number | null {
-  if (currentStock <= 0) return null;
   const end = dayNumber(today);
   const start = end - FORECAST_WINDOW_DAYS + 1;
   const recent = usages.filter((u) => {
@@ -313,10 +331,93 @@ export function runOutForecast(
   const days = new Set(recent.map((u) => u.usageDate));
   if (days.size < FORECAST_MIN_USAGE_DAYS) return null;
   const first = Math.min(...recent.map((u) => dayNumber(u.usageDate)));
-  const span = end - first + 1;
   const used = recent.reduce((sum, u) => sum + u.quantityUsed, 0);
-  const perDay = used / span;
+  return used / (end - first + 1);
+}
+
+/**
+ * In about how many days a supply runs out at its recent pace (`dailyUse`): the stock divided by
+ * the average daily use. Null when there is too little usage to tell or nothing left to run out.
+ */
+export function runOutForecast(
+  currentStock: number,
+  usages: readonly { quantityUsed: number; usageDate: string }[],
+  today: string = localToday(),
+): number | null {
+  if (currentStock <= 0) return null;
+  const perDay = dailyUse(usages, today);
+  if (perDay === null || perDay <= 0) return null;
   return Math.max(1, Math.floor(currentStock / perDay));
+}
+
+/** Deliveries are weekly unless the family says otherwise (CHOP, above). */
+export const DELIVERY_EVERY_DAYS = 7;
+/** Order-by dates further out than this are not worth saying. */
+export const REORDER_HORIZON_DAYS = 56;
+
+/** When to order a supply: by `orderBy` (the day before `delivery`), and whether that is already late. */
+export interface ReorderPoint {
+  /** The delivery the order must come with. */
+  delivery: string;
+  /** The last day to order for it: the day before the delivery (pharmacies confirm the day before). */
+  orderBy: string;
+  /** Even that delivery finds less than the days to keep: order at once. */
+  late: boolean;
+}
+
+/**
+ * The reorder point: the stock, used at its recent daily pace (kit draws included), must still hold
+ * `daysToKeep` days of use on each delivery day. The order goes with the last delivery before the
+ * one that would find less than that, and is due the day before it. Deliveries: the next one (the
+ * family's date, else its weekday) and then every week after it. Null without a known pace or
+ * delivery day, or when no order is needed within `REORDER_HORIZON_DAYS`.
+ */
+export function reorderPoint(input: {
+  currentStock: number;
+  usages: readonly { quantityUsed: number; usageDate: string }[];
+  today: string;
+  /** The next delivery on or after today (`nextDeliveryDate` in tasks.ts). */
+  nextDelivery: string | null;
+  daysToKeep: number;
+}): ReorderPoint | null {
+  const { currentStock, usages, today, nextDelivery, daysToKeep } = input;
+  if (!nextDelivery) return null;
+  const perDay = dailyUse(usages, today);
+  if (perDay === null || perDay <= 0) return null;
+  const keep = daysToKeep * perDay;
+  const stockOn = (day: string) => currentStock - perDay * (dayNumber(day) - dayNumber(today));
+  // The first delivery at all that comes after today (an order for today's is a day late).
+  let delivery = nextDelivery;
+  if (delivery <= today) delivery = fromDay(dayNumber(delivery) + DELIVERY_EVERY_DAYS);
+  if (stockOn(delivery) < keep) return { delivery, orderBy: fromDay(dayNumber(delivery) - 1), late: true };
+  while (dayNumber(delivery) - dayNumber(today) <= REORDER_HORIZON_DAYS) {
+    const following = fromDay(dayNumber(delivery) + DELIVERY_EVERY_DAYS);
+    if (stockOn(following) < keep)
+      return { delivery, orderBy: fromDay(dayNumber(delivery) - 1), late: false };
+    delivery = following;
+  }
+  return null;
+}
+
+/**
+ * A supply's reorder point at `now` on the family's clock (`timeZone`): its "today", the next
+ * delivery from the family's delivery day or date, and the days of stock it keeps.
+ */
+export function supplyReorder(input: {
+  currentStock: number;
+  usages: readonly { quantityUsed: number; usageDate: string }[];
+  settings: Pick<TaskSettings, "deliveryWeekday" | "nextDeliveryDate" | "stockDaysToKeep">;
+  now: Date;
+  timeZone: string;
+}): ReorderPoint | null {
+  const today = todayIn(input.timeZone, input.now);
+  return reorderPoint({
+    currentStock: input.currentStock,
+    usages: input.usages,
+    today,
+    nextDelivery: nextDeliveryDate(input.settings, today),
+    daysToKeep: input.settings.stockDaysToKeep,
+  });
 }
 
 /** The supplies CSV's columns in order (spec section 9), and the record field each reads. */

@@ -253,6 +253,7 @@ const requiredSettingInt = (label: string, min: number, max: number) =>
 export const taskSettingsInput = z.object({
   deliveryWeekday: settingInt("Delivery day", 0, 6, true).optional(),
   nextDeliveryDate: optionalIsoDate("Next delivery").optional(),
+  stockDaysToKeep: requiredSettingInt("Days of stock to keep", 0, 14),
   expiryWarningDays: requiredSettingInt("Expiry warning", 1, 365),
   labsEveryWeeks: settingInt("Labs every", 1, 52, true).optional(),
   weighEveryDays: settingInt("Weigh every", 1, 90, true).optional(),
@@ -301,6 +302,7 @@ export type TaskSettingsInput = z.input<typeof taskSettingsInput>;
 export const taskSettingsRecord = z.object({
   deliveryWeekday: z.number().int().nullable(),
   nextDeliveryDate: z.string().nullable(),
+  stockDaysToKeep: z.number().int(),
   expiryWarningDays: z.number().int(),
   labsEveryWeeks: z.number().int().nullable(),
   weighEveryDays: z.number().int().nullable(),

@@ -80,6 +80,11 @@ export interface TaskSettings {
   deliveryWeekday: number | null;
   /** The next delivery's date when it is not weekly (yyyy-MM-dd); it wins over the weekday. */
   nextDeliveryDate: string | null;
+  /**
+   * Days of use each supply should still hold on delivery day: its reorder point (`reorderPoint` in
+   * supplies.ts, where the default's source is cited).
+   */
+  stockDaysToKeep: number;
   /** Warn this many days before a supply in stock expires. */
   expiryWarningDays: number;
   /** A lab draw every this many weeks. */
@@ -97,6 +102,18 @@ export interface TaskSettings {
 }
 
 /**
+ * Days of use a supply should still hold on delivery day, by default. CHOP's home PN teaching:
+ * supplies come weekly, and the family keeps 1 to 2 days of PN on hand on delivery day
+ * (https://chopib.staywellsolutionsonline.com/Library/Encyclopedia/22,32042; research notes 1.7).
+ * The default takes the 2 days, so a delivery a day late still finds the child's night covered; the
+ * family changes it in Settings.
+ */
+export const DEFAULT_STOCK_DAYS_TO_KEEP = 2;
+export const STOCK_DAYS_TO_KEEP_SOURCE = {
+  name: "CHOP: Parenteral nutrition at home (weekly deliveries, keep 1 to 2 days on delivery day)",
+  url: "https://chopib.staywellsolutionsonline.com/Library/Encyclopedia/22,32042",
+} as const;
+/**
  * The defaults and where they come from (see /docs and the research notes):
  * - labs every 4 weeks: home monitoring of children on PN draws electrolytes, minerals, glucose,
  *   liver tests and a blood count "weekly to monthly" once stable (UpToDate's home PN monitoring
@@ -111,6 +128,7 @@ export interface TaskSettings {
 export const DEFAULT_TASK_SETTINGS: TaskSettings = {
   deliveryWeekday: null,
   nextDeliveryDate: null,
+  stockDaysToKeep: DEFAULT_STOCK_DAYS_TO_KEEP,
   expiryWarningDays: 30,
   labsEveryWeeks: 4,
   weighEveryDays: 7,
@@ -176,7 +194,10 @@ export const weekdayOf = (date: string) => (((dayNumber(date) + 4) % 7) + 7) % 7
  * The next delivery on or after `today`: the date set for it while it has not passed, else the
  * next day of the weekly delivery; null when the family has set neither.
  */
-export function nextDeliveryDate(settings: TaskSettings, today: string): string | null {
+export function nextDeliveryDate(
+  settings: Pick<TaskSettings, "deliveryWeekday" | "nextDeliveryDate">,
+  today: string,
+): string | null {
   if (settings.nextDeliveryDate && settings.nextDeliveryDate >= today) return settings.nextDeliveryDate;
   if (settings.deliveryWeekday === null) return null;
   return addDays(today, (settings.deliveryWeekday - weekdayOf(today) + 7) % 7);

@@ -12,6 +12,7 @@ import {
   requiredId,
 } from "./fields";
 import { dateOnly, nullableDecimal, nullableInt, nullableText, recordBase, type Wire } from "./records";
+import { kitDrawField } from "./supply-kits";
 
 /** The amounts a TPN entry records; an entry needs at least one of them. */
 export const TPN_AMOUNTS = ["calories", "protein", "carbohydrates", "fat", "volume"] as const;
@@ -75,6 +76,8 @@ export const tpnEntryRecord = z.object({
   startTime: nullableText,
   stopTime: nullableText,
   interruptions: nullableText,
+  /** What the bag's kit drew from the supplies (src/domain/supply-kits.ts). */
+  ...kitDrawField,
 });
 export type TpnEntry = Wire<typeof tpnEntryRecord>;
 

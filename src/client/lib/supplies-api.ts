@@ -8,6 +8,7 @@ import type {
   supplyInput,
   supplyUsageInput,
 } from "@/domain/supplies";
+import type { KitLine, kitLineInput } from "@/domain/supply-kits";
 
 export type { Supply, SupplyListItem, SupplyStockEvent, SupplyUsage };
 export type SupplyValues = z.output<typeof supplyInput>;
@@ -35,3 +36,8 @@ export const supplyStockEventsApi = createResourceApi<SupplyStockEvent, never, {
   { paged: true },
 );
 export const supplyStockEventsKey = supplyStockEventsApi.key;
+
+export type { KitLine };
+export type KitLineValues = z.output<typeof kitLineInput>;
+/** The kits' lines (what each PN bag and each dressing change draws); edits are partial (PATCH). */
+export const supplyKitsApi = createResourceApi<KitLine, KitLineValues>("/api/supply-kits", "supply-kits");

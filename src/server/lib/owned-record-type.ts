@@ -54,6 +54,12 @@ export interface RecordHooks<R> {
    * Throwing rolls the whole change back.
    */
   inTransaction?(ctx: WriteContext, change: RecordChange<R>): Promise<void>;
+  /**
+   * Runs inside a deletion's transaction before the row goes (its version checked): undo what
+   * other records hold of it while their links still point at it (the supplies a bag's kit drew,
+   * whose links the row's deletion would clear). A delete that then finds no row rolls it back.
+   */
+  beforeDelete?(ctx: WriteContext, id: string): Promise<void>;
   /** Runs once the change has committed (e.g. remove a stored file). */
   afterCommit?(change: RecordChange<R>): Promise<void>;
 }

@@ -187,6 +187,9 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
     if (!claim) await noteRecordIds(ctx.tx, ctx.familyId, entity, [id]);
     const row = (await named(ctx.tx, [created!]))[0]!;
     await settle(ctx, { action: "create", before: null, after: row }, id, row);
+    // The type's own figures are read again once its hooks ran: they may be what a hook wrote (a
+    // bag's kit drawn from the supplies).
+    if (type.extend) return { row: (await named(ctx.tx, [created!]))[0]!, created: true };
     return { row, created: true };
   }
 
@@ -333,6 +336,7 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       const where = ownedRow(ctx, id);
       if (!where) throw notFound();
       if (expected) await lockedRow(ctx, where, expected);
+      await hooks?.beforeDelete?.(ctx, id);
       const [deleted] = (await ctx.tx.delete(table).where(where).returning()) as Row[];
       if (!deleted) throw notFound();
       const [row] = await named(ctx.tx, [deleted]);

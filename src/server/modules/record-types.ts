@@ -25,6 +25,7 @@ import { pnPrescriptionsRecordType } from "./pn-prescriptions/pn-prescriptions.r
 import type { RecordTypeDeclaration } from "./record-type-declaration";
 import { specialistVisitsRecordType } from "./specialist-visits/specialist-visits.record";
 import {
+  supplyKitLinesRecordType,
   supplyStockEventsRecordType,
   supplyUsageRecordType,
   tpnSuppliesRecordType,
@@ -52,13 +53,15 @@ export const RECORD_TYPES = {
   fluidIntake: fluidIntakeRecordType,
   fluidOutput: fluidOutputRecordType,
   fluidLimits: fluidLimitsRecordType,
-  tpnSupplies: tpnSuppliesRecordType,
-  supplyUsage: supplyUsageRecordType,
-  supplyStockEvents: supplyStockEventsRecordType,
   infusionCenters: infusionCentersRecordType,
   piccLines: piccLinesRecordType,
   piccInfections: piccInfectionsRecordType,
   lineCare: lineCareRecordType,
+  // After the bags and the line's care: a kit's usage names what drew it.
+  tpnSupplies: tpnSuppliesRecordType,
+  supplyUsage: supplyUsageRecordType,
+  supplyStockEvents: supplyStockEventsRecordType,
+  supplyKitLines: supplyKitLinesRecordType,
   specialistVisits: specialistVisitsRecordType,
   labTests: labTestsRecordType,
   labResults: labResultsRecordType,

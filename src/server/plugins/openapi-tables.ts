@@ -21,6 +21,7 @@ export const TAG_OF_SEGMENT: Readonly<Record<string, string>> = {
   "reminder-actions": "tasks",
   "supply-usage": "tpn-supplies",
   "supply-stock-events": "tpn-supplies",
+  "supply-kits": "tpn-supplies",
   "care-summary": "exports",
   "notification-settings": "notifications",
 };

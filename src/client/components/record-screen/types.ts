@@ -155,6 +155,8 @@ export interface RecordScreenConfig<T extends ScreenRecord, TValues extends Fiel
    * (which every screen reloads), e.g. `[dashboardStatsQueryKey]`.
    */
   alsoInvalidate?: readonly QueryKey[];
+  /** A sentence under a create or update toast about the saved record (what a bag's kit drew). */
+  savedNote?: (record: T) => string | undefined;
   form: RecordScreenForm<T, TValues, TOutput>;
   addForm: AddFormTexts;
   editForm: EditFormTexts<T>;

@@ -99,9 +99,11 @@ export function useRecordScreen<T extends ScreenRecord, TValues extends FieldVal
     entryLabel: entryLabelOf(config.addLabel),
     // The list shows one child: a record saved for another one would vanish without a word.
     savedNote: (record) => {
-      if (!filterChild || !record.childId || record.childId === filterChild.id) return undefined;
+      const own = config.savedNote?.(record);
+      if (!filterChild || !record.childId || record.childId === filterChild.id) return own;
       const owner = filter.children.find((c) => c.id === record.childId)?.name ?? "another child";
-      return `Saved for ${owner}. Showing ${filterChild.name}'s records — choose Show all to see it.`;
+      const elsewhere = `Saved for ${owner}. Showing ${filterChild.name}'s records — choose Show all to see it.`;
+      return own ? `${own} ${elsewhere}` : elsewhere;
     },
   });
   /** A new record starts linked to the child shown, else to the family's only child, else asks. */

@@ -128,6 +128,7 @@ describe("the TPN form's second looks", () => {
     updatedBy: null,
     createdByName: null,
     updatedByName: null,
+    suppliesDrawn: [],
     childId,
     date: today(),
     calories: null,

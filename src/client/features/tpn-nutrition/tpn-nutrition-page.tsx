@@ -27,6 +27,8 @@ import {
   TONIGHTS_BAG_PARAM,
 } from "@/client/lib/pn-api";
 import { dashboardStatsQueryKey } from "@/client/lib/query-keys";
+import { suppliesApi, supplyUsageApi } from "@/client/lib/supplies-api";
+import { kitDrawNote } from "@/domain/supply-kits";
 import { type TpnEntry, tpnApi } from "./api";
 import { PnPerKgTrend } from "./components/pn-per-kg-trend";
 import { PnPrescriptionSection } from "./components/pn-prescription-section";
@@ -58,8 +60,10 @@ const tpnScreen = defineRecordScreen({
     deleted: "TPN entry deleted successfully",
     deleteFailed: "Failed to delete TPN entry",
   },
-  // What a night delivered counts in the figures per kilogram.
-  alsoInvalidate: [dashboardStatsQueryKey, pnFiguresKey],
+  // What a night delivered counts in the figures per kilogram; the bag's kit moved the supplies.
+  alsoInvalidate: [dashboardStatsQueryKey, pnFiguresKey, suppliesApi.key, supplyUsageApi.key],
+  // "Drew 1 tubing set, 1 filter, 2 caps." and what was short.
+  savedNote: kitDrawNote,
   listError: { title: "Failed to fetch TPN entries", toast: true },
   form: tpnForm,
   addForm: { description: formDescription, submitLabel: "Add Entry" },

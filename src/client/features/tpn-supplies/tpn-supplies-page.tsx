@@ -16,6 +16,7 @@ import { type SupplyListItem, suppliesApi } from "@/client/lib/supplies-api";
 import { ReorderBanner } from "./components/reorder-banner";
 import { StockLinesDialog, type StockLinesMode } from "./components/stock-lines-dialog";
 import { SupplyCard } from "./components/supply-card";
+import { SupplyKitsCard } from "./components/supply-kits-card";
 import { downloadSuppliesCsv } from "./supplies-csv";
 import { supplyForm } from "./supply-form";
 
@@ -94,7 +95,12 @@ export function TpnSuppliesPage() {
           </Button>
         </>
       }
-      filters={<ReorderBanner supplies={supplies.data ?? []} />}
+      filters={
+        <>
+          <ReorderBanner supplies={supplies.data ?? []} />
+          {hasSupplies ? <SupplyKitsCard supplies={supplies.data ?? []} /> : null}
+        </>
+      }
       renderCard={(item, actions) => (
         <SupplyCard
           supply={item}

@@ -37,6 +37,8 @@ export const families = pgTable("families", {
    */
   deliveryWeekday: smallint("delivery_weekday"),
   nextDeliveryDate: date("next_delivery_date", { mode: "string" }),
+  /** Days of use a supply should still hold on delivery day (its reorder point: src/domain/supply-kits.ts). */
+  stockDaysToKeep: smallint("stock_days_to_keep").notNull().default(2),
   expiryWarningDays: smallint("expiry_warning_days").notNull().default(30),
   labsEveryWeeks: smallint("labs_every_weeks").default(4),
   weighEveryDays: smallint("weigh_every_days").default(7),

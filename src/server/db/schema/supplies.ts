@@ -14,6 +14,8 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import type { StockEventKind, SupplyCategory } from "../../../domain/supplies";
+import type { KitOccasion } from "../../../domain/supply-kits";
+import { tpnEntries } from "./care-records";
 import { childLink } from "./child-link";
 import {
   createdAt,
@@ -26,6 +28,7 @@ import {
   updatedBy,
   version,
 } from "./columns";
+import { lineCareEvents } from "./picc";
 
 export const tpnSupplies = pgTable(
   "tpn_supplies",
@@ -66,6 +69,19 @@ export const supplyUsage = pgTable(
     quantityUsed: integer("quantity_used").notNull(),
     usageDate: date("usage_date", { mode: "string" }).notNull(),
     notes: text("notes"),
+    /**
+     * What drew it from a kit (src/domain/supply-kits.ts): the PN bag (a TPN entry) or the dressing
+     * change (a line-care event) it was written with, in that record's transaction; deleting that
+     * record through the API deletes it first and gives its stock back. A record gone with its
+     * child leaves the usage as what was used (the link cleared).
+     */
+    tpnEntryId: uuid("tpn_entry_id").references(() => tpnEntries.id, { onDelete: "set null" }),
+    lineCareEventId: uuid("line_care_event_id").references(() => lineCareEvents.id, { onDelete: "set null" }),
+    /**
+     * Of `quantityUsed`, how much the stock did not hold when a kit drew it (the stock stopped at 0):
+     * the use is real, so the forecast counts all of it; the stock, and an undo, only the rest.
+     */
+    quantityShort: integer("quantity_short").notNull().default(0),
     createdAt: createdAt(),
     version: version(),
     createdBy: createdBy(),
@@ -77,9 +93,49 @@ export const supplyUsage = pgTable(
     index("supply_usage_owner_idx").on(t.familyId, t.usageDate),
     index("supply_usage_page_idx").on(t.familyId, t.usageDate.desc(), t.createdAt.desc(), t.id.desc()),
     index("supply_usage_supply_idx").on(t.supplyId),
+    index("supply_usage_tpn_entry_idx").on(t.tpnEntryId),
+    index("supply_usage_line_care_idx").on(t.lineCareEventId),
+    check(
+      "supply_usage_short_within_use",
+      sql`${t.quantityShort} >= 0 and ${t.quantityShort} <= ${t.quantityUsed}`,
+    ),
     // (family, supply): a usage can only draw on its family's supply, and goes with it.
     foreignKey({
       name: "supply_usage_owner_supply_fk",
+      columns: [t.familyId, t.supplyId],
+      foreignColumns: [tpnSupplies.familyId, tpnSupplies.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * A kit: what one occasion (each PN bag, each dressing change) uses of the family's supplies, one
+ * line a supply. Logging the occasion draws its lines from stock (src/domain/supply-kits.ts).
+ */
+export const supplyKitLines = pgTable(
+  "supply_kit_lines",
+  {
+    id: id(),
+    familyId: family(),
+    occasion: varchar("occasion", { length: 16 }).$type<KitOccasion>().notNull(),
+    supplyId: uuid("supply_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    createdAt: createdAt(),
+    version: version(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    exportOrder("supply_kit_lines", t),
+    // A supply on two lines of a kit draws both (the screen offers each supply once).
+    index("supply_kit_lines_owner_idx").on(t.familyId, t.occasion),
+    index("supply_kit_lines_supply_idx").on(t.supplyId),
+    check("supply_kit_lines_occasion", sql`${t.occasion} in ('pn-bag', 'dressing')`),
+    check("supply_kit_lines_quantity", sql`${t.quantity} between 1 and 1000`),
+    // (family, supply): a kit holds only its family's supplies, and a supply deleted leaves its kits.
+    foreignKey({
+      name: "supply_kit_lines_owner_supply_fk",
       columns: [t.familyId, t.supplyId],
       foreignColumns: [tpnSupplies.familyId, tpnSupplies.id],
     }).onDelete("cascade"),

@@ -204,7 +204,7 @@ describe("spreadsheet exports", () => {
     expect(supplies[1]).toContain("0.2 micron filter,Filters,13,5,each,,,4.75,,'=cmd|' /C calc'!A0,");
     // The usage names its supply; the infection its line, with the forms' labels.
     expect((await lines("supply-usage.csv")).slice(0, 2)).toEqual([
-      "Supply,Quantity used,Usage date,Notes,Recorded (UTC)",
+      "Supply,Quantity used,Usage date,Notes,Quantity short,Recorded (UTC)",
       expect.stringMatching(/^0\.2 micron filter,2,2026-11-21,,/),
     ]);
     const infections = (await lines("picc-infections.csv")).join("\n");

@@ -13,8 +13,11 @@ import type { Db, Tx } from "../../db/client";
 import { lineCareEvents, piccInfections, piccLines } from "../../db/schema/index";
 import { type FamilyView, inView } from "../../lib/child-scope";
 import { invalidRecord, notFound } from "../../lib/errors";
-import { ownedRecords } from "../../lib/owned-records";
+import { ownedRecords, type RowOf } from "../../lib/owned-records";
 import { recordType } from "../record-types";
+import { drawKit, undoKitDraw, withKitDraws } from "../supplies/supplies.queries";
+
+type LineCareRow = RowOf<typeof lineCareEvents>;
 
 /**
  * A line's care, one event each (src/domain/line-care.ts). The line is one of the family's (a 404
@@ -30,8 +33,16 @@ export const lineCareRecords = ownedRecords({
   references: [{ field: "piccLineId", table: piccLines, label: "Line" }],
   summary: (row) => LINE_CARE_LABELS[row.kind],
   rule: lineCareIssues,
+  // What a dressing change's kit drew from the supplies.
+  extend: withKitDraws("lineCareEventId") as (
+    tx: Tx,
+    familyId: string,
+    rows: readonly LineCareRow[],
+  ) => Promise<LineCareRow[]>,
   hooks: {
-    async inTransaction(ctx, { after }) {
+    // Deleting a dressing change gives back what its kit drew.
+    beforeDelete: (ctx, id) => undoKitDraw(ctx, { lineCareEventId: id }),
+    async inTransaction(ctx, { action, after }) {
       if (!after) return;
       const [line] = await ctx.tx
         .select({
@@ -48,6 +59,9 @@ export const lineCareRecords = ownedRecords({
       if (after.date < line.insertionDate || (line.removalDate && after.date > line.removalDate)) {
         throw invalidRecord([{ path: "date", message: "The line was not in place on this date" }]);
       }
+      // A dressing change draws the dressing kit from stock with it, once (an edit draws nothing).
+      if (action === "create" && after.kind === "dressing")
+        await drawKit(ctx, "dressing", { lineCareEventId: after.id }, after.date);
     },
   },
 });

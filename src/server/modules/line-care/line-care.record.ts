@@ -18,6 +18,7 @@ export const lineCareRecordType = declareRecordType(lineCareType, {
   dateKey: "date",
   input: lineCareInput,
   record: lineCareRecord,
+  computed: ["suppliesDrawn"],
   api: {
     collection: "/api/line-care",
     update: ["PATCH"],

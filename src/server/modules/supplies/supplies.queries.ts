@@ -8,14 +8,16 @@ import {
   type SupplyCount,
   type SupplyReceipt,
 } from "../../../domain/supplies";
+import { KIT_DRAWN_BY, type KitDrawLine, type KitOccasion } from "../../../domain/supply-kits";
 import type { Db, Tx } from "../../db/client";
-import { supplyStockEvents, supplyUsage, tpnSupplies } from "../../db/schema/index";
-import { redactAuditOfVanished, writeAudit } from "../../lib/audit";
+import { supplyKitLines, supplyStockEvents, supplyUsage, tpnSupplies } from "../../db/schema/index";
+import { redactAudit, redactAuditOfVanished, writeAudit } from "../../lib/audit";
 import { withAuthorNames } from "../../lib/authors";
 import { conflict, HttpError, invalidRecord, notFound } from "../../lib/errors";
 import { ownedRecords, type RowOf } from "../../lib/owned-records";
 import {
   claimRecordId,
+  forgetCreates,
   forgetVanishedCreates,
   noteRecordIds,
   RECORD_ID_TAKEN,
@@ -38,10 +40,16 @@ export const supplyRecords = ownedRecords({
       // what the log said of them.
       if (change.action === "delete") {
         await redactAuditOfVanished(ctx.tx, ctx.familyId, "supply_usage", supplyUsage);
+        await redactAuditOfVanished(ctx.tx, ctx.familyId, "supply_kit_line", supplyKitLines);
         for (const entity of Object.values(STOCK_EVENT_ENTITY))
           await redactAuditOfVanished(ctx.tx, ctx.familyId, entity, supplyStockEvents);
         // and what their creates said (a supply's task Dones go with it too).
-        for (const name of ["supplyUsage", "supplyStockEvents", "careTaskEvents"] as const) {
+        for (const name of [
+          "supplyUsage",
+          "supplyStockEvents",
+          "supplyKitLines",
+          "careTaskEvents",
+        ] as const) {
           const { entity, table } = recordType(name);
           await forgetVanishedCreates(ctx.tx, ctx.familyId, entity, table);
         }
@@ -120,13 +128,19 @@ export const usageRecords = ownedRecords({
   summary: (row) => `${row.quantityUsed} used on ${row.usageDate}`,
   hooks: {
     async inTransaction(ctx, { before, after }) {
+      // A kit's draw is changed with what drew it: deleting the bag or dressing gives it back.
+      if (before && after && (before.tpnEntryId || before.lineCareEventId))
+        throw conflict(
+          `This usage was drawn by ${before.tpnEntryId ? KIT_DRAWN_BY["pn-bag"] : KIT_DRAWN_BY.dressing}'s kit: delete that entry, or delete this usage and record the right one.`,
+        );
       if (before && after && before.supplyId === after.supplyId) {
         const more = after.quantityUsed - before.quantityUsed;
         if (more > 0) await takeFromStock(ctx, after.supplyId, more);
         else await returnToStock(ctx, after.supplyId, -more);
         return;
       }
-      if (before) await returnToStock(ctx, before.supplyId, before.quantityUsed);
+      // What a kit drew short never left the stock: only the rest goes back.
+      if (before) await returnToStock(ctx, before.supplyId, before.quantityUsed - before.quantityShort);
       if (after) await takeFromStock(ctx, after.supplyId, after.quantityUsed);
     },
   },
@@ -357,3 +371,148 @@ export async function earlierStockEvents(
   }
   return rows;
 }
+
+/** A kit's lines (src/domain/supply-kits.ts): a supply of the family's once per occasion. */
+export const kitRecords = ownedRecords({
+  ...recordType("supplyKitLines"),
+  references: [{ field: "supplyId", table: tpnSupplies, label: "Supply" }],
+  listFilters: { occasion: { column: supplyKitLines.occasion } },
+  orderBy: [asc(supplyKitLines.occasion), asc(supplyKitLines.createdAt)],
+  summary: (row) => `${row.quantity} per ${row.occasion === "pn-bag" ? "PN bag" : "dressing change"}`,
+});
+
+/** The record a kit was drawn by: a TPN entry (tonight's bag) or a line-care event (a dressing change). */
+export type DrawnBy = { tpnEntryId: string } | { lineCareEventId: string };
+
+const drawnByColumn = (by: DrawnBy) =>
+  "tpnEntryId" in by
+    ? eq(supplyUsage.tpnEntryId, by.tpnEntryId)
+    : eq(supplyUsage.lineCareEventId, by.lineCareEventId);
+
+/**
+ * Draws an occasion's kit from stock in the caller's transaction (the entry's own): one usage per
+ * line, linked to the entry, dated `day`. The lines' supplies are locked in one order (parallel
+ * bags queue, and each takes its whole kit: none is lost). A line the stock does not hold takes
+ * what there is (never below zero) and keeps the rest as short: the bag is never refused for it.
+ */
+export async function drawKit(ctx: WriteContext, occasion: KitOccasion, by: DrawnBy, day: string) {
+  const lines = await ctx.tx
+    .select({ supplyId: supplyKitLines.supplyId, quantity: supplyKitLines.quantity })
+    .from(supplyKitLines)
+    .where(and(eq(supplyKitLines.familyId, ctx.familyId), eq(supplyKitLines.occasion, occasion)))
+    .orderBy(asc(supplyKitLines.supplyId));
+  if (lines.length === 0) return;
+  const supplies = await lockSupplies(
+    ctx,
+    lines.map((line) => line.supplyId),
+  );
+  // What each supply still holds as the lines take from it (a supply on two lines is taken once each).
+  const left = new Map([...supplies.values()].map((supply) => [supply.id, Math.max(0, supply.currentStock)]));
+  const drawn = lines.map((line) => {
+    const supply = supplies.get(line.supplyId)!;
+    const taken = Math.min(line.quantity, left.get(line.supplyId)!);
+    left.set(line.supplyId, left.get(line.supplyId)! - taken);
+    return { ...line, supply, taken, short: line.quantity - taken };
+  });
+  for (const line of drawn) {
+    if (line.taken === 0) continue;
+    await ctx.tx
+      .update(tpnSupplies)
+      .set({
+        currentStock: sql`${tpnSupplies.currentStock} - ${line.taken}`,
+        ...aChange(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(tpnSupplies.id, line.supplyId), eq(tpnSupplies.familyId, ctx.familyId)));
+  }
+  const rows = await ctx.tx
+    .insert(supplyUsage)
+    .values(
+      drawn.map((line) => ({
+        familyId: ctx.familyId,
+        supplyId: line.supplyId,
+        quantityUsed: line.quantity,
+        quantityShort: line.short,
+        usageDate: day,
+        ...by,
+        createdBy: ctx.actorId,
+        updatedBy: ctx.actorId,
+      })),
+    )
+    .returning({ id: supplyUsage.id });
+  await noteRecordIds(
+    ctx.tx,
+    ctx.familyId,
+    usageRecords.type.entity,
+    rows.map((row) => row.id),
+  );
+  for (const [index, row] of rows.entries()) {
+    const line = drawn[index]!;
+    await writeAudit(ctx.tx, {
+      familyId: ctx.familyId,
+      actorId: ctx.actorId,
+      viaToken: ctx.viaToken,
+      action: "create",
+      entity: usageRecords.type.entity,
+      entityId: row.id,
+      summary: `${line.quantity} ${line.supply.unit} of ${line.supply.name} drawn by ${KIT_DRAWN_BY[occasion]}${line.short ? ` (${line.short} short)` : ""}`,
+    });
+  }
+}
+
+/** Undoes what an entry's kit drew (the entry is being deleted): its usages go, their stock comes back. */
+export async function undoKitDraw(ctx: WriteContext, by: DrawnBy) {
+  const rows = await ctx.tx
+    .delete(supplyUsage)
+    .where(and(eq(supplyUsage.familyId, ctx.familyId), drawnByColumn(by)))
+    .returning();
+  rows.sort((a, b) => (a.supplyId < b.supplyId ? -1 : a.supplyId > b.supplyId ? 1 : 0));
+  for (const row of rows) await returnToStock(ctx, row.supplyId, row.quantityUsed - row.quantityShort);
+  const ids = rows.map((row) => row.id);
+  await redactAudit(ctx.tx, ctx.familyId, ids);
+  await forgetCreates(ctx.tx, ctx.familyId, ids);
+}
+
+/** What each of these entries' kits drew, by entry id (`suppliesDrawn` on a TPN entry or a dressing). */
+export async function kitDraws(
+  tx: Tx,
+  familyId: string,
+  column: "tpnEntryId" | "lineCareEventId",
+  ids: readonly string[],
+): Promise<Map<string, KitDrawLine[]>> {
+  const byEntry = new Map<string, KitDrawLine[]>();
+  if (ids.length === 0) return byEntry;
+  const rows = await tx
+    .select({
+      entryId: supplyUsage[column],
+      supplyId: supplyUsage.supplyId,
+      quantity: supplyUsage.quantityUsed,
+      short: supplyUsage.quantityShort,
+      name: tpnSupplies.name,
+      unit: tpnSupplies.unit,
+    })
+    .from(supplyUsage)
+    .innerJoin(tpnSupplies, eq(tpnSupplies.id, supplyUsage.supplyId))
+    .where(and(eq(supplyUsage.familyId, familyId), inArray(supplyUsage[column], [...ids])))
+    .orderBy(asc(tpnSupplies.name));
+  for (const { entryId, ...line } of rows) {
+    if (!entryId) continue;
+    const list = byEntry.get(entryId) ?? [];
+    list.push(line);
+    byEntry.set(entryId, list);
+  }
+  return byEntry;
+}
+
+/** `extend` for an entry that draws a kit: each row with what its kit drew. */
+export const withKitDraws =
+  (column: "tpnEntryId" | "lineCareEventId") =>
+  async <R extends { id: string }>(tx: Tx, familyId: string, rows: readonly R[]) => {
+    const draws = await kitDraws(
+      tx,
+      familyId,
+      column,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...row, suppliesDrawn: draws.get(row.id) ?? [] }));
+  };

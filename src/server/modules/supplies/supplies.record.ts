@@ -1,3 +1,4 @@
+import { supplyKitLinesType } from "../../../domain/record-types/supply-kit-lines";
 import { supplyStockEventsType } from "../../../domain/record-types/supply-stock-events";
 import { supplyUsageType } from "../../../domain/record-types/supply-usage";
 import { tpnSuppliesType } from "../../../domain/record-types/tpn-supplies";
@@ -10,8 +11,10 @@ import {
   supplyStockEventRecord,
   supplyUsageInput,
   supplyUsageRecord,
+  supplyUsageRestoreInput,
 } from "../../../domain/supplies";
-import { supplyStockEvents, supplyUsage, tpnSupplies } from "../../db/schema/index";
+import { KIT_OCCASION_LABELS, kitLineInput, kitLineRecord } from "../../../domain/supply-kits";
+import { supplyKitLines, supplyStockEvents, supplyUsage, tpnSupplies } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/tpn-supplies.ts). */
@@ -37,6 +40,8 @@ export const supplyUsageRecordType = declareRecordType(supplyUsageType, {
   title: "Supply Usage",
   dateKey: "usageDate",
   input: supplyUsageInput,
+  // A kit's draw keeps what drew it and what the stock did not hold.
+  restoreInput: supplyUsageRestoreInput,
   record: supplyUsageRecord,
   api: {
     collection: "/api/supply-usage",
@@ -59,5 +64,22 @@ export const supplyStockEventsRecordType = declareRecordType(supplyStockEventsTy
   fhir: { none: "Deliveries and counts are the household's stock, not a clinical record of the child." },
   readable: {
     codes: { kind: STOCK_EVENT_KIND_LABELS },
+  },
+});
+
+/** The server's part of this record type (its shared part: src/domain/record-types/supply-kit-lines.ts). */
+export const supplyKitLinesRecordType = declareRecordType(supplyKitLinesType, {
+  table: supplyKitLines,
+  title: "Supply Kits",
+  input: kitLineInput,
+  record: kitLineRecord,
+  api: {
+    collection: "/api/supply-kits",
+    update: ["PATCH"],
+    example: (f) => ({ occasion: "dressing", supplyId: f.id("tpnSupplies"), quantity: 1 + f.serial }),
+  },
+  fhir: { none: "A kit is the household's list of supplies an occasion uses, not a clinical record." },
+  readable: {
+    codes: { occasion: KIT_OCCASION_LABELS },
   },
 });

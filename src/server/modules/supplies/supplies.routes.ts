@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -9,17 +10,23 @@ import {
   supplyListItemRecord,
   supplyReceiptInput,
   supplyRecord,
+  supplyReorder,
   supplyStockEventRecord,
   supplyUsageInput,
   supplyUsageRecord,
 } from "../../../domain/supplies";
+import { kitLineInput, kitLineRecord } from "../../../domain/supply-kits";
+import { DEFAULT_TASK_SETTINGS } from "../../../domain/tasks";
+import { familyClock } from "../../../domain/time-zones";
 import type { ModuleRoutes } from "../../app-context";
+import { families } from "../../db/schema/index";
 import { familyScope, registerOwnedRoutes } from "../../lib/owned-routes";
 import { createHashOf } from "../../lib/record-ids";
 import { inTransaction, type WriteContext } from "../../lib/transaction";
 import {
   countStock,
   earlierStockEvents,
+  kitRecords,
   lowStockSupplies,
   receiveDelivery,
   recentUsage,
@@ -45,14 +52,30 @@ export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
         supplies.map((s) => s.id),
         day,
       );
-      return supplies.map((supply) => ({
-        ...supply,
-        runsOutInDays: runOutForecast(
-          supply.currentStock,
-          usage.filter((u) => u.supplyId === supply.id),
-          day,
-        ),
-      }));
+      // The delivery cycle and the days of stock to keep on delivery day (the family's settings).
+      const [settings] = await db
+        .select({
+          deliveryWeekday: families.deliveryWeekday,
+          nextDeliveryDate: families.nextDeliveryDate,
+          stockDaysToKeep: families.stockDaysToKeep,
+        })
+        .from(families)
+        .where(eq(families.id, familyId));
+      const clock = familyClock();
+      return supplies.map((supply) => {
+        const used = usage.filter((u) => u.supplyId === supply.id);
+        return {
+          ...supply,
+          runsOutInDays: runOutForecast(supply.currentStock, used, day),
+          reorder: supplyReorder({
+            currentStock: supply.currentStock,
+            usages: used,
+            settings: settings ?? DEFAULT_TASK_SETTINGS,
+            now: clock.now(),
+            timeZone: clock.timeZone,
+          }),
+        };
+      });
     },
   );
 
@@ -127,6 +150,15 @@ export const supplyRoutes: ModuleRoutes = (scope, { db }) => {
     record: supplyRecord,
     updateMethods: ["PATCH"],
     customList: true,
+  });
+
+  // A kit's lines: what each PN bag and each dressing change draws from stock.
+  registerOwnedRoutes(scope, db, {
+    path: "/api/supply-kits",
+    records: kitRecords,
+    input: kitLineInput,
+    record: kitLineRecord,
+    updateMethods: ["PATCH"],
   });
 
   registerOwnedRoutes(scope, db, {

@@ -49,7 +49,7 @@ describe("TPN supplies", () => {
     updateMethod: "PATCH",
     required: ["name", "category", "unit"],
     invalid: { category: "food", currentStock: -2, costPerUnit: "12.345" },
-    listExtras: { runsOutInDays: null },
+    listExtras: { runsOutInDays: null, reorder: null },
     dates: { expirationDate: "future" },
   });
 

@@ -63,6 +63,7 @@ export const careTaskEventRecords = ownedRecords({
 const settingsColumns = {
   deliveryWeekday: families.deliveryWeekday,
   nextDeliveryDate: families.nextDeliveryDate,
+  stockDaysToKeep: families.stockDaysToKeep,
   expiryWarningDays: families.expiryWarningDays,
   labsEveryWeeks: families.labsEveryWeeks,
   weighEveryDays: families.weighEveryDays,

@@ -222,12 +222,18 @@ describe("care tasks", () => {
       dueAt: new Date(now().getTime() + 7 * DAY).toISOString(),
       lastDone: { by: "Maria Lopez" },
     });
-    // The delivery brings enough: nothing to order.
+    // The delivery brings enough: nothing to order. (44 at 4 a day would leave 4 on the delivery
+    // after next, less than the 2 days kept: that order would be due with the next delivery.)
     const receipt = await user.post("/api/tpn-supplies/receipts", {
-      lines: [{ supplyId: supply, quantity: 40 }],
+      lines: [{ supplyId: supply, quantity: 60 }],
     });
     expect(receipt.statusCode, receipt.body).toBe(201);
     expect(await taskOf(user, id)).toBeUndefined();
+
+    // Keeping 10 days of stock on delivery day, the order has to come with the next delivery.
+    expect((await user.patch("/api/family/task-settings", { stockDaysToKeep: 10 })).statusCode).toBe(200);
+    expect(await taskOf(user, id)).toMatchObject({ kind: "supply-reorder", title: "Reorder Tubing set" });
+    expect((await user.patch("/api/family/task-settings", { stockDaysToKeep: 2 })).statusCode).toBe(200);
 
     // Without the delivery day, a supply is flagged when it runs out within a week.
     expect((await user.patch("/api/family/task-settings", { deliveryWeekday: null })).statusCode).toBe(200);
@@ -531,6 +537,7 @@ describe("care tasks", () => {
     expect((await user.get("/api/family/task-settings")).json()).toEqual({
       deliveryWeekday: null,
       nextDeliveryDate: null,
+      stockDaysToKeep: 2,
       expiryWarningDays: 30,
       labsEveryWeeks: 4,
       weighEveryDays: 7,

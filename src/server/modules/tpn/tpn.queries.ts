@@ -2,13 +2,16 @@ import { and, eq, gte, lte, sql, sum } from "drizzle-orm";
 import { addDays } from "../../../domain/dates";
 import { PRESCRIPTION_OF_ANOTHER_CHILD, tpnAmountIssues } from "../../../domain/tpn";
 import type { TpnDay } from "../../../domain/trends";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { pnPrescriptions, tpnEntries } from "../../db/schema/index";
 import { type FamilyView, inView } from "../../lib/child-scope";
 import { invalidRecord } from "../../lib/errors";
-import { ownedRecords } from "../../lib/owned-records";
+import { ownedRecords, type RowOf } from "../../lib/owned-records";
 import { prescriptionChild } from "../pn-prescriptions/pn-prescriptions.queries";
 import { recordType } from "../record-types";
+import { drawKit, undoKitDraw, withKitDraws } from "../supplies/supplies.queries";
+
+type TpnRow = RowOf<typeof tpnEntries>;
 
 /** TPN entries always belong to one child: a child's list holds only its own. */
 export const tpnRecords = ownedRecords({
@@ -17,9 +20,19 @@ export const tpnRecords = ownedRecords({
   summary: (row) => `TPN entry for ${row.date}`,
   rule: tpnAmountIssues,
   references: [{ field: "pnPrescriptionId", table: pnPrescriptions, label: "Prescription" }],
+  // What the bag's kit drew from the supplies.
+  extend: withKitDraws("tpnEntryId") as (
+    tx: Tx,
+    familyId: string,
+    rows: readonly TpnRow[],
+  ) => Promise<TpnRow[]>,
   hooks: {
-    // The bag followed a prescription of the same child (another family's is a 404, as any link).
-    async inTransaction(ctx, { after }) {
+    // Deleting the bag gives its kit back.
+    beforeDelete: (ctx, id) => undoKitDraw(ctx, { tpnEntryId: id }),
+    async inTransaction(ctx, { action, after }) {
+      // Tonight's bag draws the bag kit from stock with it, once (an edit draws nothing).
+      if (action === "create" && after) await drawKit(ctx, "pn-bag", { tpnEntryId: after.id }, after.date);
+      // The bag followed a prescription of the same child (another family's is a 404, as any link).
       if (!after?.pnPrescriptionId) return;
       const childId = await prescriptionChild(ctx.tx, ctx.familyId, after.pnPrescriptionId);
       if (childId !== after.childId) {

@@ -13,6 +13,7 @@ export const tpnEntriesRecordType = declareRecordType(tpnEntriesType, {
   input: tpnEntryInput,
   record: tpnEntryRecord,
   onDashboard: true,
+  computed: ["suppliesDrawn"],
   readable: { labels: { duration: "Duration (hours)" } },
   restore: {
     // The API's rule: a bag follows a prescription of its own child.

@@ -30,6 +30,7 @@ import {
   type LineCareKind,
   LOCK_SOLUTION_LABELS,
 } from "@/domain/line-care";
+import { kitDrawNote } from "@/domain/supply-kits";
 
 type Extras = Partial<Omit<LineCareValues, "childId" | "piccLineId" | "kind" | "date" | "time">>;
 
@@ -111,7 +112,8 @@ export function LineCareNowDialog({
   const last = Object.fromEntries(
     REMEMBERED.map((kind, i) => [kind, (lastEvents[i]?.data as LineCareEvent[] | undefined)?.[0]]),
   );
-  const { createEntry } = useLineCareMutations("");
+  // The dialog's own toast says what a dressing's kit drew.
+  const { createEntry } = useLineCareMutations("", { kitNote: false });
   const [problem, setProblem] = useState<string>();
   const [length, setLength] = useState("");
   const lengthId = useId();
@@ -135,7 +137,9 @@ export function LineCareNowDialog({
       if (outcome.saved) {
         toast({
           title: `${LINE_CARE_LABELS[kind]} logged`,
-          description: `On ${childName}'s line at ${formatTime(time)}.`,
+          description: [`On ${childName}'s line at ${formatTime(time)}.`, kitDrawNote(outcome.saved)]
+            .filter(Boolean)
+            .join(" "),
         });
       }
       onOpenChange(false);

@@ -7,6 +7,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { errorMessage } from "@/client/lib/api";
 import { lengthFlagText } from "@/client/lib/line-length-flag";
 import { cn } from "@/client/lib/utils";
+import { drawSentence, shortSentence } from "@/domain/supply-kits";
 import { type LineCareEvent, lineCareApi, type PiccLine } from "../api";
 import { eventDetails, eventTitle, eventWhen, sawSomething } from "./line-care-texts";
 
@@ -86,6 +87,13 @@ function HistoryItem({
         </p>
         {details.length ? <p className="text-muted-foreground">{details.join(" · ")}</p> : null}
         {event.notes ? <p className="whitespace-pre-line break-words">{event.notes}</p> : null}
+        {event.suppliesDrawn?.length ? (
+          <p className="text-muted-foreground">
+            {[drawSentence(event.suppliesDrawn), shortSentence(event.suppliesDrawn)]
+              .filter(Boolean)
+              .join(". ")}
+          </p>
+        ) : null}
         <LengthFlag text={flag} />
         <RecordAuthors record={event} />
       </div>

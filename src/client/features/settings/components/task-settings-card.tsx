@@ -18,7 +18,12 @@ import {
   updateTaskSettings,
 } from "@/client/lib/tasks-api";
 import { useValuesFromServer } from "@/client/lib/use-values-from-server";
-import { DEFAULT_TASK_SETTINGS, TASK_SETTING_SOURCES, WEEKDAY_LABELS } from "@/domain/tasks";
+import {
+  DEFAULT_TASK_SETTINGS,
+  STOCK_DAYS_TO_KEEP_SOURCE,
+  TASK_SETTING_SOURCES,
+  WEEKDAY_LABELS,
+} from "@/domain/tasks";
 import { EscalationSettings } from "./escalation-settings";
 
 type Values = Record<Exclude<keyof TaskSettingsRecord, "escalation">, string>;
@@ -27,6 +32,7 @@ const text = (value: number | string | null) => (value === null ? "" : String(va
 const valuesOf = (settings: TaskSettingsRecord): Values => ({
   deliveryWeekday: text(settings.deliveryWeekday),
   nextDeliveryDate: text(settings.nextDeliveryDate),
+  stockDaysToKeep: text(settings.stockDaysToKeep),
   expiryWarningDays: text(settings.expiryWarningDays),
   labsEveryWeeks: text(settings.labsEveryWeeks),
   weighEveryDays: text(settings.weighEveryDays),
@@ -107,6 +113,7 @@ function TaskSettingsForm({ settings, readOnly }: { settings: TaskSettingsRecord
       updateTaskSettings({
         deliveryWeekday: values.deliveryWeekday === "" ? null : Number(values.deliveryWeekday),
         nextDeliveryDate: values.nextDeliveryDate || null,
+        stockDaysToKeep: values.stockDaysToKeep,
         expiryWarningDays: values.expiryWarningDays,
         labsEveryWeeks: values.labsEveryWeeks || null,
         weighEveryDays: values.weighEveryDays || null,
@@ -181,6 +188,30 @@ function TaskSettingsForm({ settings, readOnly }: { settings: TaskSettingsRecord
             type: "date",
           },
         )}
+        <FormField
+          label="Days of stock to keep on delivery day"
+          hint={
+            <>
+              A supply is ordered so each delivery still finds this many days of use. Default{" "}
+              {DEFAULT_TASK_SETTINGS.stockDaysToKeep}:{" "}
+              <a className="underline" href={STOCK_DAYS_TO_KEEP_SOURCE.url} target="_blank" rel="noreferrer">
+                CHOP keeps 1 to 2 days of PN on delivery day
+              </a>
+              .
+            </>
+          }
+          error={errors.stockDaysToKeep}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              value={values.stockDaysToKeep}
+              onChange={set("stockDaysToKeep")}
+              readOnly={readOnly}
+            />
+          )}
+        </FormField>
         {field("expiryWarningDays", "Flag an expiry this many days ahead", "Supplies in stock only.", {
           inputMode: "numeric",
         })}

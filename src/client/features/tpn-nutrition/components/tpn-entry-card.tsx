@@ -1,6 +1,7 @@
-import { BellRing, ClipboardCheck, Clock, StickyNote, Tag } from "lucide-react";
+import { BellRing, Boxes, ClipboardCheck, Clock, StickyNote, Tag } from "lucide-react";
 import { RecordCard, RecordDetail } from "@/client/components/record-screen/record-card";
 import { formatListDate } from "@/client/lib/format";
+import { drawSentence, shortSentence } from "@/domain/supply-kits";
 import type { TpnEntry } from "../api";
 import { formatAmount } from "../tpn-form";
 import { bagLabelText, followedText, runTimesText } from "../tpn-texts";
@@ -45,6 +46,14 @@ export function TpnEntryCard({
     { icon: Tag, label: "Bag", text: bagLabelText(entry) },
     { icon: BellRing, label: "Interruptions and pump alarms", text: entry.interruptions },
     { icon: StickyNote, label: "Notes", text: entry.notes },
+    // What the bag's kit took from the supplies, and what the stock did not hold.
+    {
+      icon: Boxes,
+      label: "Supplies",
+      text: [drawSentence(entry.suppliesDrawn ?? []), shortSentence(entry.suppliesDrawn ?? [])]
+        .filter(Boolean)
+        .join(". "),
+    },
   ].filter((detail) => detail?.text);
   return (
     <RecordCard title={formatListDate(entry.date)} onEdit={onEdit} onDelete={onDelete}>

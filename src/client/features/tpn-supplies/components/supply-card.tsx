@@ -5,6 +5,7 @@ import {
   History,
   Minus,
   Package,
+  ShoppingCart,
   StickyNote,
   Truck,
 } from "lucide-react";
@@ -57,6 +58,17 @@ export function SupplyCard({
       {supply.runsOutInDays !== null ? (
         <RecordDetail icon={CalendarClock} label="Forecast">
           Runs out in about {daysText(supply.runsOutInDays)}
+        </RecordDetail>
+      ) : null}
+      {supply.reorder ? (
+        <RecordDetail icon={ShoppingCart} label="Order by">
+          <span className={supply.reorder.late ? "font-medium text-orange-700" : undefined}>
+            {supply.reorder.late ? "Order now" : `Order by ${formatListDate(supply.reorder.orderBy)}`}
+          </span>{" "}
+          <span className="text-muted-foreground">
+            for the {formatListDate(supply.reorder.delivery)} delivery
+            {supply.reorder.late ? ": even it finds less than the days of stock you keep" : ""}
+          </span>
         </RecordDetail>
       ) : null}
       <RecordDetail icon={Truck} label="Supplier">

@@ -16,6 +16,7 @@ import { errorMessage } from "@/client/lib/api";
 import { formatListDate } from "@/client/lib/format";
 import { useCan } from "@/client/lib/permissions";
 import { type SupplyListItem, type SupplyUsage, supplyUsageApi } from "@/client/lib/supplies-api";
+import { KIT_DRAWN_BY } from "@/domain/supply-kits";
 
 /**
  * One supply's recorded usage, newest first, a page at a time (years of daily use are thousands). Editing a usage moves the stock by the difference;
@@ -48,20 +49,29 @@ export function UsageHistory({ supply }: { supply: SupplyListItem }) {
                   </span>{" "}
                   on {formatListDate(item.usageDate)}
                 </p>
+                {item.tpnEntryId || item.lineCareEventId ? (
+                  <p className="text-muted-foreground text-xs">
+                    Drawn by {item.tpnEntryId ? KIT_DRAWN_BY["pn-bag"] : KIT_DRAWN_BY.dressing}'s kit
+                    {item.quantityShort > 0 ? `: ${item.quantityShort} ${supply.unit} short in stock` : ""}
+                  </p>
+                ) : null}
                 {item.notes ? (
                   <p className="break-words text-muted-foreground text-xs">{item.notes}</p>
                 ) : null}
               </div>
               {canWrite ? (
                 <>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Edit usage of ${formatListDate(item.usageDate)}`}
-                    onClick={() => dialogs.openEdit(item)}
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
+                  {/* A kit's draw changes with its bag or dressing: deleting it is still offered. */}
+                  {item.tpnEntryId || item.lineCareEventId ? null : (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit usage of ${formatListDate(item.usageDate)}`}
+                      onClick={() => dialogs.openEdit(item)}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                  )}
                   <Button
                     variant="ghost"
                     size="icon"
@@ -103,7 +113,7 @@ export function UsageHistory({ supply }: { supply: SupplyListItem }) {
         title="Delete supply usage"
         description={
           deleting
-            ? `Delete the usage of ${deleting.quantityUsed} ${supply.unit} on ${formatListDate(deleting.usageDate)}? The ${deleting.quantityUsed} go back into the stock.`
+            ? `Delete the usage of ${deleting.quantityUsed} ${supply.unit} on ${formatListDate(deleting.usageDate)}? The ${deleting.quantityUsed - deleting.quantityShort} taken go back into the stock.`
             : undefined
         }
         onConfirm={() => (deleting ? remove.mutateAsync(deleting.id) : Promise.resolve())}

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { addDays, dayNumber } from "../../../../domain/dates";
-import { needsReorder, runOutForecast } from "../../../../domain/supplies";
+import { DELIVERY_EVERY_DAYS, needsReorder, reorderPoint, runOutForecast } from "../../../../domain/supplies";
 import {
   DAY,
   dayTaskAt,
@@ -18,9 +18,11 @@ const reorder = TASK_KIND_TABLE["supply-reorder"];
 const expiry = TASK_KIND_TABLE["supply-expiry"];
 
 /**
- * The family's supplies: one to reorder when it is at or under its threshold or its forecast runs
- * out by the next delivery (with no delivery day set, within a week), due by noon the day before
- * that delivery or the day it runs out, whichever comes first (noon today when neither is known);
+ * The family's supplies: one to reorder when it is at or under its threshold, its forecast runs
+ * out by the next delivery (with no delivery day set, within a week), or its order must come with
+ * the next delivery to keep the family's days of stock on delivery day (`reorderPoint`), due by
+ * noon the day before that delivery or the day it runs out, whichever comes first (noon today when
+ * neither is known);
  * ordered (Done) it rests until a delivery of it is received, or a week. One in stock that expires
  * within the family's warning days: checked (Done) once, then again on its expiry day.
  */
@@ -55,8 +57,21 @@ async function derive(c: Context): Promise<Part[]> {
     const low = needsReorder(supply);
     const runsShort =
       runOut !== null && (delivery ? runOut <= delivery : dayNumber(runOut) - dayNumber(c.today) <= 7);
-    if (low || runsShort) {
-      const orderBy = [delivery, runOut].filter((d): d is string => d !== null).sort()[0];
+    // The order that keeps the days of stock must go with the first delivery that can still be ordered.
+    const point = reorderPoint({
+      currentStock: supply.currentStock,
+      usages: usage.filter((u) => u.supplyId === supply.id),
+      today: c.today,
+      nextDelivery: delivery,
+      daysToKeep: c.settings.stockDaysToKeep,
+    });
+    const firstOrderable =
+      delivery && delivery <= c.today ? addDays(delivery, DELIVERY_EVERY_DAYS) : delivery;
+    const keepsShort = point !== null && point.delivery === firstOrderable;
+    if (low || runsShort || keepsShort) {
+      const orderBy = [keepsShort ? point.delivery : delivery, runOut]
+        .filter((d): d is string => d !== null)
+        .sort()[0];
       let dueAt = orderBy
         ? dayTaskAt(addDays(orderBy, -1), c.timeZone, ORDER_BY_TIME)
         : dayTaskAt(c.today, c.timeZone, ORDER_BY_TIME);
