@@ -37,6 +37,7 @@ import { INTAKE_SOURCE_LABELS, OUTPUT_KIND_LABELS } from "@/domain/intake-output
 import { DayBalance } from "./components/day-balance";
 import { IntakeCard } from "./components/intake-card";
 import { OutputCard } from "./components/output-card";
+import { RoadOffPn } from "./components/road-off-pn";
 import { limitsForm, limitsFormValues } from "./limits-form";
 
 // "Repeat last" is the add form with other starting values: its libraries load on the first tap.
@@ -160,7 +161,7 @@ const limitsScreen = defineRecordScreen({
   },
 });
 
-type Tab = "in" | "out";
+type Tab = "in" | "out" | "road";
 
 /**
  * Intake & Output: one child's day in and out (PN, feeds, drinks, IV fluids; urine, stool,
@@ -241,12 +242,15 @@ export function IntakeOutputPage() {
       ) : null}
       {blocked ?? (
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-          <TabsList aria-label="Entries" className="mb-4">
+          <TabsList aria-label="Entries and the road off PN" className="mb-4">
             <TabsTrigger value="in" className="max-sm:h-11">
               In
             </TabsTrigger>
             <TabsTrigger value="out" className="max-sm:h-11">
               Out
+            </TabsTrigger>
+            <TabsTrigger value="road" className="max-sm:h-11">
+              Road off PN
             </TabsTrigger>
           </TabsList>
           <TabsContent value="in">
@@ -254,6 +258,9 @@ export function IntakeOutputPage() {
           </TabsContent>
           <TabsContent value="out">
             <RecordScreenList screen={output} />
+          </TabsContent>
+          <TabsContent value="road">
+            {childId ? <RoadOffPn childId={childId} today={today} /> : null}
           </TabsContent>
         </Tabs>
       )}
