@@ -57,6 +57,7 @@ describe("the energy by route, a day", () => {
       kcalPerKgDay: 70,
       share: { pn: 57.1, enteral: 42.9, oral: 0, feeds: 42.9 },
       pnNights: 1,
+      prescribedNights: null,
       pnVolumeMl: 500,
       feedsWithoutEnergy: 0,
     });
@@ -155,5 +156,28 @@ describe("the energy by route, a week", () => {
     ]);
     // A feed without its kcal per mL: no energy that week, and counted so the screen can say so.
     expect(rows[1]).toMatchObject({ share: null, feedsWithoutEnergy: 1, kcalPerKgDay: null });
+  });
+
+  it("sets each week's PN nights against the nights prescribed on its last day", () => {
+    // 7 nights until Tuesday Nov 10 (a version that does not say: every night), 5 from Wednesday
+    // Nov 11: the week of Nov 2 is read against 7, the week of Nov 9 against 5.
+    const rows = weaningRows(
+      input({
+        from: "2026-11-02",
+        to: "2026-11-15",
+        pn: [{ date: "2026-11-03", volume: 500, calories: 400 }],
+        prescriptions: [
+          { startDate: "2026-11-11", endDate: null, nightsPerWeek: 5 },
+          { startDate: "2026-09-01", endDate: "2026-11-10", nightsPerWeek: null },
+        ],
+      }),
+      "week",
+    );
+    expect(rows.map((r) => [r.start, r.pnNights, r.prescribedNights])).toEqual([
+      ["2026-11-02", 1, 7],
+      ["2026-11-09", 0, 5],
+    ]);
+    // Before any prescription, and day by day: none.
+    expect(weaningRows(input({ prescriptions: [] }), "week")[0]?.prescribedNights).toBeNull();
   });
 });

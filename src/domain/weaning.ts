@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addDays, dayNumber } from "./dates";
 import { type DayBalanceInput, dayEnergy, feedsWithoutEnergy } from "./intake-output";
+import { nightsText } from "./pn-text";
 import { dateOnly, type Wire } from "./records";
 
 /*
@@ -33,6 +34,8 @@ export interface WeaningInput {
   pn: readonly Dated<DayBalanceInput["pn"][number]>[];
   /** The child's weights, any order: each day reads the latest on or before it. */
   weights: readonly { date: string; kg: number }[];
+  /** The prescription's versions (any order): a week's prescribed nights are those in force on its last day. */
+  prescriptions?: readonly { startDate: string; endDate: string | null; nightsPerWeek: number | null }[];
 }
 
 const tenth = (value: number) => Math.round(value * 10) / 10;
@@ -56,6 +59,11 @@ export interface WeaningRow {
   share: { pn: number; enteral: number; oral: number; feeds: number } | null;
   /** Nights with a PN bag (days with a TPN entry), and the bags' volume in mL. */
   pnNights: number;
+  /**
+   * A week's nights as prescribed: the version in force on its last day in the range (a version
+   * that does not say: every night, 7); none without a version, and none for a day.
+   */
+  prescribedNights: number | null;
   pnVolumeMl: number;
   feedsWithoutEnergy: number;
 }
@@ -113,7 +121,12 @@ export function weaningDays(input: WeaningInput): Day[] {
 }
 
 /** Days added up into one row: totals, averages over the logged days, shares of the total. */
-function rowOf(start: string, end: string, days: readonly Day[]): WeaningRow {
+function rowOf(
+  start: string,
+  end: string,
+  days: readonly Day[],
+  prescribedNights: number | null = null,
+): WeaningRow {
   const logged = days.filter((d) => d.logged);
   const add = (pick: (d: Day) => number) => days.reduce((a, d) => a + pick(d), 0);
   const energy = {
@@ -132,6 +145,7 @@ function rowOf(start: string, end: string, days: readonly Day[]): WeaningRow {
     kcalPerKgDay: perKg.length ? tenth(perKg.reduce((a, b) => a + b, 0) / perKg.length) : null,
     share: shares(energy),
     pnNights: days.filter((d) => d.pnNight).length,
+    prescribedNights,
     pnVolumeMl: tenth(add((d) => d.pnVolumeMl)),
     feedsWithoutEnergy: add((d) => d.feedsWithoutEnergy),
   };
@@ -149,7 +163,13 @@ export function weaningRows(input: WeaningInput, by: WeaningBy): WeaningRow[] {
     const start = weekStart(day.date);
     weeks.set(start, [...(weeks.get(start) ?? []), day]);
   }
-  return [...weeks].map(([start, ofWeek]) => rowOf(start, addDays(start, 6), ofWeek));
+  const nightsOn = (day: string) => {
+    const version = input.prescriptions?.find((v) => v.startDate <= day && (!v.endDate || v.endDate >= day));
+    return version ? (version.nightsPerWeek ?? 7) : null;
+  };
+  return [...weeks].map(([start, ofWeek]) =>
+    rowOf(start, addDays(start, 6), ofWeek, nightsOn(ofWeek.at(-1)?.date ?? start)),
+  );
 }
 
 const energyRecord = z.object({ pn: z.number(), enteral: z.number(), oral: z.number(), total: z.number() });
@@ -163,6 +183,7 @@ export const weaningRowRecord = z.object({
   kcalPerKgDay: z.number().nullable(),
   share: z.object({ pn: z.number(), enteral: z.number(), oral: z.number(), feeds: z.number() }).nullable(),
   pnNights: z.number().int(),
+  prescribedNights: z.number().int().nullable(),
   pnVolumeMl: z.number(),
   feedsWithoutEnergy: z.number().int(),
 });
@@ -174,8 +195,10 @@ export const weaningPrescriptionRecord = z.object({
   endDate: dateOnly.nullable(),
   bagVolumeMl: z.number(),
   infusionHours: z.number(),
+  /** Nights a week; null: not said (every night). */
+  nightsPerWeek: z.number().int().nullable(),
   bagKcal: z.number().nullable(),
-  /** "900 mL over 12 h, 720 kcal a bag". */
+  /** "900 mL over 12 h, 5 nights a week, 720 kcal a bag". */
   text: z.string(),
 });
 
@@ -191,10 +214,19 @@ export const weaningRecord = z.object({
 });
 export type WeaningRecord = Wire<typeof weaningRecord>;
 
-/** "900 mL over 12 h, 720 kcal a bag": a version in short, for the chart's markers. */
-export function prescriptionShort(p: { bagVolumeMl: number; infusionHours: number; bagKcal: number | null }) {
+/** "900 mL over 12 h, 5 nights a week, 720 kcal a bag": a version in short, beside the chart. */
+export function prescriptionShort(p: {
+  bagVolumeMl: number;
+  infusionHours: number;
+  nightsPerWeek: number | null;
+  bagKcal: number | null;
+}) {
   const number = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 2 });
-  return `${number(p.bagVolumeMl)} mL over ${number(p.infusionHours)} h${
-    p.bagKcal === null ? "" : `, ${number(p.bagKcal)} kcal a bag`
-  }`;
+  return [
+    `${number(p.bagVolumeMl)} mL over ${number(p.infusionHours)} h`,
+    p.nightsPerWeek ? nightsText(p.nightsPerWeek) : null,
+    p.bagKcal === null ? null : `${number(p.bagKcal)} kcal a bag`,
+  ]
+    .filter(Boolean)
+    .join(", ");
 }

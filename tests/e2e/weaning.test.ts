@@ -40,8 +40,15 @@ describe("the road off PN", () => {
       bagVolumeMl: 500,
       lipidG: 17,
     });
-    // The team cut the bag to 400 mL on the third Monday: 40 g × 3.4 + 15 g × 4 + 10 g × 10 = 296 kcal.
-    await post(page, "/api/pn-prescriptions", { ...bag, startDate: weeks[2], bagVolumeMl: 400, lipidG: 10 });
+    // The team cut the bag to 400 mL on 5 nights a week on the third Monday: 40 g × 3.4 + 15 g × 4
+    // + 10 g × 10 = 296 kcal.
+    await post(page, "/api/pn-prescriptions", {
+      ...bag,
+      startDate: weeks[2],
+      bagVolumeMl: 400,
+      lipidG: 10,
+      nightsPerWeek: 5,
+    });
     for (const [n, date] of weeks.entries()) {
       await post(page, "/api/tpn", { childId, date, volume: n < 2 ? 500 : 400, calories: 400 });
       await post(page, "/api/fluid-intake", {
@@ -65,18 +72,30 @@ describe("the road off PN", () => {
         `Feeds gave 50 % of the energy in the week of ${short(weeks[3]!)} (tube 50 %, mouth 0 %), up from 20 % in the week of ${short(weeks[0]!)}.`,
       )
       .waitFor();
-    await road.getByText(`PN on 1 night, 400 mL in the week of ${short(weeks[3]!)}.`).waitFor();
+    await road
+      .getByText(`PN on 1 of 5 prescribed nights, 400 mL in the week of ${short(weeks[3]!)}.`)
+      .waitFor();
     // The week the bag was cut, in the table: its share from feeds and its PN.
     const third = road
       .getByRole("row")
       .filter({ has: page.getByRole("rowheader", { name: short(weeks[2]!), exact: false }) });
-    expect(await third.getByRole("cell").allTextContents()).toEqual(["42.9 %", "700", "70.0", "1", "400 mL"]);
+    expect(await third.getByRole("cell").allTextContents()).toEqual([
+      "42.9 %",
+      "700",
+      "70.0",
+      "1 of 5",
+      "400 mL",
+    ]);
     // The chart: a bar a week from the first logged, and the prescription's change marked with its new bag.
     const chart = road.locator(".recharts-responsive-container");
     await chart.locator(".recharts-bar-rectangle").first().waitFor();
-    await chart.locator("text.weaning-marker-label", { hasText: `${short(weeks[2]!)}: 400 mL` }).waitFor();
+    await chart
+      .locator("text.weaning-marker-label", { hasText: `${short(weeks[2]!)}: 400 mL, 5 nights` })
+      .waitFor();
     await road.getByText(`From ${format(new Date(`${weeks[2]}T12:00:00`), "MMM d, yyyy")}:`).waitFor();
-    await road.getByText("400 mL over 12 h, 296 kcal a bag (current)", { exact: false }).waitFor();
+    await road
+      .getByText("400 mL over 12 h, 5 nights a week, 296 kcal a bag (current)", { exact: false })
+      .waitFor();
 
     // Day by day: the third Monday alone, 300 of 700 kcal from feeds.
     await road.getByRole("button", { name: "By day" }).click();

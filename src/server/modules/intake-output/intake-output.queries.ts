@@ -217,12 +217,18 @@ export async function weaningOf(
       intake,
       pn: pn.map((bag) => ({ date: bag.date, volume: number(bag.volume), calories: number(bag.calories) })),
       weights,
+      prescriptions: versions,
     },
     request.by,
   );
   const prescriptions = versions.map((version) => {
     const kcal = bagKcal(version);
-    const figures = { bagVolumeMl: version.bagVolumeMl, infusionHours: version.infusionHours, bagKcal: kcal };
+    const figures = {
+      bagVolumeMl: version.bagVolumeMl,
+      infusionHours: version.infusionHours,
+      nightsPerWeek: version.nightsPerWeek,
+      bagKcal: kcal,
+    };
     return {
       id: version.id,
       startDate: version.startDate,

@@ -344,7 +344,13 @@ describe("the road off PN", () => {
       bagVolumeMl: 500,
       lipidG: 17,
     });
-    await post("/api/pn-prescriptions", { ...bag, startDate: next, bagVolumeMl: 400, lipidG: 10 });
+    await post("/api/pn-prescriptions", {
+      ...bag,
+      startDate: next,
+      bagVolumeMl: 400,
+      lipidG: 10,
+      nightsPerWeek: 5,
+    });
     // Week one: PN on Monday and Tuesday (500 mL, 400 kcal each); a 300 mL tube feed at 1.0
     // kcal/mL on Monday. Week two: one bag of 400 mL and 296 kcal; 300 mL by tube and 104 mL by
     // mouth at 1.0 kcal/mL.
@@ -380,6 +386,8 @@ describe("the road off PN", () => {
         kcalPerKgDay: 55,
         share: { pn: 72.7, enteral: 27.3, oral: 0, feeds: 27.3 },
         pnNights: 2,
+        // The first version does not say its nights: every night.
+        prescribedNights: 7,
         pnVolumeMl: 1000,
         feedsWithoutEnergy: 0,
       },
@@ -393,13 +401,19 @@ describe("the road off PN", () => {
         kcalPerKgDay: 35,
         share: { pn: 42.3, enteral: 42.9, oral: 14.9, feeds: 57.7 },
         pnNights: 1,
+        prescribedNights: 5,
         pnVolumeMl: 400,
         feedsWithoutEnergy: 0,
       },
     ]);
     expect(weaning.prescriptions).toMatchObject([
       { startDate: addDays(monday, -60), endDate: addDays(next, -1), bagKcal: 400 },
-      { startDate: next, endDate: null, bagKcal: 296, text: "400 mL over 12 h, 296 kcal a bag" },
+      {
+        startDate: next,
+        endDate: null,
+        bagKcal: 296,
+        text: "400 mL over 12 h, 5 nights a week, 296 kcal a bag",
+      },
     ]);
 
     const days = (

@@ -10,6 +10,7 @@ import { type WeaningRecord, weaningOptions } from "@/client/lib/intake-output-a
 import type { WeaningBy } from "@/domain/weaning";
 import {
   headline,
+  nightsOf,
   percent,
   pnLine,
   prescriptionMarkers,
@@ -231,7 +232,7 @@ function WeaningBody({ weaning }: { weaning: WeaningRecord }) {
                       {row.kcalPerKgDay?.toLocaleString("en-US", { minimumFractionDigits: 1 }) ?? "–"}
                     </td>
                     <td className="px-2 py-1.5 text-right">
-                      {weaning.by === "week" ? row.pnNights : row.pnNights ? "Yes" : "No"}
+                      {weaning.by === "week" ? nightsOf(row) : row.pnNights ? "Yes" : "No"}
                     </td>
                     <td className="py-1.5 pl-2 text-right">{row.pnVolumeMl.toLocaleString("en-US")} mL</td>
                   </>

@@ -52,7 +52,7 @@ export interface WeaningMarker {
   id: string;
   /** The row the change falls in (its week's Monday, or its day). */
   at: string;
-  /** "Nov 9: 400 mL": the new bag (the list under the chart says the rest). */
+  /** "Nov 9: 400 mL, 5 nights": the new bag (the list under the chart says the rest). */
   label: string;
 }
 
@@ -73,7 +73,9 @@ export function prescriptionMarkers(weaning: WeaningRecord, rows: readonly Row[]
     .map((p) => ({
       id: p.id,
       at: weaning.by === "week" ? weekStart(p.startDate) : p.startDate,
-      label: `${short(p.startDate)}: ${p.bagVolumeMl.toLocaleString("en-US")} mL`,
+      label: `${short(p.startDate)}: ${p.bagVolumeMl.toLocaleString("en-US")} mL${
+        p.nightsPerWeek && p.nightsPerWeek < 7 ? `, ${p.nightsPerWeek} nights` : ""
+      }`,
     }))
     .filter((marker) => marker.at >= from);
 }
@@ -97,14 +99,23 @@ export function headline(weaning: WeaningRecord): string | null {
   return `${text}.`;
 }
 
-/** "PN on 5 nights, 2,500 mL in the week of Nov 9." for the latest row with anything logged. */
+/** "PN on 5 of 6 prescribed nights, 2,500 mL in the week of Nov 9." for the latest row with anything logged. */
 export function pnLine(weaning: WeaningRecord): string | null {
   const last = weaning.rows.findLast((r) => r.loggedDays > 0);
   if (!last) return null;
   if (last.pnNights === 0) return `No PN ${rowName(last, weaning.by)}.`;
-  const nights = weaning.by === "week" ? ` on ${last.pnNights} night${last.pnNights === 1 ? "" : "s"},` : ":";
+  const nights =
+    weaning.by === "day"
+      ? ":"
+      : ` on ${nightsOf(last)}${last.prescribedNights === null ? "" : " prescribed"} night${
+          (last.prescribedNights ?? last.pnNights) === 1 ? "" : "s"
+        },`;
   return `PN${nights} ${last.pnVolumeMl.toLocaleString("en-US")} mL ${rowName(last, weaning.by)}.`;
 }
+
+/** A week's PN nights against those prescribed: "5 of 6", or "5" without a prescription. */
+export const nightsOf = (row: Row) =>
+  row.prescribedNights === null ? String(row.pnNights) : `${row.pnNights} of ${row.prescribedNights}`;
 
 /** What the figures leave out or rest on, in words. */
 export function weaningNotes(weaning: WeaningRecord): string[] {
