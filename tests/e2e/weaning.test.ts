@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { format } from "date-fns";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -97,8 +98,16 @@ describe("the road off PN", () => {
       .getByText("400 mL over 12 h, 5 nights a week, 296 kcal a bag (current)", { exact: false })
       .waitFor();
 
-    // Day by day: the third Monday alone, 300 of 700 kcal from feeds.
-    await road.getByRole("button", { name: "By day" }).click();
+    const { violations } = await new AxeBuilder({ page })
+      .include('[aria-labelledby="road-off-pn"]')
+      .withTags(["wcag2a", "wcag2aa"])
+      .setLegacyMode()
+      .analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+
+    // Day by day, from the keyboard: the third Monday alone, 300 of 700 kcal from feeds.
+    await road.getByRole("button", { name: "By day" }).focus();
+    await page.keyboard.press("Enter");
     await road.getByRole("button", { name: "4 weeks", pressed: true }).waitFor();
     const day = road.getByRole("row").filter({
       has: page.getByRole("rowheader", { name: format(new Date(`${weeks[2]}T12:00:00`), "EEE MMM d") }),

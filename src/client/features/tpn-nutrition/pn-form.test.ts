@@ -85,7 +85,7 @@ describe("the PN prescription form", () => {
     expect(plateauRate(body)).toBe(64.6);
   });
 
-  it("takes a two-step taper down (half rate, then a quarter) and the emulsion's strength", () => {
+  it("takes a two-step taper down (half rate, then a quarter), the emulsion's strength and the nights a week", () => {
     // Harvard / Boston Children's HPN teaching and Longhurst 2003: taper off at half, then a quarter.
     const values = {
       ...pnFormValues(null, childId),
@@ -98,9 +98,11 @@ describe("the PN prescription form", () => {
       taperDown2Percent: "25",
       lipidG: "15",
       lipidPercent: "10",
+      nightsPerWeek: "5",
     };
     const body = pnForm(null).schema.parse(values);
     expect(body).toMatchObject({
+      nightsPerWeek: 5,
       taperUpSteps: [{ minutes: 60, percent: 50 }],
       taperDownSteps: [
         { minutes: 30, percent: 50 },
