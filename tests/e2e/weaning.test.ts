@@ -63,9 +63,13 @@ describe("the road off PN", () => {
       });
     }
 
-    await page.goto(`/intake-output?child=${childId}`);
+    // From the TPN screen, where the prescription is, to the road on Intake & Output.
+    await page.goto(`/tpn-nutrition?child=${childId}`);
+    await page
+      .getByRole("link", { name: "Road off PN: the energy from PN and from feeds, week by week" })
+      .click();
     await page.getByRole("heading", { name: "Intake & Output", level: 1 }).waitFor();
-    await page.getByRole("tab", { name: "Road off PN" }).click();
+    await page.getByRole("tab", { name: "Road off PN", selected: true }).waitFor();
     const road = page.getByRole("region", { name: "Road off PN", exact: true });
     // What a clinic reads first: the latest week's share, against the first.
     await road

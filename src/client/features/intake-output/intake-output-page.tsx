@@ -1,7 +1,7 @@
 import { GlassWater, Repeat, UserRound } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { FieldValues } from "react-hook-form";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { ChildPicker } from "@/client/components/children/child-picker";
 import { intakeForm, repeatedIntakeValues } from "@/client/components/intake-output/intake-form";
 import { outputForm, repeatedOutputValues } from "@/client/components/intake-output/output-form";
@@ -176,7 +176,8 @@ export function IntakeOutputPage() {
   const output = useRecordScreen(outputScreen, { childId, enabled: !blocked });
   const limits = useRecordScreen(limitsScreen, { childId, enabled: !blocked });
   const [limitsOpen, setLimitsOpen] = useState(false);
-  const [tab, setTab] = useState<Tab>("in");
+  // `?tab=road` opens the road off PN (the TPN screen links to it).
+  const [tab, setTab] = useState<Tab>(new URLSearchParams(useSearch()).get("tab") === "road" ? "road" : "in");
   const today = toDateOnly();
   const [day, setDay] = useState<{ childId: string | null; date: string }>({ childId, date: today });
   // Another child starts at today.
