@@ -291,6 +291,28 @@ const tenth = (value: number) => Math.round(value * 10) / 10;
 const sum = (values: readonly (number | null)[]) => tenth(values.reduce<number>((a, b) => a + (b ?? 0), 0));
 
 /**
+ * A day's energy by route, in whole kcal: the PN bags' calories as logged, and the feeds' (tube and
+ * mouth) volume × kcal per mL; IV fluids give none counted. The day's balance and the road off PN
+ * (weaning.ts) both read it.
+ */
+export function dayEnergy(day: Pick<DayBalanceInput, "intake" | "pn">) {
+  const energyBy = (source: IntakeSource) =>
+    day.intake.filter((i) => i.source === source).reduce((a, i) => a + (intakeEnergy(i) ?? 0), 0);
+  const energy = {
+    pn: Math.round(day.pn.reduce((a, bag) => a + (bag.calories ?? 0), 0)),
+    enteral: energyBy("enteral"),
+    oral: energyBy("oral"),
+    total: 0,
+  };
+  energy.total = energy.pn + energy.enteral + energy.oral;
+  return energy;
+}
+
+/** Feeds given without their kcal per mL (their energy is missing from the figures). */
+export const feedsWithoutEnergy = (intake: DayBalanceInput["intake"]) =>
+  intake.filter((i) => i.source !== "iv" && intakeEnergy(i) === null).length;
+
+/**
  * A day's fluid balance and energy by route: what went in (PN, tube feeds, by mouth, IV fluids) and
  * came out, in mL; per kilogram of the latest weight (mL/kg/day, and urine in mL/kg/hour over the
  * day's hours, the unit in which paediatric urine output is judged, e.g. pRIFLE: Akcan-Arikan et
@@ -319,15 +341,7 @@ export function dayBalance(day: DayBalanceInput) {
     total: 0,
   };
   output.total = tenth(output.urine + output.stool + output.ostomy + output.vomit + output.drain);
-  const energyBy = (source: IntakeSource) =>
-    day.intake.filter((i) => i.source === source).reduce((a, i) => a + (intakeEnergy(i) ?? 0), 0);
-  const energy = {
-    pn: Math.round(day.pn.reduce((a, bag) => a + (bag.calories ?? 0), 0)),
-    enteral: energyBy("enteral"),
-    oral: energyBy("oral"),
-    total: 0,
-  };
-  energy.total = energy.pn + energy.enteral + energy.oral;
+  const energy = dayEnergy(day);
   const kg = day.weightKg;
   const perKg = (value: number) => (kg ? tenth(value / kg) : null);
   return {
@@ -339,8 +353,7 @@ export function dayBalance(day: DayBalanceInput) {
     /** The share of energy from feeds (tube and mouth), in whole percent; none without energy. */
     enteralSharePercent:
       energy.total > 0 ? Math.round(((energy.enteral + energy.oral) / energy.total) * 100) : null,
-    /** Feeds given without their kcal per mL (their energy is missing from the figures). */
-    feedsWithoutEnergy: day.intake.filter((i) => i.source !== "iv" && intakeEnergy(i) === null).length,
+    feedsWithoutEnergy: feedsWithoutEnergy(day.intake),
     perKg: {
       intakeMlPerDay: perKg(intake.total),
       outputMlPerDay: perKg(output.total),

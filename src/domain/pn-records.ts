@@ -97,6 +97,8 @@ export const pnPrescriptionInput = z
     prescriber: optionalText(200),
     bagVolumeMl: requiredMeasure("Bag volume", "mL", 10000, 1),
     infusionHours: requiredMeasure("Infusion hours", "hours", 24, 2),
+    /** The nights a week the bag runs; empty: every night. Weaning often cuts nights first. */
+    nightsPerWeek: optionalInt("Nights a week", 1, 7),
     /** The plateau rate; empty: computed from the volume, hours and taper. */
     rateMlPerHour: optionalMeasure("Rate", "mL/h", 2000, 1),
     /** The taper's total minutes each way; without steps, one step at half rate. */
@@ -143,6 +145,8 @@ export const pnPrescriptionRecord = z.object({
   prescriber: nullableText,
   bagVolumeMl: z.number(),
   infusionHours: z.number(),
+  /** The nights a week the bag runs; null: not said (every night). */
+  nightsPerWeek: z.number().int().nullable(),
   rateMlPerHour: z.number().nullable(),
   taperUpMinutes: z.number().int().nullable(),
   taperDownMinutes: z.number().int().nullable(),

@@ -28,6 +28,8 @@ const number = (value: number, places = 1) =>
 export interface InfusionFields {
   bagVolumeMl: number;
   infusionHours: number;
+  /** Nights a week; null or absent: every night (not said). */
+  nightsPerWeek?: number | null;
   rateMlPerHour: number | null;
   taperUpMinutes: number | null;
   taperDownMinutes: number | null;
@@ -41,18 +43,24 @@ export interface InfusionFields {
   additives?: string | null;
 }
 
+/** "5 nights a week", "every night" (7). */
+export const nightsText = (nights: number) =>
+  nights >= 7 ? "every night" : `${nights} night${nights === 1 ? "" : "s"} a week`;
+
 /** "60 min at 50 % then 30 min at 25 %": a taper's steps in the order they run. */
 export const stepsText = (steps: readonly TaperStep[]) =>
   steps.map((s) => `${number(s.minutes, 0)} min at ${number(s.percent, 0)} %`).join(" then ");
 
 /**
- * "1,000 mL over 12 h at 90.9 mL/h (computed), taper up 60 min at 50 %, taper down 30 min at 50 %
- * then 30 min at 25 %" (each step at a percent of the full rate).
+ * "1,000 mL over 12 h at 90.9 mL/h (computed), 5 nights a week, taper up 60 min at 50 %, taper
+ * down 30 min at 50 % then 30 min at 25 %" (each step at a percent of the full rate; the nights
+ * said only when the prescription gives them).
  */
 export function infusionText(p: InfusionFields): string {
   const rate = plateauRate(p);
   const parts = [`${number(p.bagVolumeMl)} mL over ${number(p.infusionHours, 2)} h`];
   if (rate !== null) parts[0] += ` at ${number(rate)} mL/h${p.rateMlPerHour ? "" : " (computed)"}`;
+  if (p.nightsPerWeek) parts.push(nightsText(p.nightsPerWeek));
   const { up, down } = taperSteps(p);
   if (up.length) parts.push(`taper up ${stepsText(up)}`);
   if (down.length) parts.push(`taper down ${stepsText(down)}`);

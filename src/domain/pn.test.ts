@@ -105,6 +105,13 @@ describe("the plateau rate", () => {
     );
     expect(infusionText(none)).toBe("1,000 mL over 12 h at 83.3 mL/h (computed)");
     expect(infusionText({ ...none, rateMlPerHour: 95 })).toBe("1,000 mL over 12 h at 95 mL/h");
+    // The nights a week only when the prescription says them; seven is every night.
+    expect(infusionText({ ...none, nightsPerWeek: 5 })).toBe(
+      "1,000 mL over 12 h at 83.3 mL/h (computed), 5 nights a week",
+    );
+    expect(infusionText({ ...none, nightsPerWeek: 7 })).toBe(
+      "1,000 mL over 12 h at 83.3 mL/h (computed), every night",
+    );
   });
 });
 

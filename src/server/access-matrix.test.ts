@@ -248,6 +248,10 @@ const CASES: Record<string, RouteCase> = {
     need: "read",
     url: (f) => `/api/intake-output/balance?childId=${f.sam}`,
   },
+  "GET /api/intake-output/weaning": {
+    need: "read",
+    url: (f) => `/api/intake-output/weaning?childId=${f.sam}`,
+  },
   "GET /api/tpn/daily": { need: "read", url: (f) => `/api/tpn/daily?childId=${f.sam}` },
   "GET /api/symptoms/heatmap": { need: "read", url: () => "/api/symptoms/heatmap" },
   "GET /api/symptoms/pain": { need: "read", url: () => "/api/symptoms/pain" },

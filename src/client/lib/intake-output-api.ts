@@ -11,8 +11,9 @@ import type {
   fluidLimitsInput,
   fluidOutputInput,
 } from "@/domain/intake-output";
+import type { WeaningBy, WeaningRecord } from "@/domain/weaning";
 
-export type { DayBalanceRecord, FluidIntake, FluidLimits, FluidOutput };
+export type { DayBalanceRecord, FluidIntake, FluidLimits, FluidOutput, WeaningRecord };
 export type FluidLimitsBody = z.output<typeof fluidLimitsInput>;
 export type FluidIntakeBody = z.output<typeof fluidIntakeInput>;
 export type FluidOutputBody = z.output<typeof fluidOutputInput>;
@@ -49,6 +50,19 @@ export function dayBalanceOptions(childId: string, date: string) {
     queryKey: [...DAY_BALANCE_KEY, { childId, date }] as const,
     queryFn: () =>
       getJson<DayBalanceRecord>(`/api/intake-output/balance?${new URLSearchParams({ childId, date })}`),
+    staleTime: 0,
+  });
+}
+
+/**
+ * A child's road off PN: energy by route a week (or a day) at a time from `from` to today, with the
+ * prescription's versions. Under the day's balance key, so every save that reloads the day reloads it.
+ */
+export function weaningOptions(childId: string, by: WeaningBy, from: string) {
+  return queryOptions({
+    queryKey: [...DAY_BALANCE_KEY, "weaning", { childId, by, from }] as const,
+    queryFn: () =>
+      getJson<WeaningRecord>(`/api/intake-output/weaning?${new URLSearchParams({ childId, by, from })}`),
     staleTime: 0,
   });
 }

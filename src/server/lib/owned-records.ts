@@ -188,8 +188,9 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
     const row = (await named(ctx.tx, [created!]))[0]!;
     await settle(ctx, { action: "create", before: null, after: row }, id, row);
     // The type's own figures are read again once its hooks ran: they may be what a hook wrote (a
-    // bag's kit drawn from the supplies).
-    if (type.extend) return { row: (await named(ctx.tx, [created!]))[0]!, created: true };
+    // bag's kit drawn from the supplies). From the row as the hooks left it, which they may have
+    // changed too (a prescription version's end date).
+    if (type.extend) return { row: (await type.extend(ctx.tx, ctx.familyId, [row]))[0]!, created: true };
     return { row, created: true };
   }
 

@@ -69,7 +69,7 @@ export const TAGS: readonly { name: string; description: string }[] = [
   {
     name: "intake-output",
     description:
-      "Feeds, drinks and IV fluids besides the PN bag, output, the team's limits and a day's balance.",
+      "Feeds, drinks and IV fluids besides the PN bag, output, the team's limits, a day's balance and the road off PN.",
   },
   { name: "specialist-visits", description: "Visits to specialists." },
   { name: "physical-therapy", description: "Physical therapy sessions." },

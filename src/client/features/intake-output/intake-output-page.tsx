@@ -1,7 +1,7 @@
 import { GlassWater, Repeat, UserRound } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { FieldValues } from "react-hook-form";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { ChildPicker } from "@/client/components/children/child-picker";
 import { intakeForm, repeatedIntakeValues } from "@/client/components/intake-output/intake-form";
 import { outputForm, repeatedOutputValues } from "@/client/components/intake-output/output-form";
@@ -37,6 +37,7 @@ import { INTAKE_SOURCE_LABELS, OUTPUT_KIND_LABELS } from "@/domain/intake-output
 import { DayBalance } from "./components/day-balance";
 import { IntakeCard } from "./components/intake-card";
 import { OutputCard } from "./components/output-card";
+import { RoadOffPn } from "./components/road-off-pn";
 import { limitsForm, limitsFormValues } from "./limits-form";
 
 // "Repeat last" is the add form with other starting values: its libraries load on the first tap.
@@ -160,7 +161,7 @@ const limitsScreen = defineRecordScreen({
   },
 });
 
-type Tab = "in" | "out";
+type Tab = "in" | "out" | "road";
 
 /**
  * Intake & Output: one child's day in and out (PN, feeds, drinks, IV fluids; urine, stool,
@@ -175,7 +176,8 @@ export function IntakeOutputPage() {
   const output = useRecordScreen(outputScreen, { childId, enabled: !blocked });
   const limits = useRecordScreen(limitsScreen, { childId, enabled: !blocked });
   const [limitsOpen, setLimitsOpen] = useState(false);
-  const [tab, setTab] = useState<Tab>("in");
+  // `?tab=road` opens the road off PN (the TPN screen links to it).
+  const [tab, setTab] = useState<Tab>(new URLSearchParams(useSearch()).get("tab") === "road" ? "road" : "in");
   const today = toDateOnly();
   const [day, setDay] = useState<{ childId: string | null; date: string }>({ childId, date: today });
   // Another child starts at today.
@@ -241,12 +243,15 @@ export function IntakeOutputPage() {
       ) : null}
       {blocked ?? (
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-          <TabsList aria-label="Entries" className="mb-4">
+          <TabsList aria-label="Entries and the road off PN" className="mb-4">
             <TabsTrigger value="in" className="max-sm:h-11">
               In
             </TabsTrigger>
             <TabsTrigger value="out" className="max-sm:h-11">
               Out
+            </TabsTrigger>
+            <TabsTrigger value="road" className="max-sm:h-11">
+              Road off PN
             </TabsTrigger>
           </TabsList>
           <TabsContent value="in">
@@ -254,6 +259,9 @@ export function IntakeOutputPage() {
           </TabsContent>
           <TabsContent value="out">
             <RecordScreenList screen={output} />
+          </TabsContent>
+          <TabsContent value="road">
+            {childId ? <RoadOffPn childId={childId} today={today} /> : null}
           </TabsContent>
         </Tabs>
       )}

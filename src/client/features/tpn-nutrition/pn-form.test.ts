@@ -22,6 +22,7 @@ const version: PnPrescription = {
   prescriber: "Dr. Patel",
   bagVolumeMl: 840,
   infusionHours: 14,
+  nightsPerWeek: null,
   rateMlPerHour: null,
   taperUpMinutes: 60,
   taperDownMinutes: 60,
@@ -54,6 +55,7 @@ describe("the PN prescription form", () => {
       prescriber: "Dr. Patel",
       bagVolumeMl: "840",
       infusionHours: "14",
+      nightsPerWeek: "",
       rateMlPerHour: "",
       taperUpMinutes: "60",
       taperUpPercent: "50",
@@ -83,7 +85,7 @@ describe("the PN prescription form", () => {
     expect(plateauRate(body)).toBe(64.6);
   });
 
-  it("takes a two-step taper down (half rate, then a quarter) and the emulsion's strength", () => {
+  it("takes a two-step taper down (half rate, then a quarter), the emulsion's strength and the nights a week", () => {
     // Harvard / Boston Children's HPN teaching and Longhurst 2003: taper off at half, then a quarter.
     const values = {
       ...pnFormValues(null, childId),
@@ -96,9 +98,11 @@ describe("the PN prescription form", () => {
       taperDown2Percent: "25",
       lipidG: "15",
       lipidPercent: "10",
+      nightsPerWeek: "5",
     };
     const body = pnForm(null).schema.parse(values);
     expect(body).toMatchObject({
+      nightsPerWeek: 5,
       taperUpSteps: [{ minutes: 60, percent: 50 }],
       taperDownSteps: [
         { minutes: 30, percent: 50 },

@@ -19,6 +19,7 @@ const FORM_KEYS = [
   "prescriber",
   "bagVolumeMl",
   "infusionHours",
+  "nightsPerWeek",
   "rateMlPerHour",
   "taperUpMinutes",
   "taperUpPercent",
@@ -92,6 +93,15 @@ export const pnFields: readonly RecordFieldConfig<PnFormValues>[] = [
     required: true,
     placeholder: "From the label",
     ...amount("0.25"),
+  },
+  {
+    name: "nightsPerWeek",
+    label: "Nights a week",
+    placeholder: "Every night",
+    hint: "Leave empty when the bag runs every night.",
+    ...amount("1"),
+    min: "1",
+    max: "7",
   },
   {
     name: "rateMlPerHour",

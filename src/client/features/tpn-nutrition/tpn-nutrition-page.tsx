@@ -131,6 +131,14 @@ export function TpnNutritionPage() {
             childName={child?.name ?? "your child"}
             onTonightsBag={screen.canWrite ? openBag : undefined}
           />
+          <p className="-mt-3 mb-6 text-sm">
+            <Link
+              href={`/intake-output?child=${childId}&tab=road`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Road off PN: the energy from PN and from feeds, week by week
+            </Link>
+          </p>
           {versions.data?.length ? <PnPerKgTrend childId={childId} /> : null}
           <TpnTrends childId={childId} />
         </>

@@ -68,6 +68,8 @@ export const pnPrescriptions = pgTable(
     prescriber: text("prescriber"),
     bagVolumeMl: measure("bag_volume_ml", 6, 1).notNull(),
     infusionHours: measure("infusion_hours", 4, 2).notNull(),
+    /** The nights a week the bag runs (1 to 7); null: not said, read as every night. */
+    nightsPerWeek: integer("nights_per_week"),
     rateMlPerHour: measure("rate_ml_per_hour", 6, 1),
     /** The taper's total minutes each way; without steps (saved before them), one step at half rate. */
     taperUpMinutes: integer("taper_up_minutes"),

@@ -239,11 +239,11 @@ describe("spreadsheet exports", () => {
     // The prescription's versions, their units in the headings; the first ended by the second.
     expect((await lines("pn-prescriptions.csv")).slice(0, 3)).toEqual([
       expect.stringMatching(
-        /^Child,Start date,End date,Prescriber,Bag volume \(mL\),Infusion \(hours\),Rate \(mL\/h\),Taper up \(minutes\),Taper down \(minutes\),Taper up \(steps at % of full rate\),Taper down \(steps at % of full rate\),Dextrose \(%\),Amino acids \(g\),Lipid \(g\),Lipid emulsion \(energy used\),Lipid product,Additives,Notes,/,
+        /^Child,Start date,End date,Prescriber,Bag volume \(mL\),Infusion \(hours\),Nights per week,Rate \(mL\/h\),Taper up \(minutes\),Taper down \(minutes\),Taper up \(steps at % of full rate\),Taper down \(steps at % of full rate\),Dextrose \(%\),Amino acids \(g\),Lipid \(g\),Lipid emulsion \(energy used\),Lipid product,Additives,Notes,/,
       ),
-      expect.stringMatching(/^Sam Rivera,2026-10-01,2026-11-14,Dr\. Priya Patel,900,12,,,,,,12\.5,22,,,,,,/),
+      expect.stringMatching(/^Sam Rivera,2026-10-01,2026-11-14,Dr\. Priya Patel,900,12,,,,,,,12\.5,22,,,,,,/),
       expect.stringMatching(
-        /^Sam Rivera,2026-11-15,,Dr\. Priya Patel,1000,12,,60,60,60 min at 50 %,60 min at 50 %,15,25,20,"20 % \(2 kcal\/mL, 10 kcal per g of fat\)",SMOFlipid 20%,"Multivitamin 5 mL, trace elements 1 mL",,/,
+        /^Sam Rivera,2026-11-15,,Dr\. Priya Patel,1000,12,,,60,60,60 min at 50 %,60 min at 50 %,15,25,20,"20 % \(2 kcal\/mL, 10 kcal per g of fat\)",SMOFlipid 20%,"Multivitamin 5 mL, trace elements 1 mL",,/,
       ),
     ]);
     // A medication's route and schedule in words; a dose names its medication, given or skipped.

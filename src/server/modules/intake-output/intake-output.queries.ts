@@ -1,4 +1,4 @@
-import { and, desc, eq, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
 import {
   dayBalance,
   type FluidIntake,
@@ -13,8 +13,18 @@ import {
   outputIssues,
   outputVolume,
 } from "../../../domain/intake-output";
+import { bagKcal } from "../../../domain/pn";
+import { prescriptionShort, type WeaningBy, weaningRows } from "../../../domain/weaning";
 import type { Db, Tx } from "../../db/client";
-import { children, fluidIntake, fluidLimits, fluidOutput, tpnEntries, vitals } from "../../db/schema/index";
+import {
+  children,
+  fluidIntake,
+  fluidLimits,
+  fluidOutput,
+  pnPrescriptions,
+  tpnEntries,
+  vitals,
+} from "../../db/schema/index";
 import { withAuthorNames } from "../../lib/authors";
 import { type FamilyView, inView } from "../../lib/child-scope";
 import { ownedRecords, type RowOf } from "../../lib/owned-records";
@@ -132,4 +142,100 @@ export async function dayBalanceOf(
     urineMeasured,
     crossed: limitsCrossed(balance.perKg, limit, urineMeasured),
   };
+}
+
+/**
+ * A child's road off PN from `from` to `to` (on the family's clock), a row a day or a week
+ * (`weaningRows`, each day's energy as the day's balance adds it), with the versions of the PN
+ * prescription in force over the range. Undefined for a child the view does not see.
+ */
+export async function weaningOf(
+  db: Db | Tx,
+  view: FamilyView,
+  request: { childId: string; from: string; to: string; by: WeaningBy },
+) {
+  const { childId, from, to } = request;
+  const [child] = await db
+    .select({ id: children.id })
+    .from(children)
+    .where(and(eq(children.id, childId), inView(view, children)));
+  if (!child) return undefined;
+  const inRange = <T extends typeof fluidIntake | typeof tpnEntries>(table: T) =>
+    and(
+      eq(table.familyId, view.familyId),
+      eq(table.childId, childId),
+      gte(table.date, from),
+      lte(table.date, to),
+    );
+  const [intake, pn, weights, versions] = await Promise.all([
+    db
+      .select({
+        date: fluidIntake.date,
+        source: fluidIntake.source,
+        mode: fluidIntake.mode,
+        volumeMl: fluidIntake.volumeMl,
+        rateMlPerHour: fluidIntake.rateMlPerHour,
+        hours: fluidIntake.hours,
+        kcalPerMl: fluidIntake.kcalPerMl,
+      })
+      .from(fluidIntake)
+      .where(inRange(fluidIntake)),
+    db
+      .select({ date: tpnEntries.date, volume: tpnEntries.volume, calories: tpnEntries.calories })
+      .from(tpnEntries)
+      .where(inRange(tpnEntries)),
+    db
+      .select({ date: vitals.date, kg: vitals.value })
+      .from(vitals)
+      .where(
+        and(
+          eq(vitals.familyId, view.familyId),
+          eq(vitals.childId, childId),
+          eq(vitals.kind, "weight"),
+          lte(vitals.date, to),
+        ),
+      )
+      .orderBy(asc(vitals.date), asc(vitals.createdAt)),
+    db
+      .select()
+      .from(pnPrescriptions)
+      .where(
+        and(
+          eq(pnPrescriptions.familyId, view.familyId),
+          eq(pnPrescriptions.childId, childId),
+          lte(pnPrescriptions.startDate, to),
+          or(isNull(pnPrescriptions.endDate), gte(pnPrescriptions.endDate, from)),
+        ),
+      )
+      .orderBy(asc(pnPrescriptions.startDate)),
+  ]);
+  const number = (value: string | null) => (value === null ? null : Number(value));
+  const rows = weaningRows(
+    {
+      from,
+      to,
+      intake,
+      pn: pn.map((bag) => ({ date: bag.date, volume: number(bag.volume), calories: number(bag.calories) })),
+      weights,
+      prescriptions: versions,
+    },
+    request.by,
+  );
+  const prescriptions = versions.map((version) => {
+    const kcal = bagKcal(version);
+    const figures = {
+      bagVolumeMl: version.bagVolumeMl,
+      infusionHours: version.infusionHours,
+      nightsPerWeek: version.nightsPerWeek,
+      bagKcal: kcal,
+    };
+    return {
+      id: version.id,
+      startDate: version.startDate,
+      endDate: version.endDate,
+      ...figures,
+      text: prescriptionShort(figures),
+    };
+  });
+  return { childId, from, to, by: request.by, rows, prescriptions };
 }

@@ -4,6 +4,7 @@ import { addChild, ownedCrudContract } from "../../../../tests/helpers/owned-cru
 import { buildTestApp, signUp, type TestApp } from "../../../../tests/helpers/test-app";
 import { todayIn } from "../../../domain/clock";
 import { addDays, today } from "../../../domain/dates";
+import { weekStart } from "../../../domain/weaning";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -314,5 +315,151 @@ describe("the team's output limits", () => {
     }
     expect(todayIn(ZONE, t.clock.now())).toBe(addDays(familyToday, 1));
     expect(await taskOf()).toBeUndefined();
+  });
+});
+
+describe("the road off PN", () => {
+  // On the family's clock, which the test's clock drives (another test here moves it on).
+  const ZONE = "Europe/Paris";
+  const familyToday = () => todayIn(ZONE, t.clock.now());
+
+  it("adds each week's energy by route with the feeds' share, PN nights and volume, and the prescription's versions", async () => {
+    const user = await signUp(t.app, { timeZone: ZONE });
+    const sam = await addChild(user);
+    // Two whole weeks, Monday to Sunday, ended at least a week ago.
+    const monday = weekStart(addDays(familyToday(), -21));
+    const next = addDays(monday, 7);
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const response = await user.post(path, { childId: sam, ...body });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    await post("/api/vitals", { date: addDays(monday, -30), kind: "weight", value: 10 });
+    // In force from before the range: 500 mL of 10 % dextrose (50 g × 3.4 = 170 kcal), 15 g amino
+    // acids (× 4 = 60) and 17 g fat of a 20 % emulsion (× 10 = 170): 400 kcal a bag. From the
+    // second Monday: 400 mL (40 g × 3.4 = 136), 15 g (60), 10 g (100): 296 kcal.
+    const bag = { infusionHours: 12, dextrosePercent: 10, aminoAcidsG: 15, lipidPercent: 20 };
+    await post("/api/pn-prescriptions", {
+      ...bag,
+      startDate: addDays(monday, -60),
+      bagVolumeMl: 500,
+      lipidG: 17,
+    });
+    await post("/api/pn-prescriptions", {
+      ...bag,
+      startDate: next,
+      bagVolumeMl: 400,
+      lipidG: 10,
+      nightsPerWeek: 5,
+    });
+    // Week one: PN on Monday and Tuesday (500 mL, 400 kcal each); a 300 mL tube feed at 1.0
+    // kcal/mL on Monday. Week two: one bag of 400 mL and 296 kcal; 300 mL by tube and 104 mL by
+    // mouth at 1.0 kcal/mL.
+    await post("/api/tpn", { date: monday, volume: 500, calories: 400 });
+    await post("/api/tpn", { date: addDays(monday, 1), volume: 500, calories: 400 });
+    const feed = { source: "enteral", route: "g-tube", mode: "bolus", volumeMl: 300, kcalPerMl: 1 };
+    await post("/api/fluid-intake", { ...feed, date: monday });
+    await post("/api/tpn", { date: next, volume: 400, calories: 296 });
+    await post("/api/fluid-intake", { ...feed, date: addDays(next, 2) });
+    await post("/api/fluid-intake", {
+      source: "oral",
+      mode: "bolus",
+      volumeMl: 104,
+      kcalPerMl: 1,
+      date: next,
+    });
+
+    const response = await user.get(
+      `/api/intake-output/weaning?childId=${sam}&from=${addDays(monday, 3)}&to=${addDays(next, 6)}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const weaning = response.json();
+    // The range starts on its first week's Monday.
+    expect(weaning).toMatchObject({ from: monday, to: addDays(next, 6), by: "week" });
+    expect(weaning.rows).toEqual([
+      {
+        start: monday,
+        end: addDays(monday, 6),
+        loggedDays: 2,
+        // 300 / 1,100 kcal = 27.3 % from feeds; (1,100 / 10 kg) over 2 days: 60 and 50 kcal/kg.
+        energy: { pn: 800, enteral: 300, oral: 0, total: 1100 },
+        kcalPerDay: 550,
+        kcalPerKgDay: 55,
+        share: { pn: 72.7, enteral: 27.3, oral: 0, feeds: 27.3 },
+        pnNights: 2,
+        // The first version does not say its nights: every night.
+        prescribedNights: 7,
+        pnVolumeMl: 1000,
+        feedsWithoutEnergy: 0,
+      },
+      {
+        start: next,
+        end: addDays(next, 6),
+        loggedDays: 2,
+        // (300 + 104) / 700 kcal = 57.7 % from feeds: tube 42.9 %, mouth 14.9 %.
+        energy: { pn: 296, enteral: 300, oral: 104, total: 700 },
+        kcalPerDay: 350,
+        kcalPerKgDay: 35,
+        share: { pn: 42.3, enteral: 42.9, oral: 14.9, feeds: 57.7 },
+        pnNights: 1,
+        prescribedNights: 5,
+        pnVolumeMl: 400,
+        feedsWithoutEnergy: 0,
+      },
+    ]);
+    expect(weaning.prescriptions).toMatchObject([
+      { startDate: addDays(monday, -60), endDate: addDays(next, -1), bagKcal: 400 },
+      {
+        startDate: next,
+        endDate: null,
+        bagKcal: 296,
+        text: "400 mL over 12 h, 5 nights a week, 296 kcal a bag",
+      },
+    ]);
+
+    const days = (
+      await user.get(
+        `/api/intake-output/weaning?childId=${sam}&from=${monday}&to=${addDays(monday, 2)}&by=day`,
+      )
+    ).json();
+    expect(
+      days.rows.map((r: { start: string; share: { feeds: number } | null }) => [r.start, r.share?.feeds]),
+    ).toEqual([
+      [monday, 42.9],
+      [addDays(monday, 1), 0],
+      [addDays(monday, 2), undefined],
+    ]);
+  });
+
+  it("refuses a range it cannot read, and a child the reader does not see; a viewer reads", async () => {
+    const user = await signUp(t.app, { timeZone: ZONE });
+    const sam = await addChild(user);
+    const url = (query: string) => `/api/intake-output/weaning?childId=${sam}&${query}`;
+    const cases: [string, string][] = [
+      [`from=${familyToday()}&to=${addDays(familyToday(), -1)}`, "from must be on or before to"],
+      [`to=${addDays(familyToday(), 1)}`, "to cannot be in the future"],
+      [`by=day&from=${addDays(familyToday(), -120)}`, "A range by day is at most 120 days"],
+      [`from=${addDays(familyToday(), -731)}`, "A range by week is at most 731 days (two years)"],
+      ["by=month", "by must be week or day"],
+      ["from=2026-02-30", "from"],
+    ];
+    for (const [query, message] of cases) {
+      const response = await user.get(url(query));
+      expect(response.statusCode, query).toBe(400);
+      expect(response.body, query).toContain(message);
+    }
+    // The longest ranges are read.
+    expect((await user.get(url(`by=day&from=${addDays(familyToday(), -119)}`))).statusCode).toBe(200);
+    const empty = await user.get(url(`from=${addDays(familyToday(), -730)}`));
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().rows.every((r: { loggedDays: number }) => r.loggedDays === 0)).toBe(true);
+    expect(empty.json().prescriptions).toEqual([]);
+
+    const stranger = await signUp(t.app);
+    expect((await stranger.get(url("by=week"))).statusCode).toBe(404);
+    const other = await addChild(user, "Other");
+    const helper = await joinFamily(t, user, { role: "caregiver", childIds: [other] });
+    expect((await helper.get(url("by=week"))).statusCode).toBe(404);
+    const viewer = await joinFamily(t, user, { role: "viewer" });
+    expect((await viewer.get(url("by=week"))).statusCode).toBe(200);
   });
 });

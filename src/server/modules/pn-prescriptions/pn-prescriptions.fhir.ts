@@ -32,9 +32,10 @@ export function pnPrescription(row: Row<typeof pnPrescriptions>, links: Links): 
         text: [infusionText(row), contentsText(row)].filter(Boolean).join(". "),
         timing: {
           repeat: {
-            frequency: 1,
-            period: 1,
-            periodUnit: "d",
+            // Every night, or so many nights a week (a prescription that says so).
+            ...(row.nightsPerWeek && row.nightsPerWeek < 7
+              ? { frequency: row.nightsPerWeek, period: 1, periodUnit: "wk" }
+              : { frequency: 1, period: 1, periodUnit: "d" }),
             duration: row.infusionHours,
             durationUnit: "h",
           },

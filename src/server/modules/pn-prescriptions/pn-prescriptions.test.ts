@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinFamily } from "../../../../tests/helpers/family";
+import { bundleErrors, fhirContextFor, renderBundle } from "../../../../tests/helpers/fhir-validation";
 import { addChild, ownedCrudContract } from "../../../../tests/helpers/owned-crud-contract";
 import { buildTestApp, signUp, type TestApp, type TestUser } from "../../../../tests/helpers/test-app";
 import { addDays, today } from "../../../domain/dates";
@@ -354,5 +355,40 @@ describe("PN prescriptions", () => {
     expect((await sitter.get(`/api/pn-prescriptions?childId=${sam}`)).json()).toEqual([]);
     expect((await sitter.get(`/api/pn-prescriptions/active?childId=${sam}`)).json().prescription).toBeNull();
     expect((await version(sitter, sam, "2026-11-10")).statusCode).toBe(404);
+  });
+
+  it("keeps the nights a week a bag runs, says them, and gives them to FHIR as so many a week", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user);
+    const eight = await version(user, sam, "2026-10-01", { nightsPerWeek: 8 });
+    expect(eight.statusCode).toBe(400);
+    expect(eight.json().issues).toEqual([
+      expect.objectContaining({ path: "nightsPerWeek", message: expect.stringContaining("Nights a week") }),
+    ]);
+    const five = await version(user, sam, "2026-10-01", { nightsPerWeek: 5 });
+    expect(five.statusCode, five.body).toBe(201);
+    expect(five.json()).toMatchObject({ nightsPerWeek: 5 });
+    // Unsaid: every night, as before the field was asked.
+    const every = (await version(user, sam, "2026-11-01")).json();
+    expect(every.nightsPerWeek).toBeNull();
+
+    const bundle = await renderBundle(await fhirContextFor(t, user));
+    expect(bundleErrors(bundle)).toEqual([]);
+    const requests = new Map(
+      bundle.entry!.flatMap(({ resource }) =>
+        resource?.resourceType === "MedicationRequest"
+          ? [[resource.id, resource.dosageInstruction![0]!]]
+          : [],
+      ),
+    );
+    expect(requests.get(five.json().id)).toMatchObject({
+      text: expect.stringMatching(
+        /^1,000 mL over 12 h at 90\.9 mL\/h \(computed\), 5 nights a week, taper up/,
+      ),
+      timing: { repeat: { frequency: 5, period: 1, periodUnit: "wk", duration: 12, durationUnit: "h" } },
+    });
+    expect(requests.get(every.id)).toMatchObject({
+      timing: { repeat: { frequency: 1, period: 1, periodUnit: "d" } },
+    });
   });
 });

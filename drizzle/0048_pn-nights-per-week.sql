@@ -1,0 +1,1 @@
+ALTER TABLE "pn_prescriptions" ADD COLUMN "nights_per_week" integer;
