@@ -225,15 +225,9 @@ export const TASK_KIND_TABLE = {
     doneSays: "Saved in Lab Results: the panel's next date follows.",
     doneChanges: [["lab-results"], ["lab-panels"]],
     title: (w: { name: string }) => w.name,
-    detail: (w: { every: string; analytes: string; instructions: string | null; lastDrawn: string | null }) =>
-      [
-        capitalized(w.every),
-        w.analytes,
-        w.instructions,
-        w.lastDrawn ? `last drawn ${shortDate(w.lastDrawn)}` : "not drawn yet",
-      ]
-        .filter(Boolean)
-        .join(" · "),
+    /** The last draw is the row's "Done" (its `lastDone`), not repeated here. */
+    detail: (w: { every: string; analytes: string; instructions: string | null }) =>
+      [capitalized(w.every), w.analytes, w.instructions].filter(Boolean).join(" · "),
   },
   weigh: {
     label: "Weighing",

@@ -199,8 +199,7 @@ describe("a panel's care task", () => {
       state: "ok",
       doneBy: "form",
       title: "Electrolytes",
-      detail:
-        "Every month · Sodium, Potassium, TSH · Before the PN starts, from a peripheral vein, fasting · not drawn yet",
+      detail: "Every month · Sodium, Potassium, TSH · Before the PN starts, from a peripheral vein, fasting",
       dueAt: instantOf(firstDue, "09:00", ZONE).toISOString(),
     });
 
@@ -235,7 +234,7 @@ describe("a panel's care task", () => {
       state: "ok",
       dueAt: instantOf(addMonths(firstDue, 1), "09:00", ZONE).toISOString(),
     });
-    expect(moved?.detail).toMatch(/last drawn \w{3} \w{3} \d{1,2}$/);
+    expect(moved).toMatchObject({ lastDone: { at: instantOf(drawn, "09:00", ZONE).toISOString() } });
 
     // A panel set aside (not active) has no task, and the child's routine labs come back.
     await user.patch(`/api/lab-panels/${panel.id}`, { active: false });

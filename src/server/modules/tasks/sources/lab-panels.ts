@@ -51,7 +51,6 @@ async function derive(c: Context): Promise<Part[]> {
         every: everyText(panel),
         analytes: analytesText(panel.analytes.map(panelAnalyteLabel)),
         instructions: panel.instructions,
-        lastDrawn: panel.lastDrawn,
       }),
       dueAt: panelDueAt(panel.nextDue, c.timeZone),
       lastDone: panel.lastDrawn ? { at: dayTaskAt(panel.lastDrawn, c.timeZone), by: null, byId: null } : null,
