@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
@@ -11,6 +12,16 @@ function localDay(offset = 0): string {
 }
 
 const PANEL = "Calcium, phosphate and magnesium";
+
+const axe = (page: Page) => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).setLegacyMode();
+
+/** Axe's serious and critical findings on the page as it is. */
+async function seriousViolations(page: Page) {
+  const result = await axe(page).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 const panelTask = (page: Page) => page.locator('li[data-task-id^="lab-panel:"]').filter({ hasText: PANEL });
 
@@ -69,4 +80,44 @@ describe("the lab schedule", () => {
     await page.getByRole("heading", { name: "Tasks", level: 1 }).waitFor();
     await expect.poll(() => panelTask(page).getAttribute("data-state")).toBe("ok");
   });
+
+  it("fits a phone in the dark theme, overdue and paused panels and the suggestions included, with no serious axe finding", async () => {
+    const page = await browser.signedInPage("phone");
+    await page.emulateMedia({ colorScheme: "dark" });
+    const children = (await (await page.request.get("/api/children")).json()) as { id: string }[];
+    const childId = children[0]!.id;
+    for (const data of [
+      {
+        name: "Electrolytes",
+        analytes: [{ analyte: "sodium" }, { analyte: "potassium" }],
+        firstDue: localDay(-5),
+        instructions: "Before the PN starts, from a peripheral vein, fasting",
+      },
+      { name: "Thyroid", analytes: [{ name: "TSH" }], every: 6, firstDue: localDay(10), active: false },
+    ]) {
+      const response = await page.request.post("/api/lab-panels", {
+        data: { every: 1, unit: "months", childId, ...data },
+      });
+      expect(response.status()).toBe(201);
+    }
+    await page.goto("/lab-results");
+    const overdue = page.locator("li[data-panel-id]").filter({ hasText: "Electrolytes" });
+    await overdue.getByText("Overdue", { exact: true }).waitFor();
+    await page
+      .locator("li[data-panel-id]")
+      .filter({ hasText: "Thyroid" })
+      .getByText("Paused", { exact: true })
+      .waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Suggested panels" }).click();
+    await page.getByRole("dialog", { name: "Suggested Lab Panels" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Closed without adding: nothing saved.
+    await page.keyboard.press("Escape");
+    expect(await (await page.request.get("/api/lab-panels")).json()).toHaveLength(3);
+  }, 120_000);
 });
