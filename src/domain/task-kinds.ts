@@ -212,6 +212,23 @@ export const TASK_KIND_TABLE = {
     detail: (w: { everyWeeks: number; last: { testName: string; date: string } | null }) =>
       `Every ${plural(w.everyWeeks, "week", "weeks")}${w.last ? ` · last ${w.last.testName}, ${shortDate(w.last.date)}` : " · none logged yet"}`,
   },
+  "lab-panel": {
+    label: "Lab panel",
+    channelsLabel: "Lab panels",
+    source: "lab-panels",
+    graceMinutes: 24 * 60,
+    ladder: DAY_ESCALATION,
+    urgent: false,
+    doneBy: "form",
+    doneLabel: "Enter results",
+    recordedAs: "record",
+    doneSays: "Saved in Lab Results: the panel's next date follows.",
+    doneChanges: [["lab-results"], ["lab-panels"]],
+    title: (w: { name: string }) => w.name,
+    /** The last draw is the row's "Done" (its `lastDone`), not repeated here. */
+    detail: (w: { every: string; analytes: string; instructions: string | null }) =>
+      [capitalized(w.every), w.analytes, w.instructions].filter(Boolean).join(" · "),
+  },
   weigh: {
     label: "Weighing",
     channelsLabel: "Weighing",

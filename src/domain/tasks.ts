@@ -293,7 +293,7 @@ export function dailyAt(time: string, beforeMs: number, fromDate: string, timeZo
 
 /**
  * A task's id, stable while the task is the same: `line-care:<lineId>:<kind>`, `dose:<medicationId>`,
- * `fridge-out:<childId>`, `supply-reorder:<supplyId>`, `supply-expiry:<supplyId>`, `labs:<childId>`,
+ * `fridge-out:<childId>`, `supply-reorder:<supplyId>`, `supply-expiry:<supplyId>`, `labs:<childId>`, `lab-panel:<panelId>`,
  * `weigh:<childId>`, `family:<taskId>`, `fever:<childId>`, `pn-start:<childId>`.
  */
 export function parseTaskId(id: string): { kind: TaskKind; subjectId: string; part?: string } | null {

@@ -12,7 +12,7 @@ import {
   fluidLimitsRecordType,
   fluidOutputRecordType,
 } from "./intake-output/intake-output.record";
-import { labResultsRecordType } from "./lab-results/lab-results.record";
+import { labPanelsRecordType, labResultsRecordType } from "./lab-results/lab-results.record";
 import { labTestsRecordType } from "./lab-tests/lab-tests.record";
 import { lineCareRecordType } from "./line-care/line-care.record";
 import { medicalPhotosRecordType } from "./medical-photos/medical-photos.record";
@@ -65,6 +65,7 @@ export const RECORD_TYPES = {
   specialistVisits: specialistVisitsRecordType,
   labTests: labTestsRecordType,
   labResults: labResultsRecordType,
+  labPanels: labPanelsRecordType,
   symptomEntries: symptomEntriesRecordType,
   medicalAllergies: medicalAllergiesRecordType,
   medications: medicationsRecordType,

@@ -18,6 +18,7 @@ export const TAG_OF_SEGMENT: Readonly<Record<string, string>> = {
   "fluid-intake": "intake-output",
   "fluid-output": "intake-output",
   "fluid-limits": "intake-output",
+  "lab-panels": "lab-results",
   "reminder-actions": "tasks",
   "supply-usage": "tpn-supplies",
   "supply-stock-events": "tpn-supplies",

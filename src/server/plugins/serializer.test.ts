@@ -34,6 +34,8 @@ const tpnRow = (i: number) => ({
   startTime: "19:45",
   stopTime: null,
   interruptions: null,
+  suppliesDrawn:
+    i % 2 ? [{ supplyId: randomUUID(), name: "Tubing set", unit: "each", quantity: 1, short: 0 }] : [],
   passwordHash: "scrypt$secret",
 });
 const rows = Array.from({ length: 25 }, (_, i) => tpnRow(i));

@@ -16,7 +16,7 @@ const WeightDialog = lazy(() => import("./weight-dialog").then((m) => ({ default
 /**
  * Done on a task, for the Tasks screen and the dashboard's card: one tap logs it (a dose given
  * within the interval after the last one asks first, naming who gave it), a weight opens its form,
- * labs open the Lab Tests form. `dialogs` goes once into the page.
+ * labs open the Lab Tests form, a lab panel the Lab Results form with its analytes. `dialogs` goes once into the page.
  */
 export function useTaskActions(): {
   onDone: (task: Task) => void;
@@ -64,6 +64,11 @@ export function useTaskActions(): {
     }
     if (task.kind === "labs") {
       navigate("/lab-tests?add=1");
+      return;
+    }
+    if (task.kind === "lab-panel") {
+      // The Lab Results form with the panel's analytes (its lab schedule opens it).
+      navigate(`/lab-results?panel=${task.subjectId}`);
       return;
     }
     done.mutate({ task });

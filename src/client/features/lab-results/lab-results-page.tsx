@@ -2,10 +2,12 @@ import { TestTubes } from "lucide-react";
 import { DialogRecordScreen } from "@/client/components/record-screen/dialog-record-screen";
 import { defineRecordScreen } from "@/client/components/record-screen/types";
 import { useChildFilter } from "@/client/lib/child-filter";
-import { labResultsApi } from "./api";
+import { useCan } from "@/client/lib/permissions";
+import { labPanelsApi, labResultsApi } from "./api";
 import { AnalyteTrend } from "./components/analyte-trend";
 import { drawnWhen, LabResultCard } from "./components/lab-result-card";
 import { LabResultDialog } from "./components/lab-result-dialog";
+import { LabSchedule } from "./components/lab-schedule";
 
 const labResultsScreen = defineRecordScreen({
   title: "Lab Results",
@@ -14,6 +16,8 @@ const labResultsScreen = defineRecordScreen({
   addLabel: "Add Lab Result",
   api: labResultsApi,
   followsChildFilter: true,
+  // A result may answer a panel of the lab schedule: its next date moves.
+  alsoInvalidate: [labPanelsApi.key],
   messages: {
     created: "Lab result added",
     createFailed: "Failed to add the lab result",
@@ -42,8 +46,22 @@ const labResultsScreen = defineRecordScreen({
   },
 });
 
-/** Lab Results: each draw's analytes with their ranges and flags, and an analyte's trend over time. */
+/**
+ * Lab Results: the child's lab schedule (its panels and when each is due), each draw's analytes
+ * with their ranges and flags, and an analyte's trend over time.
+ */
 export function LabResultsPage() {
   const { childId } = useChildFilter();
-  return <DialogRecordScreen config={labResultsScreen} filters={<AnalyteTrend childId={childId} />} />;
+  const canWrite = useCan("write");
+  return (
+    <DialogRecordScreen
+      config={labResultsScreen}
+      filters={
+        <>
+          <LabSchedule childId={childId} canWrite={canWrite} />
+          <AnalyteTrend childId={childId} />
+        </>
+      }
+    />
+  );
 }

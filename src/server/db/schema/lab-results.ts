@@ -1,4 +1,5 @@
-import { date, index, jsonb, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
+import type { PanelAnalyte, PanelUnit } from "../../../domain/lab-panels";
 import type { AnalyteResult, DrawSite, FastingState, PnTiming } from "../../../domain/lab-results";
 import { labTests } from "./care-records";
 import { ownedChildKey, requiredChildLink } from "./child-link";
@@ -46,5 +47,38 @@ export const labResults = pgTable(
     index("lab_results_owner_idx").on(t.familyId, t.childId, t.date),
     index("lab_results_lab_test_idx").on(t.labTestId),
     ownedChildKey("lab_results_owner_child_fk", t),
+  ],
+);
+
+/**
+ * A panel of a child's lab schedule (src/domain/lab-panels.ts): its analytes as one list (keys of
+ * the catalogue or typed names, checked by the domain's schema), every N weeks or months from its
+ * first due date, how to draw it, and the source a suggested panel's interval came from. Its next
+ * due date is not stored: it is read from the child's lab results each time (tasks/sources/lab-panels.ts).
+ */
+export const labPanels = pgTable(
+  "lab_panels",
+  {
+    id: id(),
+    familyId: family(),
+    childId: requiredChildLink(),
+    name: text("name").notNull(),
+    analytes: jsonb("analytes").$type<PanelAnalyte[]>().notNull(),
+    every: integer("every").notNull(),
+    unit: varchar("unit", { length: 8 }).$type<PanelUnit>().notNull(),
+    firstDue: date("first_due", { mode: "string" }).notNull(),
+    instructions: text("instructions"),
+    source: text("source"),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    version: version(),
+    createdBy: createdBy(),
+    updatedBy: updatedBy(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    exportOrder("lab_panels", t),
+    index("lab_panels_owner_idx").on(t.familyId, t.childId),
+    ownedChildKey("lab_panels_owner_child_fk", t),
   ],
 );

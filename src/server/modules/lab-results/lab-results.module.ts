@@ -1,10 +1,10 @@
 import type { ModuleDescriptor } from "../../app-context";
-import { labResultsRecordType } from "./lab-results.record";
-import { labResultRoutes } from "./lab-results.routes";
+import { labPanelsRecordType, labResultsRecordType } from "./lab-results.record";
+import { labPanelRoutes, labResultRoutes } from "./lab-results.routes";
 
-/** The module of lab results with numbers. */
+/** The module of lab results with numbers, and the lab schedule's panels they answer. */
 export const labResultsModule: ModuleDescriptor = {
   name: "lab-results",
-  routes: [labResultRoutes],
-  recordTypes: [labResultsRecordType],
+  routes: [labResultRoutes, labPanelRoutes],
+  recordTypes: [labResultsRecordType, labPanelsRecordType],
 };

@@ -1,7 +1,10 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { lastCoveringDraw, nextDueDate } from "../../../domain/lab-panels";
 import { LAB_TEST_OF_ANOTHER_CHILD } from "../../../domain/lab-results";
-import { labTests } from "../../db/schema/index";
+import type { Db, Tx } from "../../db/client";
+import { labPanels, labResults, labTests } from "../../db/schema/index";
 import { invalidRecord } from "../../lib/errors";
-import { ownedRecords } from "../../lib/owned-records";
+import { ownedRecords, type RowOf } from "../../lib/owned-records";
 import { labTestChild } from "../lab-tests/lab-tests.queries";
 import { recordType } from "../record-types";
 
@@ -22,4 +25,42 @@ export const labResultRecords = ownedRecords({
       }
     },
   },
+});
+
+type PanelRow = RowOf<typeof labPanels>;
+
+/**
+ * Each panel with where it stands: the date of the latest result of its child that holds every one
+ * of its analytes (`lastDrawn`), and its next due date from there (`nextDue`: src/domain/lab-panels.ts).
+ */
+export async function withPanelSchedule<
+  R extends Pick<PanelRow, "childId" | "analytes" | "firstDue" | "every" | "unit">,
+>(
+  db: Db | Tx,
+  familyId: string,
+  rows: readonly R[],
+): Promise<(R & { lastDrawn: string | null; nextDue: string })[]> {
+  const childIds = [...new Set(rows.map((row) => row.childId))];
+  const results = childIds.length
+    ? await db
+        .select({ childId: labResults.childId, date: labResults.date, analytes: labResults.analytes })
+        .from(labResults)
+        .where(and(eq(labResults.familyId, familyId), inArray(labResults.childId, childIds)))
+        .orderBy(desc(labResults.date))
+    : [];
+  return rows.map((row) => {
+    const lastDrawn = lastCoveringDraw(
+      row,
+      results.filter((r) => r.childId === row.childId),
+    );
+    return { ...row, lastDrawn, nextDue: nextDueDate(row, lastDrawn) };
+  });
+}
+
+/** A child's lab schedule: its panels in the order they were added, each with its next due date. */
+export const labPanelRecords = ownedRecords({
+  ...recordType("labPanels"),
+  orderBy: [asc(labPanels.createdAt), asc(labPanels.id)],
+  summary: (row) => row.name,
+  extend: withPanelSchedule as never,
 });

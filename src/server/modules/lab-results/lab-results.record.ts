@@ -1,4 +1,11 @@
 import {
+  labPanelInput,
+  labPanelRecord,
+  PANEL_UNIT_LABELS,
+  type PanelAnalyte,
+  panelAnalyteLabel,
+} from "../../../domain/lab-panels";
+import {
   type AnalyteResult,
   analyteText,
   DRAW_SITE_LABELS,
@@ -8,8 +15,9 @@ import {
   labResultRecord,
   PN_TIMING_LABELS,
 } from "../../../domain/lab-results";
+import { labPanelsType } from "../../../domain/record-types/lab-panels";
 import { labResultsType } from "../../../domain/record-types/lab-results";
-import { labResults } from "../../db/schema/index";
+import { labPanels, labResults } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
 import { labResult } from "./lab-results.fhir";
 
@@ -56,5 +64,41 @@ export const labResultsRecordType = declareRecordType(labResultsType, {
           ? (row.analytes as AnalyteResult[]).map(analyteText).join("; ")
           : null,
     },
+  },
+});
+
+/** The server's part of a lab schedule's panel (its shared part: src/domain/record-types/lab-panels.ts). */
+export const labPanelsRecordType = declareRecordType(labPanelsType, {
+  table: labPanels,
+  childScope: "exact",
+  title: "Lab Schedule",
+  input: labPanelInput,
+  record: labPanelRecord,
+  computed: ["lastDrawn", "nextDue"],
+  readable: {
+    codes: { unit: PANEL_UNIT_LABELS },
+    labels: { every: "Every", unit: "Weeks or months", firstDue: "First due", instructions: "How to draw" },
+    texts: {
+      analytes: (row) =>
+        Array.isArray(row.analytes)
+          ? (row.analytes as PanelAnalyte[]).map(panelAnalyteLabel).join(", ")
+          : null,
+    },
+  },
+  api: {
+    collection: "/api/lab-panels",
+    update: ["PATCH"],
+    example: (f) => ({
+      childId: f.id("children"),
+      name: "Electrolytes",
+      analytes: [{ analyte: "sodium" }, { analyte: "potassium" }, { name: "TSH" }],
+      every: 1,
+      unit: "months",
+      firstDue: f.today,
+      instructions: "Before the PN starts, from a peripheral vein",
+    }),
+  },
+  fhir: {
+    none: "A schedule the app reminds the family of, not an order: the draws themselves are exported as Observations of the lab results, and a ServiceRequest would claim a clinician ordered it.",
   },
 });

@@ -39,7 +39,8 @@ import {
   PN_TIMING_LABELS,
   PN_TIMINGS,
 } from "@/domain/lab-results";
-import { type LabResult, type LabResultBody, labTestsListApi } from "../api";
+import { type LabPanel, type LabResult, type LabResultBody, labTestsListApi } from "../api";
+import { panelRows } from "../lab-panel-form";
 import {
   type AnalyteRowValues,
   EMPTY_ANALYTE,
@@ -67,7 +68,12 @@ function NativeSelect({ className, ...props }: ComponentProps<"select">) {
  * one row each (from the list HPN teams follow, in one of its units, converting what was typed
  * when the unit changes; or any other by name), each with the lab's range and flag.
  */
-export function LabResultDialog(props: RecordFormDialogProps<LabResult, LabResultBody>) {
+export function LabResultDialog(
+  props: RecordFormDialogProps<LabResult, LabResultBody> & {
+    /** A panel of the lab schedule whose results these are: its child and analytes filled in. */
+    panel?: LabPanel | undefined;
+  },
+) {
   const { open, onOpenChange, title, description, record } = props;
   const guard = useGuardedDialog(onOpenChange);
   return (
@@ -92,21 +98,22 @@ function LabResultForm({
   onOpenChange,
   onCancel,
   onDirtyChange,
+  panel,
 }: RecordFormDialogProps<LabResult, LabResultBody> & {
+  panel?: LabPanel | undefined;
   onCancel: () => void;
   onDirtyChange: (dirty: boolean, discard: () => void) => void;
 }) {
   const { data: children = [] } = useChildren();
   const { childId: filterChildId } = useChildFilter();
   // biome-ignore lint/correctness/useExhaustiveDependencies: fixed while the form is open.
-  const defaultValues = useMemo(
-    () =>
-      labResultFormValues(record, {
-        childId: filterChildId ?? (children.length === 1 ? children[0]!.id : null),
-        date: toDateOnly(),
-      }),
-    [],
-  );
+  const defaultValues = useMemo(() => {
+    const values = labResultFormValues(record, {
+      childId: panel?.childId ?? filterChildId ?? (children.length === 1 ? children[0]!.id : null),
+      date: toDateOnly(),
+    });
+    return panel && !record ? { ...values, analytes: panelRows(panel) } : values;
+  }, []);
   const { form, submit, pending, serverError, dirty, discardDraft } = useRecordForm<
     LabResultFormValues,
     LabResultBody
@@ -168,6 +175,11 @@ function LabResultForm({
         </FormField>
       </div>
 
+      {panel?.instructions ? (
+        <p className="rounded-lg border border-border bg-muted/50 p-3 text-sm">
+          <span className="font-medium">How to draw {panel.name}:</span> {panel.instructions}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-3">
         <h3 className="font-semibold text-base">Analytes</h3>
         {rows.fields.map((field, index) => {

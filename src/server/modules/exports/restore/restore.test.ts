@@ -496,7 +496,7 @@ describe("restoring a backup", () => {
     await expect(
       writeRestore({ db: t.database.db, storage: failing }, second.job, second.dir),
     ).rejects.toThrow();
-    expect(await recordCount(target)).toBe(1 + 31);
+    expect(await recordCount(target)).toBe(1 + 32);
     const sweep = (minutes: number) =>
       undoAbandonedRestores({
         db: t.database.db,

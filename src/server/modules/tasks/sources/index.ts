@@ -4,6 +4,7 @@ import { familySource } from "./family";
 import { feverSource } from "./fever";
 import { fluidLimitsSource } from "./fluid-limits";
 import { fridgeSource } from "./fridge";
+import { labPanelsSource } from "./lab-panels";
 import { labsSource } from "./labs";
 import { lineCareSource } from "./line-care";
 import { pnStartSource } from "./pn-start";
@@ -20,6 +21,7 @@ export const TASK_SOURCES: Record<TaskSourceName, TaskSource> = {
   fever: feverSource,
   supplies: supplySource,
   labs: labsSource,
+  "lab-panels": labPanelsSource,
   weighing: weighingSource,
   "fluid-limits": fluidLimitsSource,
   family: familySource,
