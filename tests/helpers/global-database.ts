@@ -64,7 +64,8 @@ export default async function setup(project: TestProject) {
  * start after this and take TMPDIR from it. Creating a file on the disk took about 0.25 ms of
  * CPU and several of waiting, and the tests create thousands (each sign-up's confirmation mail is
  * a file in the outbox); on tmpfs, a tenth of that and no wait. Files, folders, modes, renames
- * and locks behave the same. Elsewhere, the system's temporary folder as before.
+ * and locks behave the same. Elsewhere, the system's temporary folder as before. A run that was
+ * killed leaves its folder (memory) behind: the next run removes those whose process is gone.
  */
 function temporaryFilesInMemory(): () => void {
   const memory = "/dev/shm";
@@ -73,7 +74,11 @@ function temporaryFilesInMemory(): () => void {
   } catch {
     return () => {};
   }
-  const dir = mkdtempSync(join(memory, "mct-tests-"));
+  for (const name of readdirSync(memory)) {
+    const pid = /^mct-tests-(\d+)-/.exec(name)?.[1];
+    if (pid && !isRunning(Number(pid))) rmSync(join(memory, name), { recursive: true, force: true });
+  }
+  const dir = mkdtempSync(join(memory, `mct-tests-${process.pid}-`));
   const before = process.env.TMPDIR;
   process.env.TMPDIR = dir;
   return () => {
@@ -112,6 +117,16 @@ async function pgliteTemplate(): Promise<string> {
   renameSync(partial, file);
   await client.close();
   return file;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: running, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 export async function adminQuery(url: string, statement: string) {
