@@ -190,7 +190,9 @@ describe("PDF report", () => {
       expect(records).toContain(text);
     }
     // The supply usage names its supply.
-    expect(records).toMatch(/Supply Usage Supply Quantity used Usage date Quantity short 0\.2 micron filter 2 Nov 21, 2026/);
+    expect(records).toMatch(
+      /Supply Usage Supply Quantity used Usage date Quantity short 0\.2 micron filter 2 Nov 21, 2026/,
+    );
     expect(records.indexOf("Care Team")).toBeLessThan(records.indexOf("Food Diary"));
   });
 
