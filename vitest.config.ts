@@ -14,7 +14,17 @@ export default defineConfig({
     isolate: false,
     // One worker per core: the tests are CPU-bound (the embedded database runs in this process).
     maxWorkers: availableParallelism(),
+    // date-fns's index loads each of its few hundred functions as a file of its own, about 1 s of
+    // a worker's start; bundled once into one file (node_modules/.vite), it loads in a fraction.
+    // Both libraries are plain functions and classes that the app's code alone imports.
+    deps: { optimizer: { ssr: { enabled: true, include: ["date-fns", "@date-fns/tz"] } } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    experimental: {
+      // Each source file's transform is kept in node_modules/.experimental-vitest-cache, keyed by
+      // its path, its content and this config: a run after the first transforms only the files that
+      // changed (transforming them all took about 6 s of the suite's CPU, on the cores the tests run on).
+      fsModuleCache: true,
+    },
   },
 });

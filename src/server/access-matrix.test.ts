@@ -575,13 +575,17 @@ let samsOnly: Program;
 let strangers: Program;
 let revoked: Program;
 
+/** The tables that hold a family's rows (the schema does not change while the file runs). */
+let familyTables: Promise<{ name: string }[]> | undefined;
+
 /** Everything of a family, as the database holds it: one digest per table. */
 async function fingerprint(familyId: string) {
-  const tables = (await queryRows(
+  familyTables ??= queryRows(
     t.database,
     sql`select table_name as name from information_schema.columns
         where table_schema = 'public' and column_name = 'family_id' order by table_name`,
-  )) as { name: string }[];
+  ) as Promise<{ name: string }[]>;
+  const tables = await familyTables;
   const parts = tables.map(
     ({ name }) =>
       sql`(select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from ${sql.identifier(name)} x where x.family_id = ${familyId})`,

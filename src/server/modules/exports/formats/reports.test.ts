@@ -61,12 +61,41 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const render = async (formatter: ExportFormatter, scope: ExportScope = {}) =>
-  buffer(
-    formatter.render(
-      exportContext({ db: t.database.db, storage: t.storage, familyId: user.familyId, account, scope }),
+/**
+ * Each report once per format and scope: the tests only read the family made above, and several
+ * check other parts of the same document (a PDF takes a while to write, and longer to read back).
+ */
+const rendered = new Map<ExportFormatter, Map<string, Promise<Buffer>>>();
+function once(formatter: ExportFormatter, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const byKey = rendered.get(formatter) ?? new Map<string, Promise<Buffer>>();
+  rendered.set(formatter, byKey);
+  let file = byKey.get(key);
+  if (!file) {
+    file = make();
+    byKey.set(key, file);
+  }
+  return file;
+}
+
+const render = (formatter: ExportFormatter, scope: ExportScope = {}) =>
+  once(formatter, JSON.stringify(scope), () =>
+    buffer(
+      formatter.render(
+        exportContext({ db: t.database.db, storage: t.storage, familyId: user.familyId, account, scope }),
+      ),
     ),
   );
+
+/** A PDF's pages as text, read once per document (a copy each time: a test may change its own). */
+const readPages = new WeakMap<Buffer, Promise<string[]>>();
+async function pagesOf(file: Buffer): Promise<string[]> {
+  let pages = readPages.get(file);
+  if (!pages) {
+    pages = pdfPages(file);
+    readPages.set(file, pages);
+  }
+  return [...(await pages)];
+}
 
 /** The line is the seeded double-lumen one, in since Jul 5, 2026, with one bloodstream infection. */
 function lineFigures() {
@@ -122,7 +151,7 @@ describe("PDF report", () => {
   it("is a PDF whose first page is the care summary, then each child's, then the records", async () => {
     const file = await render(pdfExport);
     expect(file.subarray(0, 5).toString()).toBe("%PDF-");
-    const pages = await pdfPages(file);
+    const pages = await pagesOf(file);
 
     // A line may wrap after a slash ("kcal/" at a line's end, "mL" on the next).
     const firstPage = pages[0]!.replaceAll("/ ", "/");
@@ -168,7 +197,7 @@ describe("PDF report", () => {
   });
 
   it("holds only the chosen child's summary and records, with the records linked to no child", async () => {
-    const pages = await pdfPages(await render(pdfExport, { childId: leoId }));
+    const pages = await pagesOf(await render(pdfExport, { childId: leoId }));
     const text = pages.join(" ");
     expect(pages[0]).toContain("Leo Martín Øster");
     expect(pages[0]).toContain("Peanuts");
@@ -182,9 +211,7 @@ describe("PDF report", () => {
   });
 
   it("leaves out dated records outside the range", async () => {
-    const text = (await pdfPages(await render(pdfExport, { from: "2026-11-15", to: "2026-11-30" }))).join(
-      " ",
-    );
+    const text = (await pagesOf(await render(pdfExport, { from: "2026-11-15", to: "2026-11-30" }))).join(" ");
     expect(text).toContain("Nov 15, 2026 to Nov 30, 2026");
     expect(text).toContain("Dr. Emily Chen");
     expect(text).toContain("apple sauce");
@@ -259,15 +286,17 @@ describe("records as a nurse reads them", () => {
     nightsAccount = (await nights.get("/api/auth/user")).json();
   });
   const renderNights = (formatter: ExportFormatter) =>
-    buffer(
-      formatter.render(
-        exportContext({
-          db: t.database.db,
-          storage: t.storage,
-          familyId: nights.familyId,
-          account: nightsAccount,
-          scope: {},
-        }),
+    once(formatter, "fourteen nights", () =>
+      buffer(
+        formatter.render(
+          exportContext({
+            db: t.database.db,
+            storage: t.storage,
+            familyId: nights.familyId,
+            account: nightsAccount,
+            scope: {},
+          }),
+        ),
       ),
     );
 
@@ -285,7 +314,7 @@ describe("records as a nurse reads them", () => {
   });
 
   it("puts each section in a PDF table, one row per record, in date order", async () => {
-    const pages = await pdfPages(await renderNights(pdfExport));
+    const pages = await pagesOf(await renderNights(pdfExport));
     const text = pages.join(" ");
     const tpn = text.slice(text.indexOf("TPN Entries"), text.indexOf("TPN Supplies"));
     // One header, then a row per night (not 'Volume (mL): 1150.00' fourteen times).
@@ -297,7 +326,7 @@ describe("records as a nurse reads them", () => {
 
   it("lists the symptoms in date order, whatever order they were typed in", async () => {
     // Sam's symptom of Nov 19 was typed in before Leo's of Nov 12.
-    const records = (await pdfPages(await render(pdfExport))).slice(2).join(" ");
+    const records = (await pagesOf(await render(pdfExport))).slice(2).join(" ");
     const symptoms = records.slice(records.indexOf("Symptoms & Pain"), records.indexOf("Medical Allergies"));
     expect(symptoms.indexOf("Nov 12, 2026")).toBeGreaterThan(0);
     expect(symptoms.indexOf("Nov 12, 2026")).toBeLessThan(symptoms.indexOf("Nov 19, 2026"));
@@ -313,7 +342,7 @@ describe("records as a nurse reads them", () => {
   it("shows a vital and a line's care as a nurse reads them, in the PDF, Word and Excel", async () => {
     const line = "Double lumen, left arm, inserted Jul 5, 2026";
     // PDF: each section's table, a row per record, the value with its unit, the line by its name.
-    const records = (await pdfPages(await render(pdfExport, { childId: samId }))).slice(1).join(" ");
+    const records = (await pagesOf(await render(pdfExport, { childId: samId }))).slice(1).join(" ");
     const vitals = records.slice(records.indexOf("Vitals"), records.indexOf("TPN Supplies"));
     expect(vitals).toContain("Child Date Time Kind Value Site");
     expect(vitals).toContain("Sam Rivera Nov 20, 2026 03:10 Temperature 38.3 °C Under the arm");
@@ -380,7 +409,7 @@ describe("records as a nurse reads them", () => {
   });
 
   it("shows the prescription's versions, the version a bag followed, and the doses, in the PDF and Word", async () => {
-    const records = (await pdfPages(await render(pdfExport, { childId: samId }))).slice(1).join(" ");
+    const records = (await pagesOf(await render(pdfExport, { childId: samId }))).slice(1).join(" ");
     const versions = records.slice(records.indexOf("PN Prescriptions"), records.indexOf("TPN Entries"));
     expect(versions).toContain(
       "Child Start date End date Prescriber Bag volume (mL) Infusion (hours) Taper up (minutes) Taper down (minutes) Dextrose (%) Amino acids (g) Lipid (g) Lipid emulsion (energy used) Lipid product Additives",

@@ -114,6 +114,26 @@ const recordCount = async (user: TestUser) => {
   return counts.reduce((a, b) => a + b, 0);
 };
 
+/**
+ * One family with a record of every type, made once for the file (seeding one takes a few dozen
+ * requests and a photo): the tests below only read it, as the source of the exports they restore
+ * elsewhere. Its export without photos and its backup are made once too. A test that changes the
+ * family it restores from seeds its own.
+ */
+let seededFamily: Promise<{ source: TestUser; exportText: string; backup: Buffer }> | undefined;
+const seededSource = () => {
+  seededFamily ??= (async () => {
+    const source = await signUp(t.app);
+    await seedEveryRecordType(t, source);
+    const exported = await source.get("/api/account/export");
+    expect(exported.statusCode).toBe(200);
+    const backup = await source.get("/api/account/export?format=backup");
+    expect(backup.statusCode).toBe(200);
+    return { source, exportText: exported.body, backup: backup.rawPayload };
+  })();
+  return seededFamily;
+};
+
 const restore = (user: TestUser, body: unknown, query = "") =>
   t.app.inject({
     method: "POST",
@@ -124,8 +144,7 @@ const restore = (user: TestUser, body: unknown, query = "") =>
 
 describe("restoring an export", () => {
   it("brings every record, link and photo back into another account: export, import, export gives the same data", async () => {
-    const source = await signUp(t.app);
-    await seedEveryRecordType(t, source);
+    const { source } = await seededSource();
     const first = await exportOf(source);
     expect(first.medicalPhotos[0]?.image).toEqual(expect.stringMatching(/^\/9j\//));
 
@@ -221,9 +240,7 @@ describe("restoring an export", () => {
   );
 
   it("skips photos whose images the file does not hold, and says so", async () => {
-    const source = await signUp(t.app);
-    await seedEveryRecordType(t, source);
-    const withoutImages = (await source.get("/api/account/export")).json();
+    const withoutImages = JSON.parse((await seededSource()).exportText);
     const target = await signUp(t.app);
     const report = (await restore(target, withoutImages)).json();
     expect(report.imported.medicalPhotos).toBe(0);
@@ -231,9 +248,7 @@ describe("restoring an export", () => {
   });
 
   it("refuses a file that is cut short, not an export, from a newer version or wrong inside, and changes nothing", async () => {
-    const source = await signUp(t.app);
-    await seedEveryRecordType(t, source);
-    const text = (await source.get("/api/account/export")).body;
+    const text = (await seededSource()).exportText;
     const file = JSON.parse(text);
     const target = await signUp(t.app);
     await target.post("/api/notes", { title: "Already here", content: "kept" });
@@ -329,9 +344,7 @@ describe("restoring an export", () => {
   });
 
   it("gives a dose its medication's child, as the server keeps it, whatever the file says", async () => {
-    const source = await signUp(t.app);
-    await seedEveryRecordType(t, source);
-    const file = (await source.get("/api/account/export")).json();
+    const file = JSON.parse((await seededSource()).exportText);
     const target = await signUp(t.app);
     const unlinked = file.medicationDoses.map((dose: Row) => ({ ...dose, childId: null }));
     const response = await restore(target, { ...file, medicalPhotos: [], medicationDoses: unlinked });
@@ -359,8 +372,7 @@ describe("restoring an export", () => {
 
 describe("restoring a backup", () => {
   it("brings every record and photo back from a backup (.zip): backup, restore, export gives the same data", async () => {
-    const source = await signUp(t.app);
-    await seedEveryRecordType(t, source);
+    const { source } = await seededSource();
     const response = await source.get("/api/account/export?format=backup");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/zip");
@@ -425,9 +437,7 @@ describe("restoring a backup", () => {
   });
 
   it("answers at once when asked to, says how far it is, and runs one restore of an account at a time", async () => {
-    const source = await signUp(t.app);
-    await seedEveryRecordType(t, source);
-    const backup = (await source.get("/api/account/export?format=backup")).rawPayload;
+    const { source, backup } = await seededSource();
     const seeded = recordsIn(await exportOf(source));
     const target = await signUp(t.app);
     const started = await restoreBackup(target, backup, { prefer: "respond-async" });
@@ -461,9 +471,7 @@ describe("restoring a backup", () => {
   });
 
   it("undoes what a restore wrote when it cannot finish, and one whose process stopped, from its journal", async () => {
-    const source = await signUp(t.app);
-    await seedEveryRecordType(t, source);
-    const backup = (await source.get("/api/account/export?format=backup")).rawPayload;
+    const { source, backup } = await seededSource();
     const target = await signUp(t.app);
     await target.post("/api/notes", { title: "Already here", content: "kept" });
     // Storage that fails when the photos are written: after every section but the care tasks.
