@@ -17,6 +17,12 @@ describe("what is fetched ahead for reading offline", () => {
       '["tpn-supplies"]',
       // The one-child screens open on the only child: TPN Nutrition, PICC Lines, Vitals.
       '["tpn","pages",{"childId":"c1"}]',
+      '["fluid-intake","pages",{"childId":"c1"}]',
+      '["fluid-output","pages",{"childId":"c1"}]',
+      '["fluid-limits",{"childId":"c1"}]',
+      // Lab Results follows the header's filter: its results and its schedule.
+      '["lab-results"]',
+      '["lab-panels"]',
       '["pn-prescriptions",{"childId":"c1"}]',
       '["picc-infections",{"childId":"c1"}]',
       '["vitals","pages",{"kind":"temperature","childId":"c1"}]',
@@ -28,6 +34,10 @@ describe("what is fetched ahead for reading offline", () => {
     ]) {
       expect(keys, key).toContain(key);
     }
+    // Today's in and out on the family's clock, as the dashboard and Intake & Output ask for it.
+    expect(keys.some((key) => key.startsWith('["intake-output-balance",{"childId":"c1","date":"'))).toBe(
+      true,
+    );
     expect(new Set(keys).size).toBe(keys.length);
   });
 

@@ -8,6 +8,7 @@ import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient } from "
 import { summaryOptions } from "@/client/features/care-summary/api";
 import { childListParams } from "@/client/features/dashboard/api";
 import { foodDiaryApi } from "@/client/features/food-diary/api";
+import { labPanelsApi, labResultsApi } from "@/client/features/lab-results/api";
 import { labTestsApi } from "@/client/features/lab-tests/api";
 import { allergiesApi } from "@/client/features/medical-allergies/api";
 import { photosApi } from "@/client/features/medical-photos/api";
@@ -20,6 +21,13 @@ import { type AuthUser, authQueryKey } from "@/client/lib/auth";
 import { careTeamListApi, infusionCentersListApi, piccLinesListApi } from "@/client/lib/care-contacts-api";
 import { readChildChoice } from "@/client/lib/child-filter-storage";
 import { childrenApi } from "@/client/lib/children-api";
+import { toDateOnly } from "@/client/lib/format";
+import {
+  dayBalanceOptions,
+  fluidIntakeApi,
+  fluidLimitsApi,
+  fluidOutputApi,
+} from "@/client/lib/intake-output-api";
 import { medicationsApi } from "@/client/lib/medications-api";
 import { notesApi } from "@/client/lib/notes-api";
 import { pnPrescriptionsApi } from "@/client/lib/pn-api";
@@ -39,6 +47,8 @@ const FILTERED: readonly AnyApi[] = [
   notesApi,
   allergiesApi,
   labTestsApi,
+  labResultsApi,
+  labPanelsApi,
   physicalTherapyApi,
   foodDiaryApi,
   symptomsApi,
@@ -51,11 +61,14 @@ const FILTERED: readonly AnyApi[] = [
 const FAMILY_WIDE: readonly AnyApi[] = [careTeamListApi, suppliesApi, infusionCentersListApi];
 
 /**
- * The one-child screens' lists (TPN Nutrition, PICC Lines, Vitals' temperatures), for the child
- * they open on; the fever card's numbers and lines, for every child.
+ * The one-child screens' lists (TPN Nutrition, PICC Lines, Vitals' temperatures, Intake & Output),
+ * for the child they open on; the fever card's numbers and lines, for every child.
  */
 const ONE_CHILD: readonly { api: AnyApi; params?: ListParams }[] = [
   { api: tpnApi },
+  { api: fluidIntakeApi },
+  { api: fluidOutputApi },
+  { api: fluidLimitsApi },
   { api: pnPrescriptionsApi },
   { api: piccInfectionsApi },
   { api: vitalsApi, params: { kind: "temperature" } },
@@ -83,6 +96,8 @@ export function offlineReads(childIds: readonly string[], storedChild: string | 
     ...FAMILY_WIDE.map((api) => firstListQuery(api, undefined, null)),
     ...(pageChild ? ONE_CHILD.map(({ api, params }) => firstListQuery(api, params, pageChild)) : []),
     ...childIds.flatMap((childId) => EVERY_CHILD.map((api) => firstListQuery(api, undefined, childId))),
+    // Today's in and out, on the dashboard and Intake & Output, for every child.
+    ...childIds.map((childId) => dayBalanceOptions(childId, toDateOnly()) as Prefetch),
     summaryOptions(filterChild) as Prefetch,
     tasksOptions(filterChild) as Prefetch,
     // The dashboard's "Medication given" (the header's child's medications, the only child's when
