@@ -8,7 +8,7 @@
 import { ConnectionError } from "../api";
 import type { OutboxEntry } from "./entry";
 import { adoptLegacyPending, forgetLegacyPending, legacyPendingCount } from "./legacy";
-import { oneSenderAtATime, type SendRun, sendEntry, sendWaiting } from "./send";
+import { type SendRun, sendEntry, sendWaiting, unlessConnectionJustFailed } from "./send";
 import { allEntries, changeEntry, deleteOutboxIfEmpty, entriesOf, removeEntry, saveEntry } from "./store";
 
 export type { OutboxEntry } from "./entry";
@@ -59,9 +59,12 @@ export function onSendRun(listener: (run: SendRun, owner: string) => void): () =
  */
 const awaited = new Map<string, { record: unknown } | { error: unknown } | null>();
 
-/** Sends `owner`'s waiting entries, oldest first, one tab at a time. */
+/**
+ * Sends `owner`'s waiting entries, oldest first, one tab at a time (not again at once behind a run
+ * that just found no connection: `unlessConnectionJustFailed`).
+ */
 export function sendNow(owner: string): Promise<SendRun> {
-  return oneSenderAtATime(async () => {
+  return unlessConnectionJustFailed(owner, async () => {
     const run = await sendWaiting(owner, { entriesOf, changeEntry, send: sendEntry });
     if (run.sent.length || run.refused.length || run.stopped) await refresh();
     for (const { entry, record } of run.sent) if (awaited.has(entry.id)) awaited.set(entry.id, { record });

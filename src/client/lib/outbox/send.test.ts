@@ -3,7 +3,7 @@ import { installIndexedDb, removeIndexedDb } from "../../../../tests/helpers/fak
 import { ConnectionError } from "../api";
 import { uuidv7 } from "../uuidv7";
 import type { OutboxEntry } from "./entry";
-import { oneSenderAtATime, sendWaiting } from "./send";
+import { oneSenderAtATime, type SendRun, sendWaiting, unlessConnectionJustFailed } from "./send";
 import { changeEntry, closeOutboxStore, entriesOf, saveEntry } from "./store";
 
 const MARIA = "user-maria:family-lopez";
@@ -225,5 +225,45 @@ describe("sending what waits on this device", () => {
     finish();
     await Promise.all([first, second]);
     expect(order).toEqual(["first starts", "first ends", "second starts"]);
+  });
+
+  it("does not try again at once when the run it waited behind found no connection", async () => {
+    // A connection that hangs: a save's form would wait out a second full try otherwise.
+    const entry = await keep({});
+    const lost: SendRun = {
+      sent: [],
+      refused: [],
+      stopped: { reason: "connection", entry, error: new Error("no answer") },
+    };
+    let finish = () => {};
+    let runs = 0;
+    const first = unlessConnectionJustFailed(MARIA, async () => {
+      runs += 1;
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      return lost;
+    });
+    const queued = unlessConnectionJustFailed(MARIA, async () => {
+      runs += 1;
+      return { sent: [], refused: [] };
+    });
+    // Another person's run, and one asked for once the connection is back, do try.
+    const rosas = unlessConnectionJustFailed(ROSA, async () => {
+      runs += 1;
+      return { sent: [], refused: [] };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    finish();
+    expect(await first).toBe(lost);
+    expect(await queued).toBe(lost);
+    await rosas;
+    expect(runs).toBe(2);
+    const later = await unlessConnectionJustFailed(MARIA, async () => {
+      runs += 1;
+      return { sent: [], refused: [] };
+    });
+    expect(later).toEqual({ sent: [], refused: [] });
+    expect(runs).toBe(3);
   });
 });

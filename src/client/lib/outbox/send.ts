@@ -194,3 +194,25 @@ export function oneSenderAtATime<T>(work: () => Promise<T>): Promise<T> {
   guard = run.catch(() => undefined);
   return run;
 }
+
+/** The last run of this tab that stopped for want of a connection: whose, and when it ended. */
+let lostConnection: { owner: string; endedAt: number; run: SendRun } | null = null;
+
+/**
+ * One run of `owner`'s entries, one sender at a time; but a run asked for while the run before it
+ * was still trying, and that run then found no connection (or no answer in time), answers that
+ * run's outcome instead of trying again at once. On a connection that hangs, a save's form would
+ * otherwise wait out a second full try behind the one that just gave up (the outbox's start, say,
+ * sending the entry as it was saved); what waits is sent at the next try (back online, the page
+ * shown again, every 30 s).
+ */
+export function unlessConnectionJustFailed(owner: string, work: () => Promise<SendRun>): Promise<SendRun> {
+  const askedAt = performance.now();
+  return oneSenderAtATime(async () => {
+    const lost = lostConnection;
+    if (lost && lost.owner === owner && lost.endedAt >= askedAt) return lost.run;
+    const run = await work();
+    lostConnection = run.stopped?.reason === "connection" ? { owner, endedAt: performance.now(), run } : null;
+    return run;
+  });
+}
