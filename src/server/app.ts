@@ -53,7 +53,7 @@ import { suppliesModule } from "./modules/supplies/supplies.module";
 import { symptomsModule } from "./modules/symptoms/symptoms.module";
 import { remindersModule } from "./modules/tasks/reminders/reminders.module";
 import { tasksModule } from "./modules/tasks/tasks.module";
-import { tpnModule } from "./modules/tpn/tpn.module";
+import { tpnEntriesModule } from "./modules/tpn-entries/tpn-entries.module";
 import { vitalsModule } from "./modules/vitals/vitals.module";
 import { apiDocsRoutes } from "./plugins/api-docs";
 import { registerClientShell } from "./plugins/client-shell";
@@ -160,7 +160,7 @@ export const MODULES: readonly ModuleDescriptor[] = [
   careTeamModule,
   childrenModule,
   pnPrescriptionsModule,
-  tpnModule,
+  tpnEntriesModule,
   specialistVisitsModule,
   labTestsModule,
   labResultsModule,

@@ -32,7 +32,7 @@ import {
 } from "./supplies/supplies.record";
 import { symptomEntriesRecordType } from "./symptoms/symptoms.record";
 import { careTaskEventsRecordType, careTasksRecordType } from "./tasks/tasks.record";
-import { tpnEntriesRecordType } from "./tpn/tpn.record";
+import { tpnEntriesRecordType } from "./tpn-entries/tpn-entries.record";
 import { vitalsRecordType } from "./vitals/vitals.record";
 
 export type { RecordTypeDeclaration };

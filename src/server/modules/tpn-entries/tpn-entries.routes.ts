@@ -7,9 +7,9 @@ import { tpnDayRecord } from "../../../domain/trends";
 import type { ModuleRoutes } from "../../app-context";
 import { registerOwnedRoutes } from "../../lib/owned-routes";
 import { todayParam, trendDaysParam } from "../../lib/query-params";
-import { tpnByDay, tpnRecords } from "./tpn.queries";
+import { tpnByDay, tpnRecords } from "./tpn-entries.queries";
 
-export const tpnRoutes: ModuleRoutes = (scope, { db }) => {
+export const tpnEntriesRoutes: ModuleRoutes = (scope, { db }) => {
   scope.withTypeProvider<ZodTypeProvider>().get(
     "/api/tpn/daily",
     {

@@ -2,7 +2,7 @@ import { tpnEntriesType } from "../../../domain/record-types/tpn-entries";
 import { PRESCRIPTION_OF_ANOTHER_CHILD, tpnEntryInput, tpnEntryRecord } from "../../../domain/tpn";
 import { tpnEntries } from "../../db/schema/index";
 import { declareRecordType } from "../record-type-declaration";
-import { tpnEntry } from "./tpn.fhir";
+import { tpnEntry } from "./tpn-entries.fhir";
 
 /** The server's part of this record type (its shared part: src/domain/record-types/tpn-entries.ts). */
 export const tpnEntriesRecordType = declareRecordType(tpnEntriesType, {
