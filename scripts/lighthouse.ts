@@ -7,7 +7,7 @@
  * measured `--runs` times (default 3) and the run with the median performance score is reported,
  * as Lighthouse advises for its run-to-run variance.
  *   npm run lighthouse [-- --runs 5] [-- --write] [-- --only dashboard]
- *   npm run lighthouse -- --report /tmp/lighthouse   (also writes each run's full report, as JSON)
+ *   npm run lighthouse -- --report /tmp/lighthouse   (also writes each run's full report and trace, as JSON)
  * CHROME_PATH picks the browser (default: chromium on the PATH). `--write` puts the table in
  * docs/performance.md between the lighthouse markers.
  */
@@ -81,6 +81,11 @@ async function measure(
       const dir = argument("--report", "/tmp/lighthouse");
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, `${page.replace(/\W+/g, "-")}-${i + 1}.json`), JSON.stringify(result.lhr));
+      // The run's trace too, to open in the browser's Performance panel (which task blocked, and why).
+      writeFileSync(
+        join(dir, `${page.replace(/\W+/g, "-")}-${i + 1}.trace.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
     }
     console.log(
       `${page.padEnd(24)} performance ${run.performance}  accessibility ${run.accessibility}  LCP ${(run.lcp / 1000).toFixed(1)} s  TBT ${run.tbt.toFixed(0)} ms`,
