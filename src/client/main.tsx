@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { captureInstallPrompt } from "./lib/app-signals";
@@ -9,11 +9,16 @@ if (!container) throw new Error("The page has no #root element to render into.")
 
 captureInstallPrompt();
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// As a transition: the first render is done in slices of a few milliseconds, so a slow phone's
+// first long task is not the whole app at once (an ordinary first render is one task).
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 
 // The service worker (built app only): registered once the page has loaded and the browser is idle,
 // so it and the files it keeps never compete with the first screen.

@@ -55,6 +55,52 @@ describe("the header's child filter", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
   });
 
+  it("opens from the keyboard or a tap the moment the page shows, before the browser is ever idle", async () => {
+    const page = await browser.newPage("phone");
+    // A browser never idle: the header's switch is still its stand-in when the person reaches for it.
+    await page.addInitScript(() => {
+      Object.assign(window, { requestIdleCallback: () => 0, cancelIdleCallback: () => {} });
+    });
+    await signUpViaApi(page);
+    await post(page, "/api/children", { name: "Sofia" });
+    await post(page, "/api/children", { name: "Leo" });
+    const header = page.getByRole("combobox", { name: "Show records for" });
+    await page.goto("/");
+    await header.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.getByRole("option", { name: "Leo", exact: true }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("listbox").waitFor({ state: "detached" });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Show records for");
+
+    // Opened again from the start, by a tap.
+    await page.reload();
+    await chooseInHeader(page, "Leo");
+    await expect.poll(() => header.getAttribute("title")).toBe("Showing records for: Leo");
+    await page.reload();
+    await expect.poll(() => header.getAttribute("title")).toBe("Showing records for: Leo");
+  });
+
+  it("keeps one navigation on the page: the bottom bar on a phone, the sidebar on a wide screen", async () => {
+    const page = await browser.newPage("phone");
+    await signUpViaApi(page);
+    await page.goto("/");
+    // In the page at all, shown or not (a sidebar hidden by CSS is still made and laid out).
+    const navigation = page.locator('nav[aria-label="Main navigation"]');
+    const sidebar = page.getByRole("complementary").getByRole("navigation", { name: "Main navigation" });
+    await navigation.getByRole("link", { name: "Dashboard" }).waitFor();
+    expect(await navigation.count()).toBe(1);
+    expect(await sidebar.count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await sidebar.getByRole("link", { name: "Vitals" }).waitFor();
+    expect(await navigation.count()).toBe(1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sidebar.waitFor({ state: "detached" });
+    expect(await navigation.count()).toBe(1);
+  });
+
   it("tells where a record saved for another child went, and Show all shows it", async () => {
     const page = await browser.newPage("phone");
     await signUpViaApi(page);

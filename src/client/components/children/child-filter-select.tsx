@@ -1,5 +1,13 @@
 import { Users } from "lucide-react";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/client/components/ui/select";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectStandIn,
+  SelectTrigger,
+  SelectValue,
+  useSelectWhenIdle,
+} from "@/client/components/ui/select";
 import { useChildFilter } from "@/client/lib/child-filter";
 import { ChildAvatar } from "./child-avatar";
 
@@ -12,26 +20,39 @@ const ALL = "all";
  */
 export function ChildFilterSelect() {
   const { children, childId, selectedChild, setChildId } = useChildFilter();
+  const { ready, openedEarly, openNow } = useSelectWhenIdle();
   if (children.length < 2) return null;
   const label = selectedChild?.name ?? "All children";
+  const trigger = {
+    "aria-label": "Show records for",
+    title: `Showing records for: ${label}`,
+    className: "h-10 w-auto max-w-44 gap-1.5 px-2 sm:max-w-56 sm:px-3",
+  };
+  const value = (
+    <span className="flex items-center gap-2">
+      {selectedChild ? (
+        <ChildAvatar name={selectedChild.name} color={selectedChild.avatarColor} size="sm" />
+      ) : (
+        <Users aria-hidden="true" className="size-5 text-slate-600 sm:hidden" />
+      )}
+      <span className="hidden truncate sm:inline">{label}</span>
+      <span className="sr-only sm:hidden">{label}</span>
+    </span>
+  );
+  if (!ready)
+    return (
+      <SelectStandIn {...trigger} onOpen={openNow}>
+        {value}
+      </SelectStandIn>
+    );
   return (
-    <Select value={childId ?? ALL} onValueChange={(v) => setChildId(v === ALL ? null : v)}>
-      <SelectTrigger
-        aria-label="Show records for"
-        title={`Showing records for: ${label}`}
-        className="h-10 w-auto max-w-44 gap-1.5 px-2 sm:max-w-56 sm:px-3"
-      >
-        <SelectValue>
-          <span className="flex items-center gap-2">
-            {selectedChild ? (
-              <ChildAvatar name={selectedChild.name} color={selectedChild.avatarColor} size="sm" />
-            ) : (
-              <Users aria-hidden="true" className="size-5 text-slate-600 sm:hidden" />
-            )}
-            <span className="hidden truncate sm:inline">{label}</span>
-            <span className="sr-only sm:hidden">{label}</span>
-          </span>
-        </SelectValue>
+    <Select
+      defaultOpen={openedEarly}
+      value={childId ?? ALL}
+      onValueChange={(v) => setChildId(v === ALL ? null : v)}
+    >
+      <SelectTrigger {...trigger}>
+        <SelectValue>{value}</SelectValue>
       </SelectTrigger>
       <SelectContent align="end">
         <SelectItem value={ALL}>All children</SelectItem>

@@ -1,11 +1,14 @@
 import { Check, ChevronDown } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, type ReactNode, startTransition, useEffect, useState } from "react";
 import { cn } from "@/client/lib/utils";
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
+
+const TRIGGER_CLASS =
+  "flex h-10 max-sm:h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-left text-base shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive data-[placeholder]:text-muted-foreground [&>span]:truncate";
 
 export function SelectTrigger({
   className,
@@ -13,13 +16,7 @@ export function SelectTrigger({
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
-    <SelectPrimitive.Trigger
-      className={cn(
-        "flex h-10 max-sm:h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-left text-base shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive data-[placeholder]:text-muted-foreground [&>span]:truncate",
-        className,
-      )}
-      {...props}
-    >
+    <SelectPrimitive.Trigger className={cn(TRIGGER_CLASS, className)} {...props}>
       {children}
       <SelectPrimitive.Icon asChild>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 opacity-60" />
@@ -73,4 +70,56 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
 
 export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
   return <SelectPrimitive.Label className={cn("px-2 py-1.5 font-semibold text-sm", className)} {...props} />;
+}
+
+/**
+ * A select on every screen (the header's switches) mounts once the browser is idle, or at once when
+ * the person reaches for it. Radix's Select renders its items off-screen as it mounts and updates
+ * itself from layout effects: in the header, that was about half of the longest task of a
+ * returning dashboard's start on a slow phone (two renders inside the shell's commit). Until then
+ * `SelectStandIn` shows the same closed trigger; `openedEarly` says to mount it open.
+ */
+export function useSelectWhenIdle() {
+  const [state, setState] = useState({ ready: false, openedEarly: false });
+  useEffect(() => {
+    if (state.ready) return;
+    const ready = () => startTransition(() => setState((now) => (now.ready ? now : { ...now, ready: true })));
+    // Safari has no requestIdleCallback: a short timer stands in for it.
+    if (typeof requestIdleCallback !== "function") {
+      const timer = window.setTimeout(ready, 500);
+      return () => window.clearTimeout(timer);
+    }
+    const id = requestIdleCallback(ready, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }, [state.ready]);
+  return { ...state, openNow: () => setState({ ready: true, openedEarly: true }) };
+}
+
+/** The closed trigger of a select that is not mounted yet: a click or an arrow key opens it. */
+export function SelectStandIn({
+  className,
+  children,
+  onOpen,
+  ...props
+}: Omit<ComponentProps<"button">, "onClick" | "onKeyDown"> & { children: ReactNode; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      role="combobox"
+      aria-expanded="false"
+      aria-autocomplete="none"
+      className={cn(TRIGGER_CLASS, className)}
+      onClick={onOpen}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+          event.preventDefault();
+          onOpen();
+        }
+      }}
+      {...props}
+    >
+      <span style={{ pointerEvents: "none" }}>{children}</span>
+      <ChevronDown aria-hidden="true" className="size-4 shrink-0 opacity-60" />
+    </button>
+  );
 }
