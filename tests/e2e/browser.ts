@@ -59,6 +59,32 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this test worker, launched once and shared by the files it runs (their workers
+ * keep their modules from one file to the next: vitest.e2e.config.ts). Each describe block has
+ * browser contexts of its own and closes them; the browser goes with the worker. Launching one
+ * per block (about 80 in a run: a browser process, its GPU and network processes and a renderer
+ * for its own pages) was a few seconds of the two cores each.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launched = launchBrowser();
+    shared = launched;
+    void launched.then(
+      (browser) =>
+        browser.on("disconnected", () => {
+          if (shared === launched) shared = undefined;
+        }),
+      () => {
+        if (shared === launched) shared = undefined;
+      },
+    );
+  }
+  return shared;
+}
+
 /** One tab per size, kept for the whole describe block. */
 interface Tab {
   context: BrowserContext;
@@ -92,7 +118,7 @@ export interface UseBrowserOptions {
 }
 
 /**
- * One browser per describe block. `newPage(size)` gives each test a signed-out page with no
+ * The worker's browser (`sharedBrowser`), with a tab per size for the describe block. `newPage(size)` gives each test a signed-out page with no
  * cookies, no local storage, no routes and no dialog handlers of an earlier test. It is the
  * same tab each time (per size): opening a browser context and a tab, and booting the app in a
  * fresh renderer, costs more than most tests; the next `goto` loads the app anew in the tab.
@@ -105,10 +131,11 @@ export function useBrowser({ prepareSharedAccount, serviceWorker = false }: UseB
   const tabs = new Map<Size, Tab>();
   let sharedSession: Cookie[] | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    for (const tab of tabs.values()) await tab.context.close().catch(() => {});
+    tabs.clear();
   });
 
   async function openTab(size: Size): Promise<Tab> {
