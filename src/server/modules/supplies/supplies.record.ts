@@ -49,6 +49,11 @@ export const supplyUsageRecordType = declareRecordType(supplyUsageType, {
     example: (f) => ({ supplyId: f.id("tpnSupplies"), quantityUsed: 1, usageDate: f.today }),
   },
   fhir: { none: "Supplies used are the household's stock, not a clinical record of the child." },
+  readable: {
+    // Only a kit's draw the stock could not fill has a shortfall: the others leave it blank, not "0"
+    // on every line.
+    texts: { quantityShort: (row) => (Number(row.quantityShort) > 0 ? String(row.quantityShort) : null) },
+  },
 });
 
 /** The server's part of this record type (its shared part: src/domain/record-types/supply-stock-events.ts). */

@@ -189,9 +189,9 @@ describe("PDF report", () => {
     ]) {
       expect(records).toContain(text);
     }
-    // The supply usage names its supply.
+    // The supply usage names its supply; nothing was short, so no "0" short on its line.
     expect(records).toMatch(
-      /Supply Usage Supply Quantity used Usage date Quantity short 0\.2 micron filter 2 Nov 21, 2026/,
+      /Supply Usage Supply Quantity used Usage date Quantity short 0\.2 micron filter 2 Nov 21, 2026 Supply Deliveries/,
     );
     expect(records.indexOf("Care Team")).toBeLessThan(records.indexOf("Food Diary"));
   });
