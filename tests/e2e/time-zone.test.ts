@@ -1,15 +1,32 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../src/domain/clock";
-import { baseUrl, clientAddressHeader, launchBrowser, PASSWORD, uniqueEmail } from "./browser";
+import { baseUrl, clientAddressHeader, PASSWORD, sharedBrowser, uniqueEmail } from "./browser";
 
 describe("the family's time zone", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    // The worker's browser: each test makes and closes its own context.
+    browser = await sharedBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
+
+  it("leaves the device's zone for a first OpenID Connect sign-in, once the first screen is up", async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      timezoneId: "Pacific/Honolulu",
+      extraHTTPHeaders: clientAddressHeader(),
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto("/");
+      const tz = async () =>
+        (await context.cookies(`${baseUrl()}/api/callback`)).find((cookie) => cookie.name === "tz")?.value;
+      await expect.poll(tz).toBe(encodeURIComponent("Pacific/Honolulu"));
+      // Sent to the sign-in's return only.
+      expect((await context.cookies(`${baseUrl()}/`)).some((cookie) => cookie.name === "tz")).toBe(false);
+    } finally {
+      await context.close();
+    }
   });
 
   it("signs up in the browser's zone, and a form starts on the day of the zone chosen in Settings", async () => {

@@ -41,7 +41,7 @@ const TIME_ZONE_COOKIE = "tz";
 /**
  * Leaves this browser's zone for the identity provider's round trip (10 minutes), so an account
  * made by a first OpenID Connect sign-in starts in the family's zone; Settings can change it. Sent
- * to `/api/callback` only. Done as the app loads, before any sign-in link can be followed.
+ * to `/api/callback` only.
  */
 export function offerTimeZoneForSignIn(): void {
   if (typeof document === "undefined") return;
@@ -49,4 +49,16 @@ export function offerTimeZoneForSignIn(): void {
   document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(deviceTimeZone())}; path=/api/callback; max-age=600; samesite=lax`;
 }
 
-offerTimeZoneForSignIn();
+/**
+ * Done once the app has started, within a second, before a sign-in link can be found and followed:
+ * not in the first screen's work, where reading the device's zone (the first date formatter, and
+ * the runtime's list of zones) took about 60 ms on a phone four times slower than this machine.
+ */
+export function offerTimeZoneWhenIdle(): void {
+  if (typeof window === "undefined") return;
+  if (typeof window.requestIdleCallback === "function")
+    window.requestIdleCallback(() => offerTimeZoneForSignIn(), { timeout: 1000 });
+  else window.setTimeout(offerTimeZoneForSignIn, 0);
+}
+
+offerTimeZoneWhenIdle();
