@@ -325,6 +325,9 @@ export function ownedRecords<T extends OwnedTable>(type: OwnedRecordType<T>) {
       if (!updated) throw notFound();
       const [row] = await named(ctx.tx, [updated]);
       await settle(ctx, { action: "update", before, after: row! }, id, row!);
+      // As a create's: the type's own figures once its hooks ran (a dressing change made another
+      // kind gives its kit back).
+      if (type.extend) return (await type.extend(ctx.tx, ctx.familyId, [row!]))[0]!;
       return row!;
     },
 

@@ -42,7 +42,7 @@ export const lineCareRecords = ownedRecords({
   hooks: {
     // Deleting a dressing change gives back what its kit drew.
     beforeDelete: (ctx, id) => undoKitDraw(ctx, { lineCareEventId: id }),
-    async inTransaction(ctx, { action, after }) {
+    async inTransaction(ctx, { action, before, after }) {
       if (!after) return;
       const [line] = await ctx.tx
         .select({
@@ -59,9 +59,13 @@ export const lineCareRecords = ownedRecords({
       if (after.date < line.insertionDate || (line.removalDate && after.date > line.removalDate)) {
         throw invalidRecord([{ path: "date", message: "The line was not in place on this date" }]);
       }
-      // A dressing change draws the dressing kit from stock with it, once (an edit draws nothing).
-      if (action === "create" && after.kind === "dressing")
+      // A dressing change draws the dressing kit from stock with it, once: an edit that keeps it a
+      // dressing change draws nothing more; one that makes it another kind gives the kit back, and
+      // one that makes another kind a dressing change draws it then.
+      const wasDressing = action === "update" && before?.kind === "dressing";
+      if (after.kind === "dressing" && !wasDressing)
         await drawKit(ctx, "dressing", { lineCareEventId: after.id }, after.date);
+      if (wasDressing && after.kind !== "dressing") await undoKitDraw(ctx, { lineCareEventId: after.id });
     },
   },
 });

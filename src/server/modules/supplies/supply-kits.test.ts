@@ -166,6 +166,47 @@ describe("supply kits", () => {
     expect(await stockOf(user, dressing)).toBe(10);
   });
 
+  it("gives the dressing kit back when a dressing change is corrected to another kind, and draws it for the reverse", async () => {
+    const user = await signUp(t.app);
+    const child = await addChild(user);
+    const dressing = await addSupply(user, "transparent dressing", 10);
+    await kitLine(user, "dressing", dressing, 1);
+    const line = (
+      await user.post("/api/picc-lines", {
+        childId: child,
+        insertionDate: addDays(today(), -30),
+        insertionSite: "right-arm",
+        lineType: "double-lumen",
+      })
+    ).json().id as string;
+    const event = (
+      await user.post("/api/line-care", {
+        childId: child,
+        piccLineId: line,
+        kind: "dressing",
+        dressingType: "transparent",
+        date: today(),
+      })
+    ).json();
+    expect(await stockOf(user, dressing)).toBe(9);
+    // Logged as a dressing change by mistake: it was a flush.
+    const flush = await user.patch(`/api/line-care/${event.id}`, { kind: "flush", dressingType: null });
+    expect(flush.statusCode).toBe(200);
+    expect(flush.json().suppliesDrawn).toEqual([]);
+    expect(await stockOf(user, dressing)).toBe(10);
+    // And back: a dressing change after all draws the kit again, once.
+    const again = await user.patch(`/api/line-care/${event.id}`, { kind: "dressing", dressingType: "transparent" });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().suppliesDrawn).toMatchObject([{ name: "transparent dressing", quantity: 1 }]);
+    expect(await stockOf(user, dressing)).toBe(9);
+    // Another edit of the dressing change (its time) draws nothing more.
+    expect((await user.patch(`/api/line-care/${event.id}`, { time: "08:30" })).statusCode).toBe(200);
+    expect(await stockOf(user, dressing)).toBe(9);
+    // Deleting it gives back what it drew, once.
+    expect((await user.delete(`/api/line-care/${event.id}`)).statusCode).toBe(204);
+    expect(await stockOf(user, dressing)).toBe(10);
+  });
+
   it("keeps a drawn usage as its bag drew it: changing it is refused, deleting it gives back what it took", async () => {
     const { user, child, caps } = await familyWithBagKit({ tubing: 5, filter: 5, caps: 1 });
     await logBag(user, child);
