@@ -195,7 +195,10 @@ describe("supply kits", () => {
     expect(flush.json().suppliesDrawn).toEqual([]);
     expect(await stockOf(user, dressing)).toBe(10);
     // And back: a dressing change after all draws the kit again, once.
-    const again = await user.patch(`/api/line-care/${event.id}`, { kind: "dressing", dressingType: "transparent" });
+    const again = await user.patch(`/api/line-care/${event.id}`, {
+      kind: "dressing",
+      dressingType: "transparent",
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().suppliesDrawn).toMatchObject([{ name: "transparent dressing", quantity: 1 }]);
     expect(await stockOf(user, dressing)).toBe(9);
