@@ -197,4 +197,38 @@ describe("reading without a connection", () => {
       await restoreConnection(page);
     }
   });
+
+  it("signs out with no connection, and ends the session on the server once the connection is back", async () => {
+    const page = await browser.newPage("desktop");
+    await family(page);
+    const session = await page.context().cookies();
+    await page.goto("/");
+    await page.getByRole("link", { name: "Care Team Members: 1" }).waitFor();
+
+    await cutConnection(page);
+    try {
+      await page
+        .getByRole("navigation", { name: "Main navigation" })
+        .getByRole("link", { name: "Sign Out" })
+        .click();
+      // The app's landing page, not the browser's page for no connection.
+      await landing(page).waitFor();
+      expect(await page.getByRole("navigation", { name: "Main navigation" }).count()).toBe(0);
+    } finally {
+      await restoreConnection(page);
+    }
+
+    // Back online, the app opened again: still signed out, though the server's page was asked for
+    // with the session's cookie.
+    await page.goto("/");
+    await landing(page).waitFor();
+    expect(await page.getByRole("navigation", { name: "Main navigation" }).count()).toBe(0);
+    // And the session itself is over: its cookie, offered again, signs nobody in.
+    await expect
+      .poll(async () => {
+        await page.context().addCookies(session);
+        return (await page.request.get("/api/auth/user")).status();
+      })
+      .toBe(401);
+  });
 });

@@ -17,6 +17,7 @@ import { FormAlert } from "@/client/components/ui/form-field";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage, getJson } from "@/client/lib/api";
 import { type AuthUser, authQueryKey, onSignOutClick } from "@/client/lib/auth";
+import { noteSessionToEnd } from "@/client/lib/device-sign-in";
 import { clearSessionExpired, sessionExpiredBy, useSessionExpired } from "@/client/lib/session-expiry";
 import { SIGN_OUT_HREF } from "./nav-items";
 
@@ -52,6 +53,8 @@ export function SessionExpiredDialog({ user }: { user: AuthUser }) {
 function useSignedInAgain(current: AuthUser) {
   const queryClient = useQueryClient();
   return async (signedIn: AuthUser) => {
+    // A new session: a sign-out that could not reach the server is not to end it (auth.ts).
+    noteSessionToEnd(null);
     if (signedIn.id !== current.id) {
       window.location.assign("/");
       return;

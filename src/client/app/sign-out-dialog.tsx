@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { type SafeChoice, SafeChoiceDialog } from "@/client/components/ui/safe-choice-dialog";
-import { type AuthUser, SIGN_OUT_HREF } from "@/client/lib/auth";
+import { type AuthUser, endSession } from "@/client/lib/auth";
 import { rememberSignedIn } from "@/client/lib/device-sign-in";
 import { clearAllDrafts } from "@/client/lib/drafts";
 import { discardWaiting, waitingToSendCount } from "@/client/lib/pending-saves";
@@ -42,7 +42,10 @@ export function SignOutDialog({ user, onStay }: { user: AuthUser; onStay: () => 
     rememberSignedIn(null);
     const { forgetAnswersKeptOffline } = await import("@/client/lib/offline-cache");
     await forgetAnswersKeptOffline(queryClient);
-    window.location.assign(SIGN_OUT_HREF);
+    // The session ends on the server now, or as soon as the connection is back (auth.ts); either
+    // way the app starts again signed out, from the server or from what the device keeps.
+    await endSession(user);
+    window.location.assign("/");
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: counted once, when signing out is asked for.

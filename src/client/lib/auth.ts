@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { MouseEvent } from "react";
 import type { SignedInUser } from "@/domain/signed-in-user";
 import { ConnectionError, getJson } from "./api";
-import { rememberSignedIn, signedInOnThisDevice } from "./device-sign-in";
+import { noteSessionToEnd, rememberSignedIn, sessionToEnd, signedInOnThisDevice } from "./device-sign-in";
 import { followAccountTimeFormat, followAccountTimeZone } from "./family-clock";
 import { markSessionExpired, sessionEndedSince, sessionEndKeepsPage } from "./session-expiry";
 
@@ -51,7 +51,7 @@ function signedInUserFromPage(): AuthUser | null | undefined {
   if (!element) return undefined;
   element.remove();
   try {
-    const user = JSON.parse(element.textContent ?? "") as AuthUser | null;
+    const user = unlessSignedOutHere(JSON.parse(element.textContent ?? "") as AuthUser | null);
     rememberSignedIn(user);
     return user;
   } catch {
@@ -60,13 +60,65 @@ function signedInUserFromPage(): AuthUser | null | undefined {
 }
 
 /**
+ * Ends the session of the person signing out on this device (`GET /api/logout` ends it on the
+ * server and clears its cookie). With no connection the device remembers to end it, and does so
+ * as soon as the server answers: on the next start, or when the connection comes back. Until then
+ * the app opens signed out, even from a page the server sent as that person. Says whether the
+ * session is over.
+ */
+export function endSession(user: AuthUser): Promise<boolean> {
+  noteSessionToEnd(user.id);
+  return endSessionLeftOpen();
+}
+
+let ending: Promise<boolean> | null = null;
+
+/** Ends the session noted by `endSession`, if one is; true once none is left open. */
+export function endSessionLeftOpen(): Promise<boolean> {
+  if (!sessionToEnd()) return Promise.resolve(true);
+  ending ??= fetch(SIGN_OUT_HREF, { credentials: "same-origin", redirect: "manual" })
+    .then(
+      (answer) => {
+        // The server's redirect to the landing page: the session and its cookie are gone (a
+        // proxy's 502 is not).
+        const ended = answer.type === "opaqueredirect" || answer.ok;
+        if (ended) noteSessionToEnd(null);
+        return ended;
+      },
+      () => false,
+    )
+    .finally(() => {
+      ending = null;
+    });
+  return ending;
+}
+
+/**
+ * Who the server says is signed in, less the person who signed out on this device while it could
+ * not reach the server: their session is ended now, and nobody is signed in. Another person (a
+ * sign-in since, with its own session) is signed in, and the note is moot.
+ */
+function unlessSignedOutHere(user: AuthUser | null): AuthUser | null {
+  const left = sessionToEnd();
+  if (!left) return user;
+  if (user && user.id === left) {
+    void endSessionLeftOpen();
+    return null;
+  }
+  noteSessionToEnd(null);
+  return user;
+}
+
+if (typeof window !== "undefined") window.addEventListener("online", () => void endSessionLeftOpen());
+
+/**
  * Who is signed in, as the server says; with no connection to ask, the person last signed in on
  * this device (their answers kept here open the signed-in screens). A 401 is signed out.
  */
 async function signedInUser(): Promise<AuthUser | null> {
   try {
     const sentAt = performance.now();
-    const user = await getJson<AuthUser>("/api/auth/user", { on401: "returnNull" });
+    const user = unlessSignedOutHere(await getJson<AuthUser>("/api/auth/user", { on401: "returnNull" }));
     // Asked before the person signed in again (a slow answer): ask again, under the new session.
     if (!user && !sessionEndedSince(sentAt)) return signedInUser();
     const kept = user ? null : signedInOnThisDevice();

@@ -37,3 +37,28 @@ export function signedInOnThisDevice(): SignedInUser | null {
     return null;
   }
 }
+
+const SESSION_TO_END = "mct-session-to-end";
+
+/**
+ * Whose session this device signed out of without reaching the server (a person's id), or null:
+ * the session's cookie is still in the browser, and the server would open the app as that person
+ * again once the connection is back, until the session is ended (`endSessionLeftOpen` in auth.ts).
+ */
+export function sessionToEnd(): string | null {
+  try {
+    return storage()?.getItem(SESSION_TO_END) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Notes that `userId`'s session on this device is to be ended, or (null) that none is. */
+export function noteSessionToEnd(userId: string | null): void {
+  try {
+    if (userId) storage()?.setItem(SESSION_TO_END, userId);
+    else storage()?.removeItem(SESSION_TO_END);
+  } catch {
+    // A full or refused storage: signing out then needs the connection, as before.
+  }
+}

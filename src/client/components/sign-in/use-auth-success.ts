@@ -3,6 +3,7 @@ import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { useLocation } from "wouter";
 import { errorIssues, errorMessage } from "@/client/lib/api";
 import { type AuthUser, authQueryKey } from "@/client/lib/auth";
+import { noteSessionToEnd } from "@/client/lib/device-sign-in";
 import { nextAfterSignIn } from "./next-after-sign-in";
 
 /**
@@ -13,6 +14,8 @@ export function useAuthSuccess() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return async (user: AuthUser) => {
+    // A new session: a sign-out that could not reach the server is not to end it (auth.ts).
+    noteSessionToEnd(null);
     queryClient.setQueryData(authQueryKey, user);
     await queryClient.invalidateQueries({ queryKey: authQueryKey });
     navigate(nextAfterSignIn(), { replace: true });

@@ -8,6 +8,7 @@ import { Spinner } from "@/client/components/ui/spinner";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage, errorStatus } from "@/client/lib/api";
 import { type AuthUser, authQueryKey, useAuth } from "@/client/lib/auth";
+import { noteSessionToEnd } from "@/client/lib/device-sign-in";
 import { roleInSentence } from "@/client/lib/family-texts";
 import { acceptInvitation, invitationPreviewKey, previewInvitation, requestToJoin } from "./api";
 import { InvitationDetails } from "./components/invitation-details";
@@ -86,6 +87,8 @@ export function JoinFamilyPage() {
   }, [preview.isError, preview.error]);
 
   const signedIn = (person: AuthUser) => {
+    // A new session: a sign-out that could not reach the server is not to end it (auth.ts).
+    noteSessionToEnd(null);
     queryClient.setQueryData(authQueryKey, person);
     acceptOnce();
   };
