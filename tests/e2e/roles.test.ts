@@ -4,8 +4,8 @@ import {
   baseUrl,
   clientAddressHeader,
   confirmEmailViaApi,
-  launchBrowser,
   type Size,
+  sharedBrowser,
   signUpViaApi,
   sizes,
 } from "./browser";
@@ -69,11 +69,11 @@ async function expectNoWritingButtons(page: Page, allowed: readonly string[] = [
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // The worker's browser; the file closes its own contexts.
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();
-  await browser?.close();
 });
 
 describe.each<Size>(["desktop", "phone"])("a family with a viewer and a caregiver, on a %s", (size) => {
