@@ -85,6 +85,8 @@ describe("the outbox: entries saved without a connection, on a phone", () => {
   it("keeps a TPN bag, a temperature, a dose and a supply usage through a reload, and sends each once", async () => {
     const page = await browser.newPage("phone");
     const { child, supply } = await family(page);
+    // Each bag takes a filter from the supplies, when it reaches the server.
+    await post(page, "/api/supply-kits", { occasion: "pn-bag", supplyId: supply.id, quantity: 1 });
     // The app is opened online: the dashboard, its two quick dialogs once, and TPN Nutrition.
     await page.goto("/");
     await page.getByRole("button", { name: "Supply used" }).click();
@@ -154,7 +156,7 @@ describe("the outbox: entries saved without a connection, on a phone", () => {
 
     await expectToast(
       page,
-      "The 4 entries saved on this phone have arrived: TPN entry; temperature; dose of Ursodiol; usage of Filters (1 each).",
+      "The 4 entries saved on this phone have arrived: TPN entry; temperature; dose of Ursodiol; usage of Filters (1 each). Drew 1 Filters.",
     );
     await waiting.waitFor({ state: "detached" });
     expect(await list(page.request, `/api/tpn?childId=${child.id}`)).toMatchObject([{ calories: "850.00" }]);
@@ -164,11 +166,19 @@ describe("the outbox: entries saved without a connection, on a phone", () => {
     expect(await list(page.request, "/api/medication-doses")).toMatchObject([
       { status: "given", amount: "60 mg" },
     ]);
-    expect(await list(page.request, "/api/supply-usage")).toMatchObject([
+    // The usage recorded by hand, and the bag's kit: each once.
+    const usages = await list<{ supplyId: string; quantityUsed: number; tpnEntryId: string | null }>(
+      page.request,
+      "/api/supply-usage",
+    );
+    expect(usages.filter((usage) => !usage.tpnEntryId)).toMatchObject([
+      { supplyId: supply.id, quantityUsed: 1 },
+    ]);
+    expect(usages.filter((usage) => usage.tpnEntryId)).toMatchObject([
       { supplyId: supply.id, quantityUsed: 1 },
     ]);
     const supplies = await list<{ id: string; currentStock: number }>(page.request, "/api/tpn-supplies");
-    expect(supplies.find((s) => s.id === supply.id)?.currentStock).toBe(9);
+    expect(supplies.find((s) => s.id === supply.id)?.currentStock).toBe(8);
   });
 
   it("keeps what waits through an ended session: signed in again, it is sent", async () => {

@@ -3,6 +3,7 @@ import { formatClockTime, formatDateTime } from "@/client/lib/format";
 import type { OutboxEntry, Refusal } from "@/client/lib/outbox/entry";
 import { familyClock, todayIn } from "@/domain/clock";
 import { doseMomentText } from "@/domain/dose-moments";
+import { type KitDrawLine, kitDrawNote } from "@/domain/supply-kits";
 
 /** "1 entry waiting to send", "3 entries waiting to send". */
 export const waitingText = (count: number) =>
@@ -35,4 +36,24 @@ export function refusalQuestion(refused: Refusal, now: Date): string {
   const { givenAt, givenBy } = refused.tooSoon.lastDose;
   const when = doseMomentText(givenAt, familyClock().timeZone, now, familyTimeFormat());
   return `Another dose was recorded at ${when}${givenBy ? ` by ${givenBy}` : ""} while this one waited. Were both given?`;
+}
+
+/**
+ * What the toast says of entries that arrived together: each by its label, then what a bag's or a
+ * dressing change's kit drew from the supplies on arrival (and what was short), as a save made
+ * with the connection says it.
+ */
+export function sentText(sent: readonly { entry: Pick<OutboxEntry, "label">; record: unknown }[]): string {
+  const labels = sent.map((s) => s.entry.label);
+  const arrived =
+    labels.length === 1
+      ? `The ${labels[0]} saved on this phone has arrived.`
+      : `The ${labels.length} entries saved on this phone have arrived: ${labels.join("; ")}.`;
+  const kits = sent.flatMap(({ record }) => {
+    if (!record || typeof record !== "object") return [];
+    const { version, suppliesDrawn } = record as { version?: unknown; suppliesDrawn?: KitDrawLine[] };
+    const note = typeof version === "number" ? kitDrawNote({ version, suppliesDrawn }) : undefined;
+    return note ? [note] : [];
+  });
+  return [arrived, ...kits].join(" ");
 }

@@ -14,6 +14,7 @@ import {
 } from "@/client/lib/session-expiry";
 import { ClockNotice } from "./clock-notice";
 import { OutboxBar } from "./outbox-bar";
+import { sentText } from "./outbox-texts";
 
 /** While entries wait, another try this often (the 'online' event does not see a server come back). */
 const RETRY_MS = 30_000;
@@ -21,15 +22,7 @@ const RETRY_MS = 30_000;
 /** What a run's outcome tells the person, and the lists it reloads. */
 function announce(run: SendRun, queryClient: QueryClient) {
   // One toast shows at a time: the entries that arrived together are named in one.
-  const sent = run.sent.map((s) => s.entry.label);
-  if (sent.length === 1) {
-    toast({ title: "Sent", description: `The ${sent[0]} saved on this phone has arrived.` });
-  } else if (sent.length > 1) {
-    toast({
-      title: "Sent",
-      description: `The ${sent.length} entries saved on this phone have arrived: ${sent.join("; ")}.`,
-    });
-  }
+  if (run.sent.length) toast({ title: "Sent", description: sentText(run.sent) });
   for (const { entry } of run.refused) {
     // Not dropped: it waits in the list of entries for the person's answer.
     toast({
