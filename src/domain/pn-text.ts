@@ -112,6 +112,30 @@ export function perKgText(f: PerKg): string | null {
   return parts.length ? parts.join(", ") : null;
 }
 
+/**
+ * With fewer than 7 nights a week, a PN day's figures are not the child's daily intake: the bag
+ * comes `nights` days in 7. "Averaged over the week (5 nights a week): 27.1 kcal/kg/day, protein
+ * 1.79 g/kg/day", each figure times nights / 7 (the GIR is a night's, not averaged); null for
+ * every night, or nothing to average.
+ */
+export function weekAverageText(f: PerKg, nights: number | null | undefined): string | null {
+  if (!nights || nights >= 7) return null;
+  const share = (value: number) => value * (nights / 7);
+  const parts: string[] = [];
+  if (f.kcalPerKgDay !== null) parts.push(`${number(share(f.kcalPerKgDay))} kcal/kg/day`);
+  if (f.proteinGPerKgDay !== null) parts.push(`protein ${number(share(f.proteinGPerKgDay), 2)} g/kg/day`);
+  if (f.lipidGPerKgDay !== null) parts.push(`lipid ${number(share(f.lipidGPerKgDay), 2)} g/kg/day`);
+  return parts.length ? `averaged over the week (${nightsText(nights)}): ${parts.join(", ")}` : null;
+}
+
+/** `perKgText`, then with fewer than 7 nights a week `weekAverageText` after a semicolon; null with none. */
+export function pnDayAndWeek(f: PerKg, nights: number | null | undefined): string | null {
+  const day = perKgText(f);
+  if (!day) return null;
+  const week = weekAverageText(f, nights);
+  return week ? `${day}; ${week}` : day;
+}
+
 /** Whether a GIR lies outside the range it is usually kept in (4 to 15 mg/kg/min): shown with a note. */
 export const isUnusualGir = (gir: number | null) =>
   gir !== null && (gir < USUAL_GIR.min || gir > USUAL_GIR.max);

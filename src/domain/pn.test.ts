@@ -19,6 +19,7 @@ import {
   infusionText,
   isUnusualGir,
   perKgText,
+  weekAverageText,
   weightUsedText,
 } from "./pn-text";
 
@@ -151,6 +152,20 @@ describe("per kilogram of body weight", () => {
     );
     // The same bag untapered runs at 60 mL/h: 12.5 × 60 × 1000 / 72,000 = 10.4 mg/kg/min.
     expect(prescribedPerKg({ ...sofia, taperUpMinutes: null, taperDownMinutes: null }, 12).gir).toBe(10.4);
+  });
+
+  it("averages a PN day's figures over the week when the bag comes fewer than 7 nights", () => {
+    const figures = prescribedPerKg(sofia, 12);
+    // 59.8 × 5/7 = 42.7 kcal/kg/day; 2.5 × 5/7 = 1.79 g/kg/day; 2 × 5/7 = 1.43 g/kg/day.
+    expect(weekAverageText(figures, 5)).toBe(
+      "averaged over the week (5 nights a week): 42.7 kcal/kg/day, protein 1.79 g/kg/day, lipid 1.43 g/kg/day",
+    );
+    expect(weekAverageText({ ...figures, proteinGPerKgDay: null, lipidGPerKgDay: null }, 1)).toBe(
+      "averaged over the week (1 night a week): 8.5 kcal/kg/day",
+    );
+    // Every night, or not said: a PN day is every day.
+    expect(weekAverageText(figures, 7)).toBe(null);
+    expect(weekAverageText(figures, null)).toBe(null);
   });
 
   it("leaves out what the prescription does not say", () => {

@@ -65,6 +65,13 @@ describe("the road off PN", () => {
 
     // From the TPN screen, where the prescription is, to the road on Intake & Output.
     await page.goto(`/tpn-nutrition?child=${childId}`);
+    // Per kilogram, the bag in force is a PN day's: 296 kcal / 10 kg = 29.6 kcal/kg, 15 g of amino
+    // acids 1.5 g/kg, 10 g of lipid 1 g/kg; on 5 nights in 7 the week averages 21.1, 1.07 and 0.71.
+    await page
+      .getByText(
+        "These are a PN day's figures. Averaged over the week (5 nights a week): 21.1 kcal/kg/day, protein 1.07 g/kg/day, lipid 0.71 g/kg/day.",
+      )
+      .waitFor();
     await page
       .getByRole("link", { name: "Road off PN: the energy from PN and from feeds, week by week" })
       .click();

@@ -174,6 +174,7 @@ describe("the care summary", () => {
       infusionHours: 10,
       rateMlPerHour: 50,
       dextrosePercent: 25,
+      nightsPerWeek: 4,
     });
     expect(version.statusCode, version.body).toBe(201);
     // A version that starts tomorrow is not yet in force.
@@ -187,11 +188,14 @@ describe("the care summary", () => {
     expect(leoSummary.pnPrescription).toMatchObject({
       startDate: addDays(familyToday, -3),
       prescriber: null,
-      infusion: "500 mL over 10 h at 50 mL/h",
+      infusion: "500 mL over 10 h at 50 mL/h, 4 nights a week",
       contents: "Dextrose 25 %",
       gir: 34.7,
       unusualGir: true,
       kcalPerKgDay: 70.8,
+      // A PN day's 70.8 kcal/kg on 4 nights in 7: 40.5 a day over the week.
+      perKg:
+        "GIR at full rate 34.7 mg/kg/min (24-hour average 14.5), 70.8 kcal/kg/day; averaged over the week (4 nights a week): 40.5 kcal/kg/day",
       weight: { kg: 6, date: weighed, ageDays: 40, stale: true },
       weightUsed: `Weight 6 kg on ${weighed} (40 days ago: older than 30 days, weigh again for current figures)`,
     });

@@ -13,7 +13,7 @@ import {
   infusionText,
   isUnusualGir,
   lastDoseText,
-  perKgText,
+  pnDayAndWeek,
   weightUsedText,
 } from "../../../domain/pn-text";
 import type { TimeFormat } from "../../../domain/time-format";
@@ -124,7 +124,8 @@ async function pnPrescriptionOf(
     additives: version.additives,
     ...figures,
     unusualGir: isUnusualGir(active.gir),
-    perKg: perKgText({ ...figures, proteinGPerKgDay: null, lipidGPerKgDay: null }),
+    // A PN day's figures, and with fewer nights a week what they come to over the week.
+    perKg: pnDayAndWeek({ ...figures, proteinGPerKgDay: null, lipidGPerKgDay: null }, version.nightsPerWeek),
     weight: active.weight,
     weightUsed: active.weight ? weightUsedText(active.weight) : null,
   };

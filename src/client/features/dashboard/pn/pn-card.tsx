@@ -9,7 +9,7 @@ import { PAGE_CHILD_PARAM } from "@/client/lib/page-child";
 import { useCan } from "@/client/lib/permissions";
 import { type ActivePnPrescription, activePnOptions, tonightsBagHref } from "@/client/lib/pn-api";
 import { USUAL_GIR } from "@/domain/pn";
-import { infusionText, isUnusualGir, perKgText } from "@/domain/pn-text";
+import { infusionText, isUnusualGir, pnDayAndWeek } from "@/domain/pn-text";
 import { DashboardCard } from "../components/dashboard-card";
 
 /**
@@ -65,7 +65,11 @@ function PnRow({
   canWrite: boolean;
 }) {
   const prescription = figures.prescription!;
-  const perKg = perKgText({ ...figures, proteinGPerKgDay: null, lipidGPerKgDay: null });
+  // A PN day's figures, and with fewer nights a week what they come to over the week.
+  const perKg = pnDayAndWeek(
+    { ...figures, proteinGPerKgDay: null, lipidGPerKgDay: null },
+    prescription.nightsPerWeek,
+  );
   const { weight } = figures;
   return (
     <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">

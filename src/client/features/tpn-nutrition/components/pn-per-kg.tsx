@@ -6,7 +6,7 @@ import { PAGE_CHILD_PARAM } from "@/client/lib/page-child";
 import type { ActivePnPrescription } from "@/client/lib/pn-api";
 import { cn } from "@/client/lib/utils";
 import { USUAL_GIR } from "@/domain/pn";
-import { isUnusualGir, weightUsedText } from "@/domain/pn-text";
+import { isUnusualGir, weekAverageText, weightUsedText } from "@/domain/pn-text";
 
 /** Vitals on the child's weights: where a parent weighs for current figures. */
 export const weighHref = (childId: string) =>
@@ -41,6 +41,8 @@ export function PnPerKg({
     );
   }
   const unusual = isUnusualGir(figures.gir);
+  // Fewer nights than 7: what a PN day gives is not the child's every day.
+  const week = weekAverageText(figures, figures.prescription?.nightsPerWeek);
   const tiles = [
     // The plateau's GIR is the night's highest; the 24-hour average beside it (issue: "GIR said honestly").
     { label: "GIR at full rate", value: figures.gir, unit: "mg/kg/min", places: 1, warn: unusual },
@@ -82,6 +84,12 @@ export function PnPerKg({
           The prescription gives no dextrose, amino acids or lipid to count per kilogram.
         </p>
       )}
+      {week ? (
+        <p className="text-sm">
+          These are a PN day's figures. {week.charAt(0).toUpperCase()}
+          {week.slice(1)}.
+        </p>
+      ) : null}
       {unusual && figures.gir !== null ? (
         <Notice>
           A GIR at full rate of {number(figures.gir, 1)} mg/kg/min is outside the usual {USUAL_GIR.min} to{" "}
