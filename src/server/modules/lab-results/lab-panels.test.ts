@@ -139,6 +139,48 @@ describe("who sees and changes a child's lab schedule", () => {
     ).json().id;
   });
 
+  it("finds the last full draw behind a season of partial ones, for each of two children", async () => {
+    const user = await signUp(t.app);
+    const sam = await addChild(user, "Sam");
+    const leo = await addChild(user, "Leo");
+    const firstDue = addDays(today(), -400);
+    const full = [
+      { analyte: "sodium", value: 138, unit: "mmol/L" },
+      { analyte: "potassium", value: 4, unit: "mmol/L" },
+      { name: "TSH", value: 2.1, unit: "mU/L" },
+    ];
+    const sodiumOnly = { ...electrolytes, name: "Sodium", analytes: [{ analyte: "sodium" }] };
+    const samFull = (await user.post("/api/lab-panels", { ...electrolytes, childId: sam, firstDue })).json()
+      .id as string;
+    const samSodium = (await user.post("/api/lab-panels", { ...sodiumOnly, childId: sam, firstDue })).json()
+      .id as string;
+    const leoFull = (await user.post("/api/lab-panels", { ...electrolytes, childId: leo, firstDue })).json()
+      .id as string;
+    // Both children's full draws 300 days ago, then 130 sodium-only draws of Sam's since (more
+    // than the results read at a time, newer than every one of Leo's).
+    for (const childId of [sam, leo]) {
+      const drawn = await user.post("/api/lab-results", {
+        childId,
+        date: addDays(today(), -300),
+        analytes: full,
+      });
+      expect(drawn.statusCode, drawn.body).toBe(201);
+    }
+    const partials = Array.from({ length: 130 }, (_, n) => addDays(today(), -260 + 2 * n));
+    for (const date of partials) {
+      await user.post("/api/lab-results", {
+        childId: sam,
+        date,
+        analytes: [{ analyte: "sodium", value: 137, unit: "mmol/L" }],
+      });
+    }
+    const panels = (await user.get("/api/lab-panels")).json() as { id: string; lastDrawn: string | null }[];
+    const lastOf = (id: string) => panels.find((panel) => panel.id === id)?.lastDrawn;
+    expect(lastOf(samFull)).toBe(addDays(today(), -300));
+    expect(lastOf(samSodium)).toBe(partials.at(-1));
+    expect(lastOf(leoFull)).toBe(addDays(today(), -300));
+  });
+
   it("lets a viewer read the panels and change none", async () => {
     const viewer = await joinFamily(t, owner, { role: "viewer" });
     expect((await viewer.get("/api/lab-panels")).json()).toHaveLength(2);

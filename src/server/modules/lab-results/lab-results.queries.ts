@@ -29,6 +29,9 @@ export const labResultRecords = ownedRecords({
 
 type PanelRow = RowOf<typeof labPanels>;
 
+/** Results read at a time by `withPanelSchedule`: a few months of a weekly schedule's draws. */
+const RESULTS_AT_A_TIME = 50;
+
 /**
  * Each panel with where it stands: the date of the latest result of its child that holds every one
  * of its analytes (`lastDrawn`), and its next due date from there (`nextDue`: src/domain/lab-panels.ts).
@@ -39,21 +42,36 @@ export async function withPanelSchedule<
   db: Db | Tx,
   familyId: string,
   rows: readonly R[],
+  resultsAtATime = RESULTS_AT_A_TIME,
 ): Promise<(R & { lastDrawn: string | null; nextDue: string })[]> {
-  const childIds = [...new Set(rows.map((row) => row.childId))];
-  const results = childIds.length
-    ? await db
-        .select({ childId: labResults.childId, date: labResults.date, analytes: labResults.analytes })
-        .from(labResults)
-        .where(and(eq(labResults.familyId, familyId), inArray(labResults.childId, childIds)))
-        .orderBy(desc(labResults.date))
-    : [];
-  return rows.map((row) => {
-    const lastDrawn = lastCoveringDraw(
-      row,
-      results.filter((r) => r.childId === row.childId),
-    );
-    return { ...row, lastDrawn, nextDue: nextDueDate(row, lastDrawn) };
+  const lastDrawn = new Map<number, string>();
+  // Newest first, a page at a time, until every panel has found the latest result that covers
+  // it: the first page that holds one holds the latest, and a schedule kept for years reads the
+  // last few weeks, not every result since.
+  let waiting = rows.map((_, i) => i);
+  for (let offset = 0; waiting.length > 0; offset += resultsAtATime) {
+    const childIds = [...new Set(waiting.map((i) => rows[i]!.childId))];
+    const page = await db
+      .select({ childId: labResults.childId, date: labResults.date, analytes: labResults.analytes })
+      .from(labResults)
+      .where(and(eq(labResults.familyId, familyId), inArray(labResults.childId, childIds)))
+      .orderBy(desc(labResults.date), desc(labResults.id))
+      .limit(resultsAtATime)
+      .offset(offset);
+    for (const i of waiting) {
+      const row = rows[i]!;
+      const found = lastCoveringDraw(
+        row,
+        page.filter((r) => r.childId === row.childId),
+      );
+      if (found) lastDrawn.set(i, found);
+    }
+    waiting = waiting.filter((i) => !lastDrawn.has(i));
+    if (page.length < resultsAtATime) break;
+  }
+  return rows.map((row, i) => {
+    const last = lastDrawn.get(i) ?? null;
+    return { ...row, lastDrawn: last, nextDue: nextDueDate(row, last) };
   });
 }
 
