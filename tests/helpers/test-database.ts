@@ -5,7 +5,7 @@ import type { SQL } from "drizzle-orm";
 import { inject } from "vitest";
 import { createPglite, type Database, fromPglite, openPostgres } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
-import { adminQuery } from "./global-database";
+import { adminQuery, copyPrefix } from "./global-database";
 import { forgetJobs, installJobSchema } from "./job-clock";
 
 let pgliteTemplate: Blob | undefined;
@@ -77,7 +77,8 @@ export async function createTestDatabase(
     return { database, drop: () => database.close() };
   }
   const template = inject("postgresTemplate");
-  const name = `mct_test_${randomBytes(6).toString("hex")}`;
+  // Named after the run's template: the run's end drops any its files left (global-database.ts).
+  const name = `${template ? copyPrefix(template) : "mct_test_"}${randomBytes(6).toString("hex")}`;
   await adminQuery(
     url,
     template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
