@@ -52,6 +52,16 @@ describe("two-factor sign-in", () => {
     await turnOn.getByRole("button", { name: "Turn on" }).click();
 
     await page.getByRole("heading", { name: "Save your recovery codes" }).waitFor();
+    // Signed in elsewhere (a lost phone, someone else): signed out there, to sign in with a code.
+    await page
+      .getByText(
+        "Save your recovery codes now. Your other devices are signed out: they sign in again with a code.",
+        {
+          exact: true,
+        },
+      )
+      .first()
+      .waitFor();
     const recoveryCodes = (await page.getByRole("textbox", { name: "Recovery codes" }).inputValue()).split(
       "\n",
     );

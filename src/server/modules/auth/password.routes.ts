@@ -19,6 +19,7 @@ import {
   redeemPasswordReset,
   resetMail,
 } from "./password-reset";
+import { securityNoticeMail, securityNotices } from "./security-notice";
 import { findUserByEmail, getUser } from "./users.queries";
 
 /**
@@ -128,8 +129,9 @@ export const passwordPublicRoutes: ModuleRoutes = (app, { db, config, passwords,
 };
 
 /** Changing the password in Settings: signed in. */
-export const passwordRoutes: ModuleRoutes = (scope, { db, passwords, clock }) => {
+export const passwordRoutes: ModuleRoutes = (scope, { db, passwords, clock, mailer }) => {
   const r = scope.withTypeProvider<ZodTypeProvider>();
+  const notify = securityNotices(scope, mailer);
   r.post(
     "/api/auth/password",
     { config: { access: "person" }, schema: { body: passwordChangeInput, response: { 200: messageRecord } } },
@@ -153,6 +155,10 @@ export const passwordRoutes: ModuleRoutes = (scope, { db, passwords, clock }) =>
         .set({ passwordHash: await passwords.hash(newPassword) })
         .where(eq(users.id, user.id));
       await reply.endSessions(user.id, { keepThis: true });
+      notify(
+        request.log,
+        securityNoticeMail(user.email, "password-changed", clock(), request.familyClock.timeZone),
+      );
       return { message: PASSWORD_CHANGED };
     },
   );

@@ -90,6 +90,24 @@ describe("changing the password", () => {
     expect((await other.get("/api/auth/user")).statusCode).toBe(401);
     expect((await login(user.email, PASSWORD)).statusCode).toBe(401);
     expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
+    // The address is told, in case it was not the person: when, and what to do.
+    const notice = await vi.waitFor(
+      async () => {
+        const mails = mailsTo(await outboxMessages(t.dataDir), user.email).filter((m) =>
+          m.subject?.includes("password was changed"),
+        );
+        expect(mails).toHaveLength(1);
+        return mails[0]!;
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    expect(notice.subject).toBe("Your Medical Care Tracker password was changed");
+    expect(notice.text).toContain(
+      "the password of your account was changed. Your other devices were signed out.",
+    );
+    expect(notice.text).toContain(
+      "If it was not you, someone else may be signed in as you: reset your password",
+    );
   });
 
   it("limits wrong current passwords like sign-in", async () => {

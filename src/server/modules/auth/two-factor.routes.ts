@@ -23,6 +23,7 @@ import {
   takeSignInAttempt,
 } from "./login-limit.queries";
 import { dropPendingSignIn, isCurrentStamp, pendingSignIn } from "./pending-sign-in";
+import { securityNoticeMail, securityNotices } from "./security-notice";
 import { signedInAnswer } from "./signed-in";
 import { totpUri } from "./totp";
 import {
@@ -102,6 +103,7 @@ export const twoFactorRoutes: ModuleRoutes = (scope, context) => {
   const { db, config, clock } = context;
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const secret = config.sessionSecret;
+  const notify = securityNotices(scope, context.mailer);
 
   /** The signed-in person, when the account signs in with a password here; undefined otherwise. */
   const localAccount = async (request: FastifyRequest) => {
@@ -158,7 +160,7 @@ export const twoFactorRoutes: ModuleRoutes = (scope, context) => {
       config: { access: "person" },
       schema: { body: twoFactorEnableInput, response: { 200: recoveryCodesRecord } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireLocal(request);
       if (await isTwoFactorOn(db, user.id)) throw conflict(ALREADY_ON);
       const attempt = await takeCheck(user.email);
@@ -172,6 +174,12 @@ export const twoFactorRoutes: ModuleRoutes = (scope, context) => {
       }
       if (enabled === "wrong-code") throw fieldError("code", WRONG_CODE);
       await forgetAttempt(db, attempt.ids);
+      // Whoever is signed in elsewhere (maybe why two factors were wanted) signs in again, with a code.
+      await reply.endSessions(user.id, { keepThis: true });
+      notify(
+        request.log,
+        securityNoticeMail(user.email, "two-factor-on", clock(), request.familyClock.timeZone),
+      );
       return enabled;
     },
   );
@@ -202,6 +210,10 @@ export const twoFactorRoutes: ModuleRoutes = (scope, context) => {
       const user = await requireLocal(request);
       await checkProof(user, request.body);
       await disableTwoFactor(db, user.id);
+      notify(
+        request.log,
+        securityNoticeMail(user.email, "two-factor-off", clock(), request.familyClock.timeZone),
+      );
       return { message: "Two-factor sign-in is off: your password alone signs you in again." };
     },
   );

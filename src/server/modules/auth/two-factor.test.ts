@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { joinFamily } from "../../../../tests/helpers/family";
+import { mailsTo, outboxMessages } from "../../../../tests/helpers/mail";
 import { createSoftPasskey } from "../../../../tests/helpers/passkey-authenticator";
 import {
   buildTestApp,
@@ -306,6 +307,42 @@ describe("two-factor sign-in", () => {
     await turnOn(user);
     expect((await user.post("/api/auth/two-factor/disable", { password: PASSWORD })).statusCode).toBe(200);
     expect((await passwordStep(user.email, PASSWORD, { ip: address() })).statusCode).toBe(200);
+  });
+
+  it("tells the account's address when it is turned on or off, and signs out the other devices when turned on", async () => {
+    const user = await signUp(t.app);
+    const first = await passwordStep(user.email, PASSWORD, { ip: address() });
+    expect(first.statusCode).toBe(200);
+    const other = clientFor(t.app, sessionCookie(first), user.id, user.email);
+    expect((await other.get("/api/auth/user")).statusCode).toBe(200);
+
+    const { secret } = await turnOn(user);
+    // This browser stays signed in; the other one signs in again, now with a code.
+    expect((await user.get("/api/auth/user")).statusCode).toBe(200);
+    expect((await other.get("/api/auth/user")).statusCode).toBe(401);
+    const notices = async (count: number) =>
+      vi.waitFor(
+        async () => {
+          const mails = mailsTo(await outboxMessages(t.dataDir), user.email).filter((m) =>
+            m.subject?.startsWith("Two-factor sign-in is"),
+          );
+          expect(mails).toHaveLength(count);
+          return mails;
+        },
+        { timeout: 5000, interval: 20 },
+      );
+    const [on] = await notices(1);
+    expect(on!.subject).toBe("Two-factor sign-in is on for your Medical Care Tracker account");
+    expect(on!.text).toMatch(
+      /^On \w{3} \d{1,2}, \d{4} \d\d:\d\d \(UTC\), two-factor sign-in was turned on for your account\. Every sign-in now asks for a code from your authenticator app, and your other devices were signed out\.$/m,
+    );
+
+    expect((await user.post("/api/auth/two-factor/disable", { code: codeOf(secret) })).statusCode).toBe(200);
+    const [, off] = await notices(2);
+    expect(off!.subject).toBe("Two-factor sign-in is off for your Medical Care Tracker account");
+    expect(off!.text).toContain(
+      "two-factor sign-in was turned off for your account. Your password alone now signs you in.",
+    );
   });
 
   it("stays on after a password reset by email", async () => {

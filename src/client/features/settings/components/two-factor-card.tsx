@@ -87,7 +87,11 @@ export function TwoFactorCard() {
         onEnabled={async (recoveryCodes) => {
           setSetup(null);
           setCodes(recoveryCodes);
-          toast({ title: "Two-factor sign-in is on", description: "Save your recovery codes now." });
+          toast({
+            title: "Two-factor sign-in is on",
+            description:
+              "Save your recovery codes now. Your other devices are signed out: they sign in again with a code.",
+          });
           await refresh();
         }}
         onCancel={() => setSetup(null)}
