@@ -4,11 +4,17 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { expect } from "vitest";
 import type { TestApp, TestUser } from "./test-app";
 
-/** The messages the app saved in its outbox (DATA_DIR/outbox, no mail settings), oldest first. */
+/**
+ * The messages the app saved in its outbox (DATA_DIR/outbox, no mail settings), oldest first: the
+ * finished ones, not one still being written under its `.tmp` name (read half-way, a notice had
+ * its subject and no text yet).
+ */
 export async function outboxMessages(dataDir: string): Promise<ParsedMail[]> {
   const outbox = join(dataDir, "outbox");
   if (!existsSync(outbox)) return [];
-  const files = readdirSync(outbox).sort();
+  const files = readdirSync(outbox)
+    .filter((file) => !file.endsWith(".tmp"))
+    .sort();
   return Promise.all(files.map((file) => simpleParser(readFileSync(join(outbox, file)))));
 }
 
