@@ -231,4 +231,30 @@ describe("reading without a connection", () => {
       })
       .toBe(401);
   });
+
+  it("signs out within seconds on a connection that hangs, and ends the session once it answers", async () => {
+    const page = await browser.newPage("desktop");
+    await family(page);
+    const session = await page.context().cookies();
+    await page.goto("/");
+    await page.getByRole("link", { name: "Care Team Members: 1" }).waitFor();
+    // Signing out's call to the server gets no answer at all.
+    await page.route("**/api/logout", () => {});
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Sign Out" })
+      .click();
+    await landing(page).waitFor({ timeout: 15_000 });
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+
+    // The server answers again: the app opened again is signed out, and the session is over.
+    await page.goto("/");
+    await landing(page).waitFor();
+    await expect
+      .poll(async () => {
+        await page.context().addCookies(session);
+        return (await page.request.get("/api/auth/user")).status();
+      })
+      .toBe(401);
+  });
 });

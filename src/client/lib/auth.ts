@@ -73,10 +73,18 @@ export function endSession(user: AuthUser): Promise<boolean> {
 
 let ending: Promise<boolean> | null = null;
 
+/** How long signing out waits for the server before it goes on without it. */
+const SIGN_OUT_WAIT_MS = 5000;
+
 /** Ends the session noted by `endSession`, if one is; true once none is left open. */
 export function endSessionLeftOpen(): Promise<boolean> {
   if (!sessionToEnd()) return Promise.resolve(true);
-  ending ??= fetch(SIGN_OUT_HREF, { credentials: "same-origin", redirect: "manual" })
+  ending ??= fetch(SIGN_OUT_HREF, {
+    credentials: "same-origin",
+    redirect: "manual",
+    // A connection that hangs: signing out goes on, and the session is ended later.
+    signal: AbortSignal.timeout(SIGN_OUT_WAIT_MS),
+  })
     .then(
       (answer) => {
         // The server's redirect to the landing page: the session and its cookie are gone (a
