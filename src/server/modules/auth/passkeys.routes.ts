@@ -38,6 +38,7 @@ import {
   takeSignInAttempt,
 } from "./login-limit.queries";
 import { holdSignIn, TWO_FACTOR_PENDING } from "./pending-sign-in";
+import { securityNoticeMail, securityNotices } from "./security-notice";
 import { signedInAnswer } from "./signed-in";
 import { isTwoFactorOn } from "./two-factor.queries";
 import { getUser } from "./users.queries";
@@ -201,7 +202,8 @@ export const passkeyPublicRoutes: ModuleRoutes = (app, { db, config, clock }) =>
 const idParams = z.object({ id: z.uuid({ error: "Passkey not found" }) });
 
 /** A signed-in person's passkeys: add, list, rename, remove. */
-export const passkeyRoutes: ModuleRoutes = (scope, { db, config, clock }) => {
+export const passkeyRoutes: ModuleRoutes = (scope, { db, config, clock, mailer }) => {
+  const notify = securityNotices(scope, mailer);
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const listOf = (userId: string) =>
     db
@@ -289,6 +291,13 @@ export const passkeyRoutes: ModuleRoutes = (scope, { db, config, clock }) => {
         .onConflictDoNothing()
         .returning();
       if (!row) throw conflict("This passkey is already added.");
+      const user = await getUser(db, userId);
+      if (user?.email) {
+        notify(
+          request.log,
+          securityNoticeMail(user.email, "passkey-added", now, request.familyClock.timeZone),
+        );
+      }
       return reply.status(201).send(row);
     },
   );

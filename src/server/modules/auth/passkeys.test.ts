@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { mailsTo, outboxMessages } from "../../../../tests/helpers/mail";
 import { createSoftPasskey, type SoftPasskey } from "../../../../tests/helpers/passkey-authenticator";
 import {
   buildTestApp,
@@ -87,6 +88,21 @@ describe("passkeys", () => {
     expect((await signedIn.get("/api/auth/user")).json()).toMatchObject({ id: user.id });
     const [used] = (await user.get("/api/auth/passkeys")).json();
     expect(used.lastUsedAt).not.toBeNull();
+    // The account's address is told: a passkey signs in without the password.
+    const notice = await vi.waitFor(
+      async () => {
+        const [mail] = mailsTo(await outboxMessages(t.dataDir), user.email).filter((m) =>
+          m.subject?.includes("passkey was added"),
+        );
+        expect(mail).toBeDefined();
+        return mail!;
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    expect(notice.subject).toBe("A passkey was added to your Medical Care Tracker account");
+    expect(notice.text).toContain(
+      "a passkey was added to your account. It signs in without your password. Settings lists your passkeys, and removes one you do not know.",
+    );
   });
 
   it("names a passkey by the phone's model the page reads from the browser's client hints", async () => {

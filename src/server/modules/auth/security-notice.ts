@@ -3,7 +3,7 @@ import { formatStamp } from "../../../domain/clock";
 import type { Mail, Mailer } from "../../lib/mailer";
 
 /** A change to how an account signs in, told to its address: whoever did not make it learns of it. */
-export type SecurityChange = "two-factor-on" | "two-factor-off" | "password-changed";
+export type SecurityChange = "two-factor-on" | "two-factor-off" | "password-changed" | "passkey-added";
 
 const WHAT: Record<SecurityChange, { subject: string; done: string; after: string }> = {
   "two-factor-on": {
@@ -21,6 +21,14 @@ const WHAT: Record<SecurityChange, { subject: string; done: string; after: strin
     subject: "Your Medical Care Tracker password was changed",
     done: "the password of your account was changed",
     after: "Your other devices were signed out.",
+  },
+  // Whoever holds a passkey signs in with it alone, with no password and no email: the one
+  // addition to an account that outlasts a password change.
+  "passkey-added": {
+    subject: "A passkey was added to your Medical Care Tracker account",
+    done: "a passkey was added to your account",
+    after:
+      "It signs in without your password. Settings lists your passkeys, and removes one you do not know.",
   },
 };
 
