@@ -42,7 +42,11 @@ export function PnPerKg({
   }
   const unusual = isUnusualGir(figures.gir);
   // Fewer nights than 7: what a PN day gives is not the child's every day.
-  const week = weekAverageText(figures, figures.prescription?.nightsPerWeek);
+  // A figure stays on one line with its unit ("1.43 g/kg/day"), on a phone too.
+  const week = weekAverageText(figures, figures.prescription?.nightsPerWeek)?.replace(
+    /(\d) (?=(kcal|g)\/kg)/g,
+    "$1\u00a0",
+  );
   const tiles = [
     // The plateau's GIR is the night's highest; the 24-hour average beside it (issue: "GIR said honestly").
     { label: "GIR at full rate", value: figures.gir, unit: "mg/kg/min", places: 1, warn: unusual },
