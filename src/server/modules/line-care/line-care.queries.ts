@@ -15,7 +15,7 @@ import { type FamilyView, inView } from "../../lib/child-scope";
 import { invalidRecord, notFound } from "../../lib/errors";
 import { ownedRecords, type RowOf } from "../../lib/owned-records";
 import { recordType } from "../record-types";
-import { drawKit, undoKitDraw, withKitDraws } from "../supplies/supplies.queries";
+import { drawKit, moveKitDraw, undoKitDraw, withKitDraws } from "../supplies/supplies.queries";
 
 type LineCareRow = RowOf<typeof lineCareEvents>;
 
@@ -66,6 +66,8 @@ export const lineCareRecords = ownedRecords({
       if (after.kind === "dressing" && !wasDressing)
         await drawKit(ctx, "dressing", { lineCareEventId: after.id }, after.date);
       if (wasDressing && after.kind !== "dressing") await undoKitDraw(ctx, { lineCareEventId: after.id });
+      else if (wasDressing && before.date !== after.date)
+        await moveKitDraw(ctx, { lineCareEventId: after.id }, after.date);
     },
   },
 });

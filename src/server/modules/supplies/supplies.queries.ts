@@ -473,6 +473,17 @@ export async function undoKitDraw(ctx: WriteContext, by: DrawnBy) {
   await forgetCreates(ctx.tx, ctx.familyId, ids);
 }
 
+/**
+ * An entry's date corrected: what its kit drew was used on the new day (the supplies' rates of use
+ * and order dates count by day).
+ */
+export async function moveKitDraw(ctx: WriteContext, by: DrawnBy, day: string) {
+  await ctx.tx
+    .update(supplyUsage)
+    .set({ usageDate: day, version: sql`${supplyUsage.version} + 1` })
+    .where(and(eq(supplyUsage.familyId, ctx.familyId), drawnByColumn(by)));
+}
+
 /** What each of these entries' kits drew, by entry id (`suppliesDrawn` on a TPN entry or a dressing). */
 export async function kitDraws(
   tx: Tx,

@@ -100,6 +100,52 @@ describe("supply kits", () => {
     expect((await user.get(`/api/supply-usage?supplyId=${caps}`)).json()).toHaveLength(1);
   });
 
+  it("moves what a bag drew to the day its date is corrected to, and a dressing change's too", async () => {
+    const { user, child, tubing } = await familyWithBagKit();
+    const bag = (await logBag(user, child)).json();
+    const yesterday = addDays(today(), -1);
+    const moved = await user.put(`/api/tpn/${bag.id}`, {
+      childId: child,
+      date: yesterday,
+      volume: "1200",
+      duration: 12,
+    });
+    expect(moved.statusCode).toBe(200);
+    const usageOf = async (by: "tpnEntryId" | "lineCareEventId", id: string) =>
+      ((await user.get("/api/supply-usage")).json() as Record<string, string>[]).filter((u) => u[by] === id);
+    expect((await usageOf("tpnEntryId", bag.id)).map((u) => u.usageDate)).toEqual([
+      yesterday,
+      yesterday,
+      yesterday,
+    ]);
+    // Nothing more drawn: 30 tubing sets, one taken.
+    expect(await stockOf(user, tubing)).toBe(29);
+
+    const dressing = await addSupply(user, "transparent dressing", 10);
+    await kitLine(user, "dressing", dressing, 1);
+    const line = (
+      await user.post("/api/picc-lines", {
+        childId: child,
+        insertionDate: addDays(today(), -30),
+        insertionSite: "right-arm",
+        lineType: "double-lumen",
+      })
+    ).json().id as string;
+    const change = (
+      await user.post("/api/line-care", {
+        childId: child,
+        piccLineId: line,
+        kind: "dressing",
+        dressingType: "transparent",
+        date: today(),
+      })
+    ).json();
+    const twoDaysAgo = addDays(today(), -2);
+    expect((await user.patch(`/api/line-care/${change.id}`, { date: twoDaysAgo })).statusCode).toBe(200);
+    expect((await usageOf("lineCareEventId", change.id)).map((u) => u.usageDate)).toEqual([twoDaysAgo]);
+    expect(await stockOf(user, dressing)).toBe(9);
+  });
+
   it("logs the bag when a supply is short, takes what there is and names what was short", async () => {
     const { user, child, caps, tubing } = await familyWithBagKit({ tubing: 0, filter: 5, caps: 1 });
     const bag = await logBag(user, child);

@@ -9,7 +9,7 @@ import { invalidRecord } from "../../lib/errors";
 import { ownedRecords, type RowOf } from "../../lib/owned-records";
 import { prescriptionChild } from "../pn-prescriptions/pn-prescriptions.queries";
 import { recordType } from "../record-types";
-import { drawKit, undoKitDraw, withKitDraws } from "../supplies/supplies.queries";
+import { drawKit, moveKitDraw, undoKitDraw, withKitDraws } from "../supplies/supplies.queries";
 
 type TpnRow = RowOf<typeof tpnEntries>;
 
@@ -29,9 +29,12 @@ export const tpnRecords = ownedRecords({
   hooks: {
     // Deleting the bag gives its kit back.
     beforeDelete: (ctx, id) => undoKitDraw(ctx, { tpnEntryId: id }),
-    async inTransaction(ctx, { action, after }) {
-      // Tonight's bag draws the bag kit from stock with it, once (an edit draws nothing).
+    async inTransaction(ctx, { action, before, after }) {
+      // Tonight's bag draws the bag kit from stock with it, once (an edit draws nothing, and a
+      // corrected date moves what it drew to that day).
       if (action === "create" && after) await drawKit(ctx, "pn-bag", { tpnEntryId: after.id }, after.date);
+      if (action === "update" && after && before && before.date !== after.date)
+        await moveKitDraw(ctx, { tpnEntryId: after.id }, after.date);
       // The bag followed a prescription of the same child (another family's is a 404, as any link).
       if (!after?.pnPrescriptionId) return;
       const childId = await prescriptionChild(ctx.tx, ctx.familyId, after.pnPrescriptionId);
